@@ -1,0 +1,117 @@
+"""Waits and ukeire (tile acceptance)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..errors import AnalysisError
+from .shanten import RIICHI, Form, analyse
+
+
+@dataclass(frozen=True, slots=True)
+class Ukeire:
+    """The tiles that lower a hand's shanten: ``tiles`` maps kind -> copies still unseen."""
+
+    shanten: int
+    tiles: dict[int, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.tiles.values())
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    discard: int
+    shanten: int
+    ukeire: dict[int, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.ukeire.values())
+
+
+def _check_len(counts: Sequence[int]) -> list[int]:
+    c = list(counts)
+    if len(c) != 34:
+        raise AnalysisError(f"counts must have 34 entries, not {len(c)}")
+    return c
+
+
+def _unseen(c: list[int], visible: Sequence[int] | None, kind: int, copies: int) -> int:
+    return copies - c[kind] - (visible[kind] if visible is not None else 0)
+
+
+def ukeire(
+    counts: Sequence[int],
+    form: Form = RIICHI,
+    melds: int | None = None,
+    visible: Sequence[int] | None = None,
+    kinds: Iterable[int] = range(34),
+    copies: int = 4,
+) -> Ukeire:
+    """For a hand waiting to draw (3k+1 tiles, or 3k+2 in a no-pair form): every kind whose
+    draw lowers shanten, with the copies not in the hand nor in ``visible`` (34 counts of
+    tiles seen elsewhere). Kinds with no unseen copy are left out."""
+    c = _check_len(counts)
+    base = analyse(c, form, melds).value
+    got: dict[int, int] = {}
+    for k in kinds:
+        if c[k] >= copies:
+            continue
+        c[k] += 1
+        better = analyse(c, form, melds).value < base
+        c[k] -= 1
+        if better:
+            left = _unseen(c, visible, k, copies)
+            if left > 0:
+                got[k] = left
+    return Ukeire(base, got)
+
+
+def waits(
+    counts: Sequence[int],
+    form: Form = RIICHI,
+    melds: int | None = None,
+    kinds: Iterable[int] = range(34),
+) -> list[int]:
+    """Kinds that complete a ready (tenpai) hand, whether or not copies remain, except
+    kinds the hand already holds four of. ``[]`` when the hand is not ready."""
+    c = _check_len(counts)
+    if analyse(c, form, melds).value != 0:
+        return []
+    out = []
+    for k in kinds:
+        if c[k] >= 4:
+            continue
+        c[k] += 1
+        if analyse(c, form, melds).value == -1:
+            out.append(k)
+        c[k] -= 1
+    return out
+
+
+def discard_options(
+    counts: Sequence[int],
+    form: Form = RIICHI,
+    melds: int | None = None,
+    visible: Sequence[int] | None = None,
+    kinds: Iterable[int] = range(34),
+    copies: int = 4,
+) -> list[DiscardOption]:
+    """For a hand that must discard (3k+2 tiles; 3k in a no-pair form): each distinct
+    discard with the shanten after it and its ukeire, best first (lowest shanten, then
+    most unseen tiles accepted, then lowest kind)."""
+    c = _check_len(counts)
+    kinds = list(kinds)
+    out = []
+    for d in range(34):
+        if not c[d]:
+            continue
+        c[d] -= 1
+        u = ukeire(c, form, melds, visible, kinds, copies)
+        c[d] += 1
+        out.append(DiscardOption(d, u.shanten, u.tiles))
+    out.sort(key=lambda o: (o.shanten, -o.total, o.discard))
+    return out

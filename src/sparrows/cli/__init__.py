@@ -1,0 +1,1 @@
+"""The ``sparrows`` command line."""

@@ -1,0 +1,226 @@
+"""``sparrows analyze``: shanten, waits and the best discards of a hand."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..analysis import RIICHI, SUZUME, Form, analyse, decompose, discard_options, ukeire, waits
+from ..errors import SparrowsError
+from ..tiles import Tile, counts34, format_tiles, parse_hand, parse_tiles, render_tiles
+from ..tiles.notation import Dialect, Hand
+
+RULESETS: dict[str, tuple[Form, Dialect, list[int]]] = {
+    "riichi": (RIICHI, "mpsz", list(range(34))),
+    "suzume": (SUZUME, "suzume", [*range(18, 27), 32, 33]),
+}
+NOTATION_HELP = {
+    "riichi": "123m406p789s1122z (0 = red five), called melds as [777z] or (1111m)",
+    "suzume": "1-9, g, r, and * after a number for its red copy: 2*34 66g",
+}
+SAMPLES = {"riichi": "234m067p3345s1156z", "suzume": "2*34 66g"}
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "analyze",
+        aliases=["analyse"],
+        help="shanten, waits and best discards of a hand",
+        description=(
+            "Analyse a hand: shanten (tiles from ready), the waits of a ready hand, or for a "
+            "hand that must discard, each discard with the tiles it then accepts (ukeire). "
+            "HAND is mpsz notation ('123m406p789s1122z', called melds in brackets: "
+            "'123m [777z]'), or Suzume notation with --ruleset suzume ('2*34 66g'). "
+            "HAND '-' reads one hand per line from stdin and writes one JSON object per line."
+        ),
+    )
+    p.add_argument("hand", nargs="?", help="the hand, or '-' for one hand per line on stdin")
+    p.add_argument(
+        "--ruleset",
+        "--rules",
+        choices=sorted(RULESETS),
+        default="riichi",
+        help="hand shape and notation (default riichi)",
+    )
+    p.add_argument(
+        "--visible",
+        default="",
+        help="tiles seen elsewhere (discards, dora...), left out of ukeire counts",
+    )
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument(
+        "--interactive",
+        "-i",
+        action="store_true",
+        help="prompt for hands until an empty line or EOF",
+    )
+    p.add_argument("--unicode", action="store_true", help="show tiles as Unicode glyphs")
+    p.set_defaults(run=run)
+
+
+def analyse_hand(text: str, ruleset: str = "riichi", visible: str = "") -> dict[str, Any]:
+    """The JSON-ready analysis of one hand (the library call behind the command)."""
+    form, dialect, kinds = RULESETS[ruleset]
+    hand = parse_hand(text, dialect, max_tiles=form.size)
+    if hand.bonus:
+        raise SparrowsError(f"bonus tiles ({format_tiles(hand.bonus)}) have no place in analysis")
+    seen = counts34(parse_tiles(visible, dialect)) if visible else None
+    counts = hand.counts()
+    melds = None  # follows from the concealed tile count: missing sets count as called
+    result = analyse(counts, form, melds)
+
+    def tiles(ks: list[int] | dict[int, int]) -> list[str]:
+        return [format_tiles([Tile(k)], dialect) for k in ks]
+
+    out: dict[str, Any] = {
+        "hand": _show(hand, dialect),
+        "shanten": result.value,
+        "standard": result.standard,
+        "chiitoi": result.seven_pairs,
+        "kokushi": result.thirteen_orphans,
+    }
+    waiting = (form.size - hand.size) % 3 == 1
+    if waiting:
+        u = ukeire(counts, form, melds, seen, kinds)
+        out["waits"] = tiles(waits(counts, form, melds, kinds))
+        out["ukeire"] = u.total
+        out["tiles"] = [
+            {"tile": t, "left": n} for t, n in zip(tiles(u.tiles), u.tiles.values(), strict=True)
+        ]
+    else:
+        if result.value == -1:
+            out["readings"] = [
+                str(d) if dialect == "mpsz" else _reading(d, dialect)
+                for d in decompose(counts, form)
+            ]
+        out["discards"] = [
+            {
+                "discard": tiles([o.discard])[0],
+                "shanten": o.shanten,
+                "ukeire": o.total,
+                "tiles": tiles(o.ukeire),
+            }
+            for o in discard_options(counts, form, melds, seen, kinds)
+        ]
+    return out
+
+
+def _show(hand: Hand, dialect: Dialect) -> str:
+    from ..tiles.notation import format_hand
+
+    return format_hand(Hand(sorted(hand.concealed), hand.melds, hand.bonus), dialect)
+
+
+def _reading(d: Any, dialect: Dialect) -> str:
+    from ..analysis.decompose import BlockType
+
+    parts = []
+    for t, k in d.blocks:
+        n = {BlockType.RUN: 0, BlockType.TRIPLET: 3, BlockType.PAIR: 2}[t]
+        ks = [k, k + 1, k + 2] if n == 0 else [k] * n
+        parts.append(format_tiles([Tile(x) for x in ks], dialect))
+    return " ".join(parts)
+
+
+def _shanten_word(n: int) -> str:
+    return {-1: "complete (a winning shape)", 0: "ready (tenpai)"}.get(n, f"{n}-shanten")
+
+
+def render_text(
+    res: dict[str, Any], ruleset: str, hand_text: str, unicode: bool, color: bool
+) -> str:
+    form, dialect, _ = RULESETS[ruleset]
+    hand = parse_hand(hand_text, dialect, max_tiles=form.size)
+    shown = render_tiles(sorted(hand.concealed), "unicode" if unicode else "ascii", color, dialect)
+    melds = " ".join(str(m) for m in hand.melds)
+    lines = [f"Hand      {shown}{'   ' + melds if melds else ''}"]
+    forms = [f"standard {res['standard']}"]
+    if res["chiitoi"] is not None:
+        forms.append(f"seven pairs {res['chiitoi']}")
+    if res["kokushi"] is not None:
+        forms.append(f"thirteen orphans {res['kokushi']}")
+    lines.append(
+        f"Shanten   {res['shanten']}: {_shanten_word(res['shanten'])}   ({', '.join(forms)})"
+    )
+    if "waits" in res:
+        if res["waits"]:
+            left = {t["tile"]: t["left"] for t in res["tiles"]}
+            ws = ", ".join(f"{w} ({left.get(w, 0)} left)" for w in res["waits"])
+            lines.append(f"Waits     {ws}")
+        else:
+            acc = " ".join(t["tile"] for t in res["tiles"])
+            lines.append(f"Ukeire    {res['ukeire']} tiles: {acc or 'none'}")
+    else:
+        if "readings" in res:
+            for r in res["readings"]:
+                lines.append(f"Reading   {r}")
+        best = res["discards"][0]["shanten"] if res["discards"] else None
+        lines.append("Discards  (shanten after, tiles accepted)")
+        for d in res["discards"]:
+            mark = "*" if d["shanten"] == best else " "
+            tiles = " ".join(d["tiles"]) or "-"
+            lines.append(f" {mark} {d['discard']:<4}  {d['shanten']:>2}  {d['ukeire']:>3}  {tiles}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    color = sys.stdout.isatty()
+    if args.interactive:
+        return _interactive(args, color)
+    if args.hand is None:
+        raise SparrowsError("give a hand, e.g. sparrows analyze 123m456p789s1122z (or '-')")
+    if args.hand == "-":
+        return _batch(args)
+    res = analyse_hand(args.hand, args.ruleset, args.visible)
+    if args.json:
+        print(json.dumps(res, ensure_ascii=False))
+    else:
+        print(render_text(res, args.ruleset, args.hand, args.unicode, color))
+    return 0
+
+
+def _batch(args: argparse.Namespace) -> int:
+    status = 0
+    for line in sys.stdin:
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            res = analyse_hand(text, args.ruleset, args.visible)
+        except SparrowsError as exc:
+            res = {"hand": text, "error": str(exc)}
+            status = 2
+        sys.stdout.write(json.dumps(res, ensure_ascii=False) + "\n")
+    return status
+
+
+def _interactive(args: argparse.Namespace, color: bool) -> int:
+    hand = args.hand or SAMPLES[args.ruleset]
+    print(
+        f"sparrows analyze ({args.ruleset}): type a hand and press Enter; "
+        "an empty line or Ctrl-D quits."
+    )
+    print("Notation: " + NOTATION_HELP[args.ruleset])
+    while True:
+        print(f"\n> {hand}")
+        try:
+            print(
+                render_text(
+                    analyse_hand(hand, args.ruleset, args.visible),
+                    args.ruleset,
+                    hand,
+                    args.unicode,
+                    color,
+                )
+            )
+        except SparrowsError as exc:
+            print(f"error: {exc}")
+        try:
+            hand = input("\nhand> ").strip()
+        except EOFError:
+            print()
+            return 0
+        if not hand or hand in ("q", "quit", "exit"):
+            return 0

@@ -1,0 +1,46 @@
+"""``sparrows`` entry point: argument parsing and error handling; the work is in the library."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+from ..errors import SparrowsError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sparrows",
+        description="A mahjong engine: analyse hands (more commands arrive with each ruleset).",
+    )
+    parser.add_argument("--version", action="version", version=f"sparrows {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from . import analyze
+
+    analyze.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    try:
+        code: int = args.run(args)
+        return code
+    except SparrowsError as exc:
+        print(f"sparrows: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,202 @@
+"""Tile faces and physical tile sets.
+
+A :class:`Tile` is what is printed on a tile: its kind (0-41, see :mod:`.kinds`) and its
+attributes (a colour for red fives, Suzume's red copies and the house preset's special
+tiles; the pocchi mark). A :class:`TileSet` is the box of physical tiles a ruleset plays
+with; a physical tile is an index into ``TileSet.tiles`` (its *id*). For the 136-tile
+riichi sets the id is ``kind * 4 + copy`` (the Tenhou convention: red fives are copy 0,
+ids 16, 52 and 88), so 136 ids convert to kinds with ``id // 4``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from ..errors import NotationError
+from .kinds import FLOWER, GREEN, NUM_KINDS, NUM_STANDARD, RED, SEASON, SOU
+
+
+class Colour(StrEnum):
+    """The colour a tile is printed in, when it is not the ordinary one."""
+
+    NONE = ""
+    RED = "red"  # aka dora, Suzume red copies, Suzume red dragons
+    PURPLE = "purple"  # house preset: one purple 3m, 3p, 3s
+    BLUE = "blue"  # house preset: one blue 7m, 7p, 7s
+    GOLD = "gold"  # house preset: gold 5p
+    PLATINUM = "platinum"  # house preset: platinum 5s
+    CYAN = "cyan"  # house preset: cyan 5m
+
+
+#: Where each special colour may appear: colour -> allowed kinds.
+SPECIAL_COLOUR_KINDS: dict[Colour, frozenset[int]] = {
+    Colour.PURPLE: frozenset({2, 11, 20}),
+    Colour.BLUE: frozenset({6, 15, 24}),
+    Colour.GOLD: frozenset({13}),
+    Colour.PLATINUM: frozenset({22}),
+    Colour.CYAN: frozenset({4}),
+}
+#: Kinds that have a pocchi copy in the house preset (5z, 6z, 7z).
+POCCHI_KINDS = frozenset({31, 32, 33})
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
+    """A tile face. Two tiles with equal fields are interchangeable."""
+
+    kind: int
+    colour: Colour = Colour.NONE
+    pocchi: bool = False
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.kind < NUM_KINDS:
+            raise ValueError(f"tile kind must be 0-{NUM_KINDS - 1}, not {self.kind}")
+
+    @property
+    def red(self) -> bool:
+        return self.colour is Colour.RED
+
+    @property
+    def special(self) -> bool:
+        """A house-preset special tile (a special colour or pocchi)."""
+        return self.pocchi or self.colour not in (Colour.NONE, Colour.RED)
+
+    def __str__(self) -> str:
+        from .notation import format_tile
+
+        return format_tile(self)
+
+    def __repr__(self) -> str:
+        return f"Tile({self})"
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """The physical tiles of a ruleset; ``tiles[i]`` is the face of tile id ``i``."""
+
+    name: str
+    tiles: tuple[Tile, ...]
+    description: str = ""
+    _limits: Counter[Tile] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_limits", Counter(self.tiles))
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    @property
+    def kinds(self) -> frozenset[int]:
+        return frozenset(t.kind for t in self.tiles)
+
+    def copies(self, tile: Tile) -> int:
+        """How many physical tiles of this exact face the set holds."""
+        return self._limits[tile]
+
+    def kind_copies(self, kind: int) -> int:
+        return sum(n for t, n in self._limits.items() if t.kind == kind)
+
+    def check(self, tiles: Iterable[Tile], text: str = "") -> None:
+        """Raise :class:`NotationError` if ``tiles`` could not all come from this set."""
+        used = Counter(tiles)
+        for tile, n in sorted(used.items()):
+            have = self._limits[tile]
+            if n > have:
+                from .notation import format_tile
+
+                what = "no" if have == 0 else f"only {have}"
+                raise NotationError(
+                    f"{n} x {format_tile(tile)}: the {self.name} tile set has {what} "
+                    f"{'such tile' if have == 0 else 'of them'}",
+                    text,
+                )
+        kinds = Counter(t.kind for t in used.elements())
+        for kind, n in sorted(kinds.items()):
+            have = self.kind_copies(kind)
+            if n > have:
+                raise NotationError(
+                    f"{n} tiles of kind {Tile(kind)}: the {self.name} set has {have}", text
+                )
+
+    def ids_of(self, tile: Tile) -> list[int]:
+        return [i for i, t in enumerate(self.tiles) if t == tile]
+
+
+def _four_of_each(kinds: Iterable[int]) -> list[Tile]:
+    return [Tile(k) for k in kinds for _ in range(4)]
+
+
+def riichi_set(reds: Sequence[int] = (1, 1, 1)) -> TileSet:
+    """136 tiles; ``reds[s]`` red fives (0-4) in man, pin, sou. Ids follow Tenhou."""
+    if len(reds) != 3 or not all(0 <= r <= 4 for r in reds):
+        raise ValueError(f"reds must be three numbers 0-4 (man, pin, sou), not {reds!r}")
+    tiles: list[Tile] = []
+    for kind in range(NUM_STANDARD):
+        for copy in range(4):
+            red = kind < 27 and kind % 9 == 4 and copy < reds[kind // 9]
+            tiles.append(Tile(kind, Colour.RED) if red else Tile(kind))
+    name = "riichi" if tuple(reds) == (1, 1, 1) else f"riichi (red {'/'.join(map(str, reds))})"
+    return TileSet(name, tuple(tiles), "136 tiles, red fives as aka dora")
+
+
+def house_set() -> TileSet:
+    """The 'Dealer's Choice' house set: 136 tiles, copy 0 of some kinds replaced by
+    special tiles (purple 3s, blue 7s, cyan 5m, gold 5p, platinum 5s, pocchi 5z 6z 7z)."""
+    special: dict[int, Tile] = {}
+    for colour, kinds in SPECIAL_COLOUR_KINDS.items():
+        for k in kinds:
+            special[k] = Tile(k, colour)
+    for k in POCCHI_KINDS:
+        special[k] = Tile(k, pocchi=True)
+    tiles = [
+        special[k] if copy == 0 and k in special else Tile(k)
+        for k in range(NUM_STANDARD)
+        for copy in range(4)
+    ]
+    return TileSet("house", tuple(tiles), "136 tiles with the house preset's special tiles")
+
+
+def suzume_set() -> TileSet:
+    """44 tiles: bamboo 1-9 x4 (copy 0 of each red), green dragon x4, red dragon x4 (red)."""
+    tiles = [
+        Tile(SOU + n, Colour.RED) if copy == 0 else Tile(SOU + n)
+        for n in range(9)
+        for copy in range(4)
+    ]
+    tiles += [Tile(GREEN)] * 4 + [Tile(RED, Colour.RED)] * 4
+    return TileSet("suzume", tuple(tiles), "44 tiles: one suit 1-9, green and red dragons")
+
+
+def sichuan_set() -> TileSet:
+    """108 tiles: three suits 1-9, four of each; no honours, no bonus tiles."""
+    return TileSet("sichuan", tuple(_four_of_each(range(27))), "108 suited tiles")
+
+
+def bonus_tiles() -> list[Tile]:
+    return [Tile(k) for k in range(FLOWER, SEASON + 4)]
+
+
+def hongkong_set() -> TileSet:
+    """144 tiles: 136 standard tiles (no reds) plus 4 flowers and 4 seasons."""
+    tiles = _four_of_each(range(NUM_STANDARD)) + bonus_tiles()
+    return TileSet("hongkong", tuple(tiles), "144 tiles with flowers and seasons")
+
+
+def classical_set(bonus: bool = True) -> TileSet:
+    """136 standard tiles, plus the 8 bonus tiles unless ``bonus`` is false."""
+    tiles = _four_of_each(range(NUM_STANDARD)) + (bonus_tiles() if bonus else [])
+    name = "classical" if bonus else "classical (no bonus)"
+    return TileSet(name, tuple(tiles), f"{len(tiles)} tiles")
+
+
+TILE_SETS = {
+    "suzume": suzume_set,
+    "sichuan": sichuan_set,
+    "riichi": riichi_set,
+    "house": house_set,
+    "hongkong": hongkong_set,
+    "classical": classical_set,
+}

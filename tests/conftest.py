@@ -1,0 +1,25 @@
+"""Shared fixtures. Oracle data lives in ``../shared/oracles`` beside the checkout (never
+copied into the repository); ``SPARROWS_SHARED`` may point elsewhere."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from sparrows.tiles import counts34, parse_tiles
+
+SHARED = Path(os.environ.get("SPARROWS_SHARED", Path(__file__).resolve().parents[2] / "shared"))
+
+
+def oracle_path(*parts: str) -> Path:
+    path = SHARED.joinpath("oracles", *parts)
+    if not path.exists():
+        pytest.skip(f"oracle data not found at {path} (set SPARROWS_SHARED)")
+    return path
+
+
+def counts(text: str) -> list[int]:
+    """34 counts of an mpsz string."""
+    return counts34(parse_tiles(text))

@@ -1,0 +1,176 @@
+"""Shanten: hand-checked examples, the 40,000 mjx oracle cases, and the PyPI `mahjong`
+package as a differential reference."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sparrows.analysis import (
+    RIICHI,
+    SUZUME,
+    Form,
+    analyse,
+    seven_pairs_shanten,
+    shanten,
+    thirteen_orphans_shanten,
+)
+from sparrows.errors import AnalysisError
+
+from .conftest import counts, oracle_path
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        ("123m456p789s11222z", -1),  # four sets and a pair
+        ("123m456p789s1122z", 0),  # three sets, two pairs: ready on 1z or 2z
+        ("19m19p19s1234567z", 0),  # thirteen orphans, 13-sided
+        ("19m19p19s12345677z", -1),  # thirteen orphans complete
+        ("1122334455667z", 0),  # seven pairs ready on 7z
+        ("1112345678999m", 0),  # nine gates shape
+        # 3 sets + four single honours: a set and a pair from 1z 3z 5z 7z need 3 tiles
+        ("123m456p789s1357z", 2),
+        ("1m", 0),  # lone tile: ready on a pair
+        ("11m", -1),  # a pair alone (four melds called) is complete
+        ("1111m", 1),  # 111 + 1: the pair tile is exhausted, one tile more is needed
+        ("1111m234p567s789s", 1),  # same trap in a full hand: no wait exists
+        # ten orphan kinds, no pair: thirteen orphans 13 - 10 = 3 beats standard 8
+        ("159m159p159s1357z", 3),
+    ],
+)
+def test_worked_hands(hand: str, expected: int) -> None:
+    assert shanten(counts(hand)) == expected
+
+
+def test_scattered_hand_forms() -> None:
+    r = analyse(counts("159m159p159s1357z"))
+    # each of the five blocks can reuse one held tile at most: 14 - 5 = 9 to add -> 8
+    assert (r.standard, r.seven_pairs, r.thirteen_orphans) == (8, 6, 3)
+    assert thirteen_orphans_shanten(counts("159m159p159s1357z")) == 3
+
+
+def test_forms_separately() -> None:
+    r = analyse(counts("1122334455667z"))
+    assert (r.seven_pairs, r.value) == (0, 0)
+    assert r.thirteen_orphans == 13 - 7 - 1  # seven honour kinds and a pair
+    # Identical pairs (house preset): 1111z counts as two pairs.
+    hand = counts("11112233445566z")
+    assert seven_pairs_shanten(hand) == 1  # six kinds paired, one kind short
+    assert seven_pairs_shanten(hand, identical_pairs=True) == -1
+    house = Form(identical_pairs=True)
+    assert analyse(hand, house).value == -1
+
+
+def test_called_melds() -> None:
+    # 10 tiles = one call: three sets and a pair needed.
+    assert shanten(counts("123m456p789s1z")) == 0
+    assert shanten(counts("123m456p789s1z"), melds=1) == 0
+    r = analyse(counts("123m456p789s1z"))
+    assert r.seven_pairs is None and r.thirteen_orphans is None
+    with pytest.raises(AnalysisError):
+        shanten(counts("123m456p789s1z"), melds=0)
+
+
+def test_suzume_form() -> None:
+    assert analyse(counts("234666s"), SUZUME).value == -1
+    # 234 + (6s g g): one more green makes ggg -> one tile from complete
+    assert analyse(counts("2346s66z"), SUZUME).value == 0
+    assert analyse(counts("23466s"), SUZUME).value == 0
+    assert analyse(counts("123789s"), SUZUME).value == -1
+    assert analyse(counts("159s67z"), SUZUME).value == 3  # 5 tiles, no two related
+
+
+@pytest.mark.parametrize("bad", [[0] * 33, [5] + [0] * 33, [4] * 34, [-1] + [0] * 33])
+def test_bad_counts(bad: list[int]) -> None:
+    with pytest.raises(AnalysisError):
+        shanten(bad)
+
+
+def test_wrong_sizes() -> None:
+    with pytest.raises(AnalysisError, match="12 tiles"):
+        shanten(counts("123m456p789s111z"))
+    with pytest.raises(AnalysisError):
+        shanten(counts("123m456p789s11122z1m"))
+
+
+def _oracle_rows(name: str) -> list[list[int]]:
+    path = oracle_path("riichi", "shanten", f"{name}.txt")
+    return [list(map(int, line.split())) for line in path.read_text().splitlines() if line]
+
+
+@pytest.mark.parametrize("name", ["p_normal_10000", "p_hon_10000", "p_tin_10000", "p_koku_10000"])
+def test_mjx_oracle(name: str) -> None:
+    rows = _oracle_rows(name)
+    assert len(rows) == 10000
+    wrong = []
+    for row in rows:
+        c = [0] * 34
+        for t in row[:14]:
+            c[t] += 1
+        r = analyse(c)
+        # file columns: regular, kokushi, chiitoitsu
+        if (r.standard, r.thirteen_orphans, r.seven_pairs) != tuple(row[14:]):
+            wrong.append((row, r))
+    assert not wrong, f"{len(wrong)} mismatches, first: {wrong[:3]}"
+
+
+SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+
+
+def test_differential_against_mahjong_package() -> None:
+    """>= 100,000 random hands, 10,000 of each legal size, agree exactly."""
+    from mahjong.shanten import Shanten
+
+    rng = random.Random(20261129)
+    wall = [k for k in range(34) for _ in range(4)]
+    checked = 0
+    for size in SIZES:
+        for _ in range(10_000):
+            c = [0] * 34
+            for t in rng.sample(wall, size):
+                c[t] += 1
+            ours, theirs = shanten(c), Shanten.calculate_shanten(c)
+            assert ours == theirs, (size, c, ours, theirs)
+            checked += 1
+    assert checked >= 100_000
+
+
+@st.composite
+def _hands(draw: st.DrawFn) -> list[int]:
+    """Hands drawn from a few kinds, so that pairs, triplets and fours are common."""
+    size = draw(st.sampled_from(SIZES))
+    pool = draw(st.lists(st.integers(0, 33), min_size=1, max_size=6))
+    picks = draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size))
+    c = [0] * 34
+    for k in picks:
+        while c[k] == 4:  # a fifth copy moves on to the next kind
+            k = (k + 1) % 34
+        c[k] += 1
+    return c
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_hands())
+def test_differential_dense_hands(c: list[int]) -> None:
+    from mahjong.shanten import Shanten
+
+    assert shanten(c) == Shanten.calculate_shanten(c)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_hands(), st.integers(0, 33))
+def test_one_draw_changes_shanten_by_at_most_one(c: list[int], k: int) -> None:
+    if sum(c) % 3 != 1 or c[k] == 4:
+        return
+    before = shanten(c)
+    c[k] += 1
+    after = shanten(c)
+    assert before - 1 <= after <= before
+
+
+def test_riichi_form_is_default() -> None:
+    assert RIICHI.size == 14 and SUZUME.size == 6
