@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
+BENCHSTAMP := $(VENV)/.installed-bench
 
 .PHONY: run test lint bench install dev clean tables
 
@@ -19,11 +20,15 @@ $(DEVSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $@ $(STAMP)
 
+$(BENCHSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev,bench]'
+	touch $@ $(DEVSTAMP) $(STAMP)
+
 install: $(STAMP)
 dev: $(DEVSTAMP)
 
 run: $(STAMP)
-	$(BIN)/sparrows analyze --interactive
+	$(BIN)/sparrows play --rules suzume
 
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check src tests benchmarks tools
@@ -32,8 +37,9 @@ lint: $(DEVSTAMP)
 test: lint
 	$(BIN)/pytest
 
-bench: $(DEVSTAMP)
+bench: $(BENCHSTAMP)
 	$(BIN)/python benchmarks/bench_analysis.py
+	$(BIN)/python benchmarks/bench_suzume.py
 
 # Regenerates the per-suit shanten tables (needs numpy; the result is committed).
 tables: $(DEVSTAMP)

@@ -26,3 +26,16 @@ class NotationError(SparrowsError, ValueError):
 
 class AnalysisError(SparrowsError, ValueError):
     """A hand cannot be analysed as asked (wrong number of tiles, too many copies...)."""
+
+
+class IllegalActionError(SparrowsError):
+    """An action the engine refuses: wrong seat, wrong phase, a tile not held, a win that
+    is not a win. The game state is unchanged."""
+
+
+class RecordError(SparrowsError):
+    """A game record that cannot be read, or whose replay does not match what it says."""
+
+
+class OptionsError(SparrowsError, ValueError):
+    """An unknown option, or a value of the wrong type or range."""

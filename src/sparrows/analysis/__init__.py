@@ -14,7 +14,7 @@ from .shanten import (
     standard_shanten,
     thirteen_orphans_shanten,
 )
-from .waits import DiscardOption, Ukeire, discard_options, ukeire, waits
+from .waits import DiscardOption, Ukeire, discard_options, improvers, ukeire, waits
 
 __all__ = [
     "NO_SPECIAL",
@@ -31,6 +31,7 @@ __all__ = [
     "analyse",
     "decompose",
     "discard_options",
+    "improvers",
     "is_complete",
     "seven_pairs_shanten",
     "shanten",

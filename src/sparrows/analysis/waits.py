@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..errors import AnalysisError
 from .shanten import RIICHI, Form, analyse
@@ -115,3 +116,31 @@ def discard_options(
         out.append(DiscardOption(d, u.shanten, u.tiles))
     out.sort(key=lambda o: (o.shanten, -o.total, o.discard))
     return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _improvers(
+    raw: bytes, form: Form, kinds: tuple[int, ...], melds: int | None
+) -> tuple[int, tuple[int, ...]]:
+    c = list(raw)
+    base = analyse(c, form, melds).value
+    out = []
+    for k in kinds:
+        if c[k] >= 4:
+            continue
+        c[k] += 1
+        if analyse(c, form, melds).value < base:
+            out.append(k)
+        c[k] -= 1
+    return base, tuple(out)
+
+
+def improvers(
+    counts: Sequence[int],
+    form: Form = RIICHI,
+    kinds: Iterable[int] = range(34),
+    melds: int | None = None,
+) -> tuple[int, tuple[int, ...]]:
+    """Shanten of a hand waiting to draw and the kinds whose draw lowers it (memoised on
+    the counts: agents ask about the same hands over and over)."""
+    return _improvers(bytes(_check_len(counts)), form, tuple(kinds), melds)

@@ -13,13 +13,17 @@ from ..errors import SparrowsError
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sparrows",
-        description="A mahjong engine: analyse hands (more commands arrive with each ruleset).",
+        description="A mahjong engine: play, analyse and score hands, simulate, replay.",
     )
     parser.add_argument("--version", action="version", version=f"sparrows {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    from . import analyze
+    from . import analyze, play, replay, score, simulate
 
+    play.add_parser(sub)
     analyze.add_parser(sub)
+    score.add_parser(sub)
+    simulate.add_parser(sub)
+    replay.add_parser(sub)
     return parser
 
 

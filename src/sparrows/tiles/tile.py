@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import total_ordering
 
 from ..errors import NotationError
 from .kinds import FLOWER, GREEN, NUM_KINDS, NUM_STANDARD, RED, SEASON, SOU
@@ -43,17 +44,41 @@ SPECIAL_COLOUR_KINDS: dict[Colour, frozenset[int]] = {
 POCCHI_KINDS = frozenset({31, 32, 33})
 
 
-@dataclass(frozen=True, slots=True, order=True)
+_COLOUR_INDEX = {c: i for i, c in enumerate(Colour)}
+
+
+@total_ordering
+@dataclass(frozen=True, slots=True, eq=False)
 class Tile:
-    """A tile face. Two tiles with equal fields are interchangeable."""
+    """A tile face. Two tiles with equal fields are interchangeable.
+
+    Tiles order by kind, then plain before coloured; equality and hashing use a small
+    integer code computed once (tiles are hashed and compared on hot paths).
+    """
 
     kind: int
     colour: Colour = Colour.NONE
     pocchi: bool = False
+    code: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not 0 <= self.kind < NUM_KINDS:
             raise ValueError(f"tile kind must be 0-{NUM_KINDS - 1}, not {self.kind}")
+        code = (self.kind * len(_COLOUR_INDEX) + _COLOUR_INDEX[self.colour]) * 2 + self.pocchi
+        object.__setattr__(self, "code", code)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Tile):
+            return self.code == other.code
+        return NotImplemented
+
+    def __lt__(self, other: Tile) -> bool:
+        if isinstance(other, Tile):
+            return self.code < other.code
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.code
 
     @property
     def red(self) -> bool:

@@ -1,0 +1,26 @@
+"""Agents: ``act(observation, legal_actions) -> action``.
+
+* ``random``: a uniformly random legal action (seeded).
+* ``efficiency``: takes every legal win worth the most; otherwise discards to minimise
+  shanten, then maximise ukeire (tiles not yet seen), then keep the tiles worth points.
+"""
+
+from __future__ import annotations
+
+from ..errors import SparrowsError
+from .base import Agent
+from .efficiency import EfficiencyAgent
+from .random_agent import RandomAgent
+
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "efficiency": EfficiencyAgent}
+
+
+def make_agent(name: str, seed: int = 0) -> Agent:
+    try:
+        cls = AGENTS[name]
+    except KeyError:
+        raise SparrowsError(f"unknown agent {name!r}; available: {', '.join(AGENTS)}") from None
+    return cls(seed=seed)
+
+
+__all__ = ["AGENTS", "Agent", "EfficiencyAgent", "RandomAgent", "make_agent"]

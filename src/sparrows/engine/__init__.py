@@ -1,0 +1,6 @@
+"""The table engine shared by every ruleset."""
+
+from .actions import Action, ActionType
+from .game import Game, Observation, Phase
+
+__all__ = ["Action", "ActionType", "Game", "Observation", "Phase"]

@@ -1,0 +1,228 @@
+"""Self-play: play games with agents, seats rotated, locally in one or many processes."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents import Agent, make_agent
+from ..engine.game import Game, Phase
+from ..rules import get_ruleset
+from ..rules.base import Ruleset
+
+
+def play_game(ruleset: Ruleset, agents: Sequence[Agent], seed: int, record: bool = False) -> Game:
+    """Play one game to the end; ``agents[s]`` plays seat ``s``."""
+    game = Game(ruleset, seed, record=record)
+    step, legal_actions, to_act, observation = (
+        game.step,
+        game.legal_actions,
+        game.to_act,
+        game.observation,
+    )
+    over = Phase.OVER
+    while game.phase is not over:
+        for seat in to_act():
+            agent = agents[seat]
+            obs = observation(seat) if agent.needs_observation else None
+            step(seat, agent.act(obs, legal_actions(seat)))
+    return game
+
+
+@dataclass
+class GameSummary:
+    """What the statistics need from one finished game, by seat."""
+
+    agents: list[str]
+    scores: list[int]
+    places: list[int]
+    hands: int
+    draws: int
+    wins: list[tuple[int, int | None, int, list[str]]]  # seat, from (None = tsumo), points, items
+
+
+def _summarise(game: Game, names: Sequence[str]) -> GameSummary:
+    wins = []
+    draws = 0
+    for r in game.hand_results:
+        if r["winner"] is None:
+            draws += 1
+        else:
+            wins.append((r["winner"], r["from"], r["points"], list(r["items"])))
+    return GameSummary(
+        list(names),
+        list(game.scores),
+        game.ruleset.places(game.scores),
+        game.hand_number + 1,
+        draws,
+        wins,
+    )
+
+
+def rotation(agent_names: Sequence[str], game_index: int) -> list[str]:
+    """Seat assignment of game ``game_index``: the agent list rotates one seat per game."""
+    n = len(agent_names)
+    r = game_index % n
+    return [agent_names[(s - r) % n] for s in range(n)]
+
+
+def _run_chunk(args: tuple[str, dict[str, Any], list[str], int, list[int]]) -> list[GameSummary]:
+    ruleset_name, options, agent_names, seed, indices = args
+    ruleset = get_ruleset(ruleset_name, options)
+    out = []
+    for i in indices:
+        names = rotation(agent_names, i)
+        agents = [
+            make_agent(name, seed=(seed * 1_000_003 + i) * 4 + s) for s, name in enumerate(names)
+        ]
+        game = play_game(ruleset, agents, seed * 1_000_003 + i)
+        out.append(_summarise(game, names))
+    return out
+
+
+@dataclass
+class AgentStats:
+    games: int = 0
+    hands: int = 0
+    points: int = 0
+    place_sum: int = 0
+    places: Counter[int] = field(default_factory=Counter)
+    wins: int = 0
+    tsumo: int = 0
+    ron: int = 0
+    dealt_in: int = 0
+    win_points: int = 0
+    items: Counter[str] = field(default_factory=Counter)
+
+    def to_json(self, start: int) -> dict[str, Any]:
+        g = max(self.games, 1)
+        h = max(self.hands, 1)
+        return {
+            "games": self.games,
+            "average_points": round(self.points / g, 3),
+            "average_delta": round(self.points / g - start, 3),
+            "average_rank": round(self.place_sum / g, 4),
+            "places": {str(k): v for k, v in sorted(self.places.items())},
+            "win_rate": round(self.wins / h, 4),
+            "deal_in_rate": round(self.dealt_in / h, 4),
+            "tsumo_share": round(self.tsumo / max(self.wins, 1), 4),
+            "ron_share": round(self.ron / max(self.wins, 1), 4),
+            "average_win_points": round(self.win_points / max(self.wins, 1), 3),
+            "items": dict(self.items.most_common()),
+        }
+
+
+@dataclass
+class SimulationResult:
+    ruleset: str
+    agents: list[str]
+    games: int
+    hands: int
+    draws: int
+    seconds: float
+    seed: int
+    workers: int
+    start_points: int
+    per_agent: dict[str, AgentStats]
+    item_frequency: Counter[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "agents": self.agents,
+            "games": self.games,
+            "hands": self.hands,
+            "seconds": round(self.seconds, 3),
+            "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else None,
+            "draw_rate": round(self.draws / max(self.hands, 1), 4),
+            "seed": self.seed,
+            "workers": self.workers,
+            "per_agent": {k: v.to_json(self.start_points) for k, v in self.per_agent.items()},
+            "item_frequency_per_win": {
+                k: round(v / max(sum(a.wins for a in self.per_agent.values()), 1), 4)
+                for k, v in self.item_frequency.most_common()
+            },
+        }
+
+
+def simulate(
+    ruleset_name: str,
+    agent_names: Sequence[str],
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int, int, float], None] | None = None,
+    chunk: int = 50,
+) -> SimulationResult:
+    """Play ``games`` games, rotating the agents one seat per game, in ``workers``
+    processes; ``progress(done, total, seconds)`` is called as chunks finish."""
+    options = dict(options or {})
+    ruleset = get_ruleset(ruleset_name, options)  # validates name and options up front
+    for name in agent_names:
+        make_agent(name)
+    if len(agent_names) != ruleset.num_players:
+        from ..errors import SparrowsError
+
+        raise SparrowsError(
+            f"{ruleset_name} needs {ruleset.num_players} agents, got {len(agent_names)}"
+        )
+    start = time.perf_counter()
+    jobs = [
+        (ruleset_name, options, list(agent_names), seed, list(range(i, min(i + chunk, games))))
+        for i in range(0, games, chunk)
+    ]
+    per_agent: dict[str, AgentStats] = defaultdict(AgentStats)
+    items: Counter[str] = Counter()
+    totals = {"games": 0, "hands": 0, "draws": 0}
+
+    def absorb(summaries: list[GameSummary]) -> None:
+        for s in summaries:
+            totals["games"] += 1
+            totals["hands"] += s.hands
+            totals["draws"] += s.draws
+            for seat, name in enumerate(s.agents):
+                st = per_agent[name]
+                st.games += 1
+                st.hands += s.hands
+                st.points += s.scores[seat]
+                st.place_sum += s.places[seat]
+                st.places[s.places[seat]] += 1
+            for seat, frm, points, its in s.wins:
+                st = per_agent[s.agents[seat]]
+                st.wins += 1
+                st.win_points += points
+                if frm is None:
+                    st.tsumo += 1
+                else:
+                    st.ron += 1
+                    per_agent[s.agents[frm]].dealt_in += 1
+                st.items.update(its)
+                items.update(its)
+        if progress:
+            progress(totals["games"], games, time.perf_counter() - start)
+
+    if workers <= 1:
+        for job in jobs:
+            absorb(_run_chunk(job))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for result in pool.map(_run_chunk, jobs):
+                absorb(result)
+    return SimulationResult(
+        ruleset_name,
+        list(agent_names),
+        totals["games"],
+        totals["hands"],
+        totals["draws"],
+        time.perf_counter() - start,
+        seed,
+        workers,
+        ruleset.starting_scores()[0],
+        dict(per_agent),
+        items,
+    )
