@@ -56,18 +56,12 @@ def ukeire(
     draw lowers shanten, with the copies not in the hand nor in ``visible`` (34 counts of
     tiles seen elsewhere). Kinds with no unseen copy are left out."""
     c = _check_len(counts)
-    base = analyse(c, form, melds).value
+    base, better = improvers(c, form, kinds, melds, copies)
     got: dict[int, int] = {}
-    for k in kinds:
-        if c[k] >= copies:
-            continue
-        c[k] += 1
-        better = analyse(c, form, melds).value < base
-        c[k] -= 1
-        if better:
-            left = _unseen(c, visible, k, copies)
-            if left > 0:
-                got[k] = left
+    for k in better:
+        left = _unseen(c, visible, k, copies)
+        if left > 0:
+            got[k] = left
     return Ukeire(base, got)
 
 
@@ -120,13 +114,13 @@ def discard_options(
 
 @lru_cache(maxsize=1 << 16)
 def _improvers(
-    raw: bytes, form: Form, kinds: tuple[int, ...], melds: int | None
+    raw: bytes, form: Form, kinds: tuple[int, ...], melds: int | None, copies: int
 ) -> tuple[int, tuple[int, ...]]:
     c = list(raw)
     base = analyse(c, form, melds).value
     out = []
     for k in kinds:
-        if c[k] >= 4:
+        if c[k] >= copies:
             continue
         c[k] += 1
         if analyse(c, form, melds).value < base:
@@ -140,7 +134,8 @@ def improvers(
     form: Form = RIICHI,
     kinds: Iterable[int] = range(34),
     melds: int | None = None,
+    copies: int = 4,
 ) -> tuple[int, tuple[int, ...]]:
     """Shanten of a hand waiting to draw and the kinds whose draw lowers it (memoised on
     the counts: agents ask about the same hands over and over)."""
-    return _improvers(bytes(_check_len(counts)), form, tuple(kinds), melds)
+    return _improvers(bytes(_check_len(counts)), form, tuple(kinds), melds, copies)

@@ -11,6 +11,7 @@ from ..analysis import RIICHI, SUZUME, Form, analyse, decompose, discard_options
 from ..errors import SparrowsError
 from ..tiles import Tile, counts34, format_tiles, parse_hand, parse_tiles, render_tiles
 from ..tiles.notation import Dialect, Hand
+from .common import json_lines
 
 RULESETS: dict[str, tuple[Form, Dialect, list[int]]] = {
     "riichi": (RIICHI, "mpsz", list(range(34))),
@@ -172,28 +173,13 @@ def run(args: argparse.Namespace) -> int:
     if args.hand is None:
         raise SparrowsError("give a hand, e.g. sparrows analyze 123m456p789s1122z (or '-')")
     if args.hand == "-":
-        return _batch(args)
+        return json_lines(lambda text: analyse_hand(text, args.ruleset, args.visible))
     res = analyse_hand(args.hand, args.ruleset, args.visible)
     if args.json:
         print(json.dumps(res, ensure_ascii=False))
     else:
         print(render_text(res, args.ruleset, args.hand, args.unicode, color))
     return 0
-
-
-def _batch(args: argparse.Namespace) -> int:
-    status = 0
-    for line in sys.stdin:
-        text = line.strip()
-        if not text:
-            continue
-        try:
-            res = analyse_hand(text, args.ruleset, args.visible)
-        except SparrowsError as exc:
-            res = {"hand": text, "error": str(exc)}
-            status = 2
-        sys.stdout.write(json.dumps(res, ensure_ascii=False) + "\n")
-    return status
 
 
 def _interactive(args: argparse.Namespace, color: bool) -> int:

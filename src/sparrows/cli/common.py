@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
-from typing import TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from ..tiles import Tile, render_tile
 from ..tiles.kinds import GREEN
@@ -44,3 +46,22 @@ def relative_name(seat: int, viewer: int | None) -> str:
 
 def err(message: str) -> None:
     print(f"sparrows: error: {message}", file=sys.stderr)
+
+
+def json_lines(answer: Callable[[str], dict[str, Any]]) -> int:
+    """Batch mode: one input per stdin line, one JSON object per output line. A bad line
+    answers ``{"hand", "error"}`` and the rest go on; the status is 2 if any line failed."""
+    from ..errors import SparrowsError
+
+    status = 0
+    for line in sys.stdin:
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            res = answer(text)
+        except SparrowsError as exc:
+            res = {"hand": text, "error": str(exc)}
+            status = 2
+        sys.stdout.write(json.dumps(res, ensure_ascii=False) + "\n")
+    return status

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import SparrowsError
 from ..tiles import parse_hand, parse_tiles
-from .common import use_color
+from .common import json_lines, use_color
 
 
 def add_parser(sub: Any) -> None:
@@ -114,17 +114,7 @@ def run(args: argparse.Namespace) -> int:
             f"scoring for {args.rules!r} is planned; available now: suzume (use --rules suzume)"
         )
     if args.hand == "-":
-        status = 0
-        for line in sys.stdin:
-            text = line.strip()
-            if not text:
-                continue
-            try:
-                res = score_suzume(text, args.dora, args.ron, args.dealer)
-            except SparrowsError as exc:
-                res, status = {"hand": text, "error": str(exc)}, 2
-            print(json.dumps(res, ensure_ascii=False))
-        return status
+        return json_lines(lambda text: score_suzume(text, args.dora, args.ron, args.dealer))
     res = score_suzume(args.hand, args.dora, args.ron, args.dealer)
     print(json.dumps(res, ensure_ascii=False) if args.json else render(res, use_color(sys.stdout)))
     return 0

@@ -54,6 +54,9 @@ class Action:
     def __str__(self) -> str:
         return self.to_string()
 
+    def __repr__(self) -> str:
+        return f"Action({self.to_string()})"
+
     @classmethod
     def from_string(cls, text: str, dialect: Dialect = "mpsz") -> Action:
         parts = text.split()
