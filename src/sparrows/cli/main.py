@@ -44,6 +44,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # a bug: say so in one line; SPARROWS_DEBUG=1 shows the traceback
+        import os
+
+        if os.environ.get("SPARROWS_DEBUG"):
+            raise
+        print(
+            f"sparrows: internal error ({type(exc).__name__}: {exc}); please report it "
+            "(SPARROWS_DEBUG=1 shows the details)",
+            file=sys.stderr,
+        )
+        return 3
 
 
 if __name__ == "__main__":

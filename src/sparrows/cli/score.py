@@ -15,28 +15,62 @@ from .common import json_lines, use_color
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "score",
-        help="score a winning hand (Suzume-Jong now; riichi planned)",
+        help="score a winning hand (riichi or Suzume-Jong)",
         description=(
-            "Score a winning hand with an itemised breakdown and the payments. Suzume: six "
-            "tiles in Suzume notation ('2*34666'), --dora the indicator, --tsumo or --ron "
-            "TILE (the winning tile), --dealer. HAND '-' reads one hand per line from stdin "
-            "and writes one JSON object per line."
+            "Score a winning hand with an itemised breakdown and the payments. Riichi "
+            "(default): concealed tiles in mpsz, called melds in brackets ([777z] pon, [123m] "
+            "chi, [1111s] open kan, [5555p+] added kan, (9999p) closed kan); the winning tile "
+            "is the last concealed tile written, or --win TILE. Suzume (--rules suzume): six "
+            "tiles ('2*34666'), --dora the indicator, --tsumo or --ron TILE, --dealer. HAND '-' "
+            "reads one hand per line from stdin and writes one JSON object per line."
         ),
     )
-    p.add_argument("hand", help="the six tiles, or '-' for one hand per line on stdin")
+    p.add_argument("hand", help="the hand, or '-' for one hand per line on stdin")
     p.add_argument(
         "--rules",
         "--ruleset",
         default="riichi",
         dest="rules",
-        help="ruleset (suzume; riichi scoring is planned)",
+        choices=["riichi", "suzume"],
+        help="ruleset (default riichi)",
     )
-    p.add_argument("--dora", default=None, help="the dora indicator tile")
+    p.add_argument(
+        "--dora",
+        default=None,
+        help="dora indicator tile(s) (riichi: every indicator, kan dora included)",
+    )
     how = p.add_mutually_exclusive_group()
-    how.add_argument("--tsumo", action="store_true", help="self-drawn win (default)")
-    how.add_argument("--ron", metavar="TILE", default=None, help="won on this discarded tile")
-    p.add_argument("--dealer", action="store_true", help="the winner is the dealer")
+    how.add_argument("--tsumo", action="store_true", help="self-drawn win")
+    how.add_argument(
+        "--ron",
+        metavar="TILE",
+        nargs="?",
+        const="",
+        default=None,
+        help="won on a discard (riichi: a flag, the default; suzume: the tile)",
+    )
+    p.add_argument("--dealer", action="store_true", help="suzume: the winner is the dealer")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    r = p.add_argument_group("riichi")
+    r.add_argument("--win", default=None, help="the winning tile (default: the last one written)")
+    r.add_argument("--preset", default="standard", help="standard, tenhou or mahjongsoul")
+    r.add_argument("--seat", default="S", help="seat wind E S W N (default S; E is the dealer)")
+    r.add_argument("--round", dest="round_wind", default="E", help="round wind (default E)")
+    r.add_argument("--ura", default=None, help="ura dora indicator tile(s)")
+    r.add_argument("--honba", type=int, default=0, help="honba counters")
+    r.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    for flag in (
+        "riichi",
+        "double-riichi",
+        "ippatsu",
+        "rinshan",
+        "chankan",
+        "haitei",
+        "houtei",
+        "tenhou",
+        "chiihou",
+    ):
+        r.add_argument(f"--{flag}", action="store_true", help=f"the win had {flag}")
     p.set_defaults(run=run)
 
 
@@ -109,10 +143,10 @@ def render(res: dict[str, Any], color: bool) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.rules != "suzume":
-        raise SparrowsError(
-            f"scoring for {args.rules!r} is planned; available now: suzume (use --rules suzume)"
-        )
+    if args.rules == "riichi":
+        from .score_riichi import run_riichi
+
+        return run_riichi(args)
     if args.hand == "-":
         return json_lines(lambda text: score_suzume(text, args.dora, args.ron, args.dealer))
     res = score_suzume(args.hand, args.dora, args.ron, args.dealer)

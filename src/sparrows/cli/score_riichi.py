@@ -1,0 +1,198 @@
+"""The riichi half of ``sparrows score``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..errors import SparrowsError
+from ..rules.riichi import WinSituation, riichi_options, score
+from ..tiles import Tile, format_tile, parse_hand, parse_tiles
+from .common import json_lines
+
+WINDS = {
+    "E": 0,
+    "S": 1,
+    "W": 2,
+    "N": 3,
+    "EAST": 0,
+    "SOUTH": 1,
+    "WEST": 2,
+    "NORTH": 3,
+    "1": 0,
+    "2": 1,
+    "3": 2,
+    "4": 3,
+}
+WIND_NAMES = ("East", "South", "West", "North")
+
+
+def _wind(text: str, what: str) -> int:
+    try:
+        return WINDS[text.strip().upper()]
+    except KeyError:
+        raise SparrowsError(f"{what} must be E, S, W or N, not {text!r}") from None
+
+
+def _tiles(text: str | None) -> tuple[Tile, ...]:
+    return tuple(parse_tiles(text)) if text else ()
+
+
+def situation(hand_text: str, args: argparse.Namespace) -> WinSituation:
+    """Build the win from the command line; NotationError/SparrowsError on bad input."""
+    hand = parse_hand(hand_text, "mpsz", max_tiles=15)
+    if hand.bonus:
+        raise SparrowsError("flowers and seasons are not riichi tiles")
+    concealed = list(hand.concealed)
+    if args.win:
+        win_tiles = parse_tiles(args.win)
+        if len(win_tiles) != 1:
+            raise SparrowsError(f"--win takes one tile, not {args.win!r}")
+        win = win_tiles[0]
+        if win not in concealed:
+            concealed.append(win)  # given apart from the hand: add it
+        concealed.remove(win)
+    else:
+        if not concealed:
+            raise SparrowsError("no concealed tile to win on")
+        win = concealed.pop()
+    size = len(concealed) + 1 + 3 * len(hand.melds)
+    if size != 14:
+        raise SparrowsError(
+            f"a winning hand has 14 tiles counting the winning tile (a kong as 3), this one has "
+            f"{size}"
+        )
+    for m in hand.melds:  # chi only from the left is already checked by the notation
+        if m.type.value == "chi" and m.source not in (None, 3):
+            raise SparrowsError("a chi can only be called from the player on the left")
+    return WinSituation(
+        tuple(concealed),
+        win,
+        tuple(hand.melds),
+        tsumo=bool(args.tsumo),
+        riichi=args.riichi or args.double_riichi,
+        double_riichi=args.double_riichi,
+        ippatsu=args.ippatsu,
+        rinshan=args.rinshan,
+        chankan=args.chankan,
+        haitei=args.haitei,
+        houtei=args.houtei,
+        tenhou=args.tenhou,
+        chiihou=args.chiihou,
+        seat_wind=_wind(args.seat, "--seat"),
+        round_wind=_wind(args.round_wind, "--round"),
+        dora_indicators=_tiles(args.dora),
+        ura_indicators=_tiles(args.ura),
+        honba=args.honba,
+        riichi_sticks=args.sticks,
+    )
+
+
+def answer(hand_text: str, args: argparse.Namespace) -> dict[str, Any]:
+    sit = situation(hand_text, args)
+    from ..tiles import check_tiles
+
+    check_tiles(
+        [*sit.all_tiles(), *sit.dora_indicators, *sit.ura_indicators],
+        "mpsz",
+        f"{hand_text} with its indicators",
+    )
+    opts = riichi_options(args.preset)
+    r = score(sit, opts)
+    out: dict[str, Any] = {
+        "hand": hand_text,
+        "win_tile": format_tile(sit.win_tile),
+        "tsumo": sit.tsumo,
+        "valid": r.is_win,
+        "reason": r.reason,
+    }
+    if not r.is_win:
+        return out
+    pay = r.payment
+    out.update(
+        {
+            "han": r.han,
+            "fu": r.fu,
+            "yaku": [
+                {"id": i, "name": n, "han": h}
+                for (i, h), (n, _) in zip(r.yaku, r.names(), strict=True)
+            ],
+            "yakuman": r.yakuman,
+            "dora": r.dora,
+            "aka": r.aka,
+            "ura": r.ura,
+            "fu_items": [{"item": n, "fu": f} for n, f in r.fu_items],
+            "limit": r.limit,
+            "basic_points": r.basic,
+            "reading": r.reading,
+            "points": pay.hand_value,
+            "payments": (
+                {"discarder": pay.ron}
+                if pay.ron
+                else {"dealer": pay.tsumo_dealer, "each_non_dealer": pay.tsumo_other}
+                if pay.tsumo_dealer
+                else {"each": pay.tsumo_other}
+            ),
+            "riichi_sticks": pay.sticks,
+            "total_received": pay.total,
+        }
+    )
+    return out
+
+
+def render(res: dict[str, Any], sit_seat: str, round_wind: str) -> str:
+    how = "tsumo" if res["tsumo"] else "ron"
+    lines = [
+        f"Hand      {res['hand']}   winning tile {res['win_tile']} ({how}); seat "
+        f"{sit_seat}, round {round_wind}",
+        f"Reading   {res['reading']}",
+    ]
+    for y in res["yaku"]:
+        value = f"{y['han'] // 13}x yakuman" if res["yakuman"] else f"{y['han']} han"
+        lines.append(f"  {y['name']:<46} {value}")
+    if not res["yakuman"]:
+        lines.append(
+            f"Han {res['han']}, fu {res['fu']}: "
+            + ", ".join(f"{i['item']} {i['fu']}" for i in res["fu_items"])
+        )
+    if res["limit"]:
+        lines.append(f"Limit     {res['limit']}")
+    pay = res["payments"]
+    if "discarder" in pay:
+        lines.append(f"Payment   ron: the discarder pays {pay['discarder']}")
+    elif "dealer" in pay:
+        lines.append(
+            f"Payment   tsumo: the dealer pays {pay['dealer']}, each other player "
+            f"{pay['each_non_dealer']} ({res['points']} in all)"
+        )
+    else:
+        lines.append(
+            f"Payment   dealer tsumo: each player pays {pay['each']} ({res['points']} in all)"
+        )
+    if res["riichi_sticks"]:
+        lines.append(f"          plus {res['riichi_sticks']} in riichi sticks")
+    return "\n".join(lines)
+
+
+def run_riichi(args: argparse.Namespace) -> int:
+    if args.ron not in (None, ""):
+        raise SparrowsError("for riichi, --ron is a flag; give the winning tile with --win")
+    if args.hand == "-":
+        return json_lines(lambda text: answer(text, args))
+    res = answer(args.hand, args)
+    if args.json:
+        print(json.dumps(res, ensure_ascii=False))
+        return 0 if res["valid"] else 2
+    if not res["valid"]:
+        print(f"sparrows: not a win: {res['reason']}", file=sys.stderr)
+        return 2
+    print(
+        render(
+            res,
+            WIND_NAMES[_wind(args.seat, "--seat")],
+            WIND_NAMES[_wind(args.round_wind, "--round")],
+        )
+    )
+    return 0

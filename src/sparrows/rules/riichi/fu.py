@@ -1,0 +1,62 @@
+"""Fu: 20 base, closed ron +10, tsumo +2 (not with pinfu), waits, pair, sets; chiitoitsu 25;
+an open hand that would score 20 fu on a ron is 30; round up to 10."""
+
+from __future__ import annotations
+
+from .hand import DRAGONS, KAN, RUN, SEVEN_PAIRS, TERMINAL_HONOR, THIRTEEN_ORPHANS, Ctx
+
+FuItems = list[tuple[str, int]]
+
+
+def set_fu(kind_type: int, kind: int, concealed: bool) -> int:
+    if kind_type == RUN:
+        return 0
+    fu = 4 if kind in TERMINAL_HONOR else 2
+    if concealed:
+        fu *= 2
+    if kind_type == KAN:
+        fu *= 4
+    return fu
+
+
+def count_fu(c: Ctx, is_pinfu: bool, double_wind_pair_fu: int = 4) -> tuple[int, FuItems]:
+    """The fu of a reading (rounded) and the items that make it."""
+    if c.shape == SEVEN_PAIRS:
+        return 25, [("chiitoitsu", 25)]
+    if c.shape == THIRTEEN_ORPHANS:
+        return 0, []
+    tsumo = c.sit.tsumo
+    if is_pinfu:
+        return (
+            (20, [("base", 20), ("pinfu tsumo", 0)])
+            if tsumo
+            else (30, [("base", 20), ("closed ron", 10)])
+        )
+    items: FuItems = [("base", 20)]
+    if c.closed and not tsumo:
+        items.append(("closed ron", 10))
+    if tsumo:
+        items.append(("tsumo", 2))
+    if c.wait in ("kanchan", "penchan", "tanki"):
+        items.append((f"{c.wait} wait", 2))
+    p = c.pair
+    if p >= 0:
+        if p in DRAGONS:
+            items.append(("dragon pair", 2))
+        if p == c.seat_kind and p == c.round_kind:
+            items.append(("double wind pair", double_wind_pair_fu))
+        elif p == c.seat_kind:
+            items.append(("seat wind pair", 2))
+        elif p == c.round_kind:
+            items.append(("round wind pair", 2))
+    for t, k, concealed in c.sets:
+        fu = set_fu(t, k, concealed)
+        if fu:
+            what = ("closed " if concealed else "open ") + ("kan" if t == KAN else "triplet")
+            grade = "terminal/honour" if k in TERMINAL_HONOR else "simple"
+            items.append((f"{what} ({grade})", fu))
+    total = sum(f for _, f in items)
+    if total == 20 and not c.closed:  # open pinfu shape won by ron
+        items.append(("open pinfu shape", 10))
+        total = 30
+    return -(-total // 10) * 10, items

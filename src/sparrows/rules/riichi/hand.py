@@ -1,0 +1,136 @@
+"""What the scorer needs to know about a win, and the per-reading context yaku look at."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...tiles import Meld, MeldType, Tile
+from ...tiles.kinds import EAST
+
+RUN, TRIPLET, KAN = 0, 1, 2
+STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = 0, 1, 2
+TERMINAL_HONOR = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+DRAGONS = (31, 32, 33)
+WINDS = (27, 28, 29, 30)
+GREEN_KINDS = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou, green dragon
+
+
+@dataclass(frozen=True)
+class WinSituation:
+    """A winning hand and how it was won.
+
+    ``concealed`` are the concealed tiles *without* the winning tile; ``melds`` the called
+    melds (a closed kan is a meld of type ``CLOSED_KAN``). Winds are 0-3 (East-North).
+    Indicators are the tiles shown, not the dora themselves. ``pao`` is not used for the
+    value, only by :func:`~sparrows.rules.riichi.payments.settle`.
+    """
+
+    concealed: tuple[Tile, ...]
+    win_tile: Tile
+    melds: tuple[Meld, ...] = ()
+    tsumo: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    seat_wind: int = 0
+    round_wind: int = 0
+    dora_indicators: tuple[Tile, ...] = ()
+    ura_indicators: tuple[Tile, ...] = ()
+    honba: int = 0
+    riichi_sticks: int = 0
+    furiten: bool = False
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat_wind == 0
+
+    @property
+    def closed(self) -> bool:
+        return all(m.type is MeldType.CLOSED_KAN for m in self.melds)
+
+    def all_tiles(self) -> list[Tile]:
+        return [*self.concealed, self.win_tile, *(t for m in self.melds for t in m.tiles)]
+
+
+def meld_set(meld: Meld) -> tuple[int, int, bool]:
+    """A called meld as a set: (RUN/TRIPLET/KAN, lowest kind, concealed)."""
+    kind = min(t.kind for t in meld.tiles)
+    if meld.type is MeldType.CHI:
+        return (RUN, kind, False)
+    if meld.type is MeldType.PON:
+        return (TRIPLET, kind, False)
+    return (KAN, kind, meld.type is MeldType.CLOSED_KAN)
+
+
+class Ctx:
+    """One reading of the hand with the winning tile placed in one block, with the facts
+    yaku look at computed once."""
+
+    __slots__ = (
+        "closed",
+        "concealed_before_win",
+        "counts",
+        "honors",
+        "kans",
+        "kinds",
+        "pair",
+        "round_kind",
+        "runs",
+        "seat_kind",
+        "sets",
+        "shape",
+        "sit",
+        "suits",
+        "triplets",
+        "wait",
+        "win",
+    )
+
+    def __init__(
+        self,
+        sit: WinSituation,
+        shape: int,
+        sets: list[tuple[int, int, bool]],
+        pair: int,
+        wait: str,
+        counts: list[int],
+        before: list[int],
+        kinds: list[int],
+    ) -> None:
+        self.sit = sit
+        self.shape = shape
+        self.sets = sets  # every set of the hand, called ones included
+        self.pair = pair  # -1 when none (thirteen orphans keeps its pair here too)
+        self.wait = wait  # ryanmen kanchan penchan shanpon tanki kokushi13
+        self.counts = counts  # 34 counts of all tiles (a kan counts 4)
+        self.concealed_before_win = before  # 34 counts
+        self.closed = sit.closed
+        self.win = sit.win_tile.kind
+        self.seat_kind = EAST + sit.seat_wind
+        self.round_kind = EAST + sit.round_wind
+        self.kinds = kinds  # kinds present
+        self.runs = sorted(k for t, k, _ in sets if t == RUN)
+        self.triplets = [k for t, k, _ in sets if t != RUN]  # triplets and kans
+        self.kans = sum(1 for t, _, _ in sets if t == KAN)
+        self.suits = {k // 9 for k in kinds if k < 27}
+        self.honors = kinds[-1] >= 27 if kinds else False
+
+
+def new_ctx(
+    sit: WinSituation,
+    shape: int,
+    sets: Sequence[tuple[int, int, bool]],
+    pair: int,
+    wait: str,
+    counts: list[int],
+    before: list[int],
+    kinds: list[int],
+) -> Ctx:
+    return Ctx(sit, shape, list(sets), pair, wait, counts, before, kinds)

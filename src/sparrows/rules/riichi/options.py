@@ -1,0 +1,82 @@
+"""Riichi options: every house rule is a named field with its default; a preset is a set
+of values. Scoring options come first; game-flow options are used by the game (a later
+issue) and documented here so one config describes a table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class RiichiOptions:
+    # ---- tiles
+    #: Red fives per suit (man, pin, sou), each 0-4; every red five is +1 han (aka dora).
+    red_fives: tuple[int, int, int] = (1, 1, 1)
+    # ---- yaku and limits
+    #: Open tanyao (kuitan).
+    open_tanyao: bool = True
+    #: Double-yakuman forms (13-sided kokushi, suuankou tanki, 9-sided chuuren, daisuushi)
+    #: count twice.
+    double_yakuman: bool = False
+    #: Several yakuman in one hand add up.
+    yakuman_stack: bool = True
+    #: Counted yakuman: 13+ han of ordinary yaku and dora score a yakuman ("yakuman"),
+    #: stop at sanbaiman ("sanbaiman").
+    kazoe: str = "yakuman"
+    #: Round 4 han 30 fu and 3 han 60 fu up to mangan (kiriage mangan).
+    kiriage: bool = False
+    #: Fu of a pair of the wind that is both seat and round wind.
+    double_wind_pair_fu: int = 4
+    # ---- payments
+    #: Points per honba counter on a ron (paid by the discarder); a third of it from each
+    #: payer on a tsumo.
+    honba_ron: int = 300
+    #: Points of one riichi stick.
+    riichi_stick: int = 1000
+    # ---- game flow (used by the riichi game)
+    start_points: int = 25000
+    return_points: int = 30000
+    uma: tuple[int, int] = (20, 10)
+    hanchan: bool = True
+    west_extension: bool = True
+    triple_ron_abort: bool = True
+    riichi_min_tiles: int = 4
+    noten_penalty: int = 3000
+    nagashi_mangan: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        from ...errors import OptionsError
+
+        if len(self.red_fives) != 3 or not all(0 <= r <= 4 for r in self.red_fives):
+            raise OptionsError(f"red_fives must be three numbers 0-4, not {self.red_fives!r}")
+        if self.kazoe not in ("yakuman", "sanbaiman"):
+            raise OptionsError(f"kazoe must be 'yakuman' or 'sanbaiman', not {self.kazoe!r}")
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    # The common online rules (Tenhou's): kiriage off, double yakuman off, kazoe at 13.
+    "standard": {},
+    "tenhou": {},
+    # Mahjong Soul: double-yakuman forms count double.
+    "mahjongsoul": {"double_yakuman": True},
+}
+
+
+def riichi_options(preset: str = "standard", **values: Any) -> RiichiOptions:
+    """Options of a preset with some values changed."""
+    from ...errors import OptionsError
+
+    if preset not in PRESETS:
+        raise OptionsError(f"unknown riichi preset {preset!r}; available: {', '.join(PRESETS)}")
+    merged = {**PRESETS[preset], **values}
+    unknown = set(merged) - set(RiichiOptions.__dataclass_fields__)
+    if unknown:
+        raise OptionsError(
+            f"unknown riichi option(s) {sorted(unknown)}; available: "
+            f"{', '.join(RiichiOptions.__dataclass_fields__)}"
+        )
+    if "red_fives" in merged:
+        merged["red_fives"] = tuple(merged["red_fives"])
+    return RiichiOptions(**merged)

@@ -1,0 +1,80 @@
+"""Limits and payments: han and fu to basic points, basic points to what each payer pays."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .options import RiichiOptions
+
+LIMIT_BASE = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
+
+
+def _up100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def basic_points(han: int, fu: int, yakuman: int, opts: RiichiOptions) -> tuple[int, str | None]:
+    """Basic points and the limit's name (``None`` below mangan)."""
+    if yakuman:
+        name = "yakuman" if yakuman == 1 else f"{yakuman}x yakuman"
+        return 8000 * yakuman, name
+    if han >= 13:
+        if opts.kazoe == "yakuman":
+            return 8000, "kazoe yakuman"
+        return 6000, "sanbaiman"
+    if han >= 11:
+        return 6000, "sanbaiman"
+    if han >= 8:
+        return 4000, "baiman"
+    if han >= 6:
+        return 3000, "haneman"
+    base = fu * 2 ** (han + 2)
+    if han >= 5 or base >= 2000:
+        return 2000, "mangan"
+    if opts.kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
+        return 2000, "mangan"
+    return base, None
+
+
+@dataclass(frozen=True)
+class Payment:
+    """What the winner receives. On a ron ``ron`` is the discarder's payment; on a tsumo
+    ``tsumo_dealer`` is the dealer's payment (0 when the winner is the dealer) and
+    ``tsumo_other`` each non-dealer's. Honba are included; riichi sticks are ``sticks``."""
+
+    ron: int = 0
+    tsumo_dealer: int = 0
+    tsumo_other: int = 0
+    sticks: int = 0
+
+    @property
+    def total(self) -> int:
+        """Everything the winner receives (three payers on a tsumo)."""
+        if self.ron:
+            return self.ron + self.sticks
+        if self.tsumo_dealer:
+            return self.tsumo_dealer + 2 * self.tsumo_other + self.sticks
+        return 3 * self.tsumo_other + self.sticks
+
+    @property
+    def hand_value(self) -> int:
+        """The value Tenhou prints: payments without sticks."""
+        return self.total - self.sticks
+
+
+def payment(
+    base: int, dealer: bool, tsumo: bool, honba: int, sticks: int, opts: RiichiOptions
+) -> Payment:
+    per = opts.honba_ron // 3
+    stick_points = sticks * opts.riichi_stick
+    if not tsumo:
+        return Payment(
+            ron=_up100(base * (6 if dealer else 4)) + honba * opts.honba_ron, sticks=stick_points
+        )
+    if dealer:
+        return Payment(tsumo_other=_up100(base * 2) + honba * per, sticks=stick_points)
+    return Payment(
+        tsumo_dealer=_up100(base * 2) + honba * per,
+        tsumo_other=_up100(base) + honba * per,
+        sticks=stick_points,
+    )

@@ -1,0 +1,406 @@
+"""Every yaku and yakuman as its own small unit, in one registry.
+
+A unit has an id (romaji), an English name, its han closed and open (0 = not when open)
+and a check on a :class:`~.hand.Ctx`. ``replaces`` lists the ids a unit supersedes when
+both apply (double riichi replaces riichi, ryanpeikou iipeikou...). Yakuman have a
+multiplier: 2 for the double forms when the option is on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .hand import (
+    DRAGONS,
+    GREEN_KINDS,
+    RUN,
+    SEVEN_PAIRS,
+    STANDARD,
+    TERMINAL_HONOR,
+    THIRTEEN_ORPHANS,
+    WINDS,
+    Ctx,
+)
+
+Check = Callable[[Ctx], bool]
+
+
+@dataclass(frozen=True)
+class Yaku:
+    id: str
+    name: str
+    han_closed: int
+    han_open: int
+    check: Check
+    replaces: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Yakuman:
+    id: str
+    name: str
+    check: Check
+    double: bool = False  # a double-yakuman form (counts 2 when the option is on)
+    replaces: tuple[str, ...] = ()
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _triplets(c: Ctx) -> list[int]:
+    return c.triplets
+
+
+def _runs(c: Ctx) -> list[int]:
+    return c.runs
+
+
+def _concealed_triplets(c: Ctx) -> int:
+    """Concealed triplets and kans; a triplet completed by a ron is open."""
+    return sum(1 for t, _, concealed in c.sets if t != RUN and concealed)
+
+
+def _groups(c: Ctx) -> list[list[int]]:
+    """Each set's and the pair's tile kinds."""
+    out = [[k, k + 1, k + 2] if t == RUN else [k] for t, k, _ in c.sets]
+    if c.pair >= 0:
+        out.append([c.pair])
+    return out
+
+
+def _suits(c: Ctx) -> set[int]:
+    return c.suits
+
+
+def _has_honor(c: Ctx) -> bool:
+    return c.honors
+
+
+def _standard(c: Ctx) -> bool:
+    return c.shape == STANDARD
+
+
+# ------------------------------------------------------------------ checks
+
+
+def riichi(c: Ctx) -> bool:
+    return c.sit.riichi and not c.sit.double_riichi
+
+
+def double_riichi(c: Ctx) -> bool:
+    return c.sit.double_riichi
+
+
+def ippatsu(c: Ctx) -> bool:
+    return c.sit.ippatsu and (c.sit.riichi or c.sit.double_riichi)
+
+
+def menzen_tsumo(c: Ctx) -> bool:
+    return c.closed and c.sit.tsumo
+
+
+def pinfu(c: Ctx) -> bool:
+    return (
+        c.closed
+        and _standard(c)
+        and not _triplets(c)
+        and c.wait == "ryanmen"
+        and c.pair not in DRAGONS
+        and c.pair != c.seat_kind
+        and c.pair != c.round_kind
+    )
+
+
+def _identical_run_pairs(c: Ctx) -> int:
+    runs = c.runs  # sorted
+    pairs, i = 0, 0
+    while i + 1 < len(runs):
+        if runs[i] == runs[i + 1]:
+            pairs += 1
+            i += 2
+        else:
+            i += 1
+    return pairs
+
+
+def iipeikou(c: Ctx) -> bool:
+    return c.closed and _standard(c) and _identical_run_pairs(c) == 1
+
+
+def ryanpeikou(c: Ctx) -> bool:
+    return c.closed and _standard(c) and _identical_run_pairs(c) == 2
+
+
+def tanyao(c: Ctx) -> bool:
+    return not any(k in TERMINAL_HONOR for k in c.kinds)
+
+
+def _yakuhai(kind: int) -> Check:
+    return lambda c: kind in _triplets(c)
+
+
+def seat_wind(c: Ctx) -> bool:
+    return c.seat_kind in _triplets(c)
+
+
+def round_wind(c: Ctx) -> bool:
+    return c.round_kind in _triplets(c)
+
+
+def haitei(c: Ctx) -> bool:
+    return c.sit.haitei and c.sit.tsumo
+
+
+def houtei(c: Ctx) -> bool:
+    return c.sit.houtei and not c.sit.tsumo
+
+
+def rinshan(c: Ctx) -> bool:
+    return c.sit.rinshan and c.sit.tsumo
+
+
+def chankan(c: Ctx) -> bool:
+    return c.sit.chankan and not c.sit.tsumo
+
+
+def chiitoitsu(c: Ctx) -> bool:
+    return c.shape == SEVEN_PAIRS
+
+
+def sanshoku(c: Ctx) -> bool:
+    runs = set(_runs(c))
+    return any(k in runs and k + 9 in runs and k + 18 in runs for k in range(7))
+
+
+def ittsu(c: Ctx) -> bool:
+    runs = set(_runs(c))
+    return any(b in runs and b + 3 in runs and b + 6 in runs for b in (0, 9, 18))
+
+
+def _all_groups_terminal(c: Ctx) -> bool:
+    return _standard(c) and all(any(k in TERMINAL_HONOR for k in g) for g in _groups(c))
+
+
+def chanta(c: Ctx) -> bool:
+    return _all_groups_terminal(c) and _has_honor(c) and bool(_runs(c))
+
+
+def junchan(c: Ctx) -> bool:
+    return _all_groups_terminal(c) and not _has_honor(c) and bool(_runs(c))
+
+
+def toitoi(c: Ctx) -> bool:
+    return _standard(c) and not _runs(c)
+
+
+def sanankou(c: Ctx) -> bool:
+    return _standard(c) and _concealed_triplets(c) == 3
+
+
+def sanshoku_doukou(c: Ctx) -> bool:
+    tr = set(_triplets(c))
+    return any(k in tr and k + 9 in tr and k + 18 in tr for k in range(9))
+
+
+def sankantsu(c: Ctx) -> bool:
+    return c.kans == 3
+
+
+def shousangen(c: Ctx) -> bool:
+    return c.pair in DRAGONS and sum(1 for k in _triplets(c) if k in DRAGONS) == 2
+
+
+def honroutou(c: Ctx) -> bool:
+    return c.shape != THIRTEEN_ORPHANS and all(k in TERMINAL_HONOR for k in c.kinds)
+
+
+def honitsu(c: Ctx) -> bool:
+    return len(_suits(c)) == 1 and _has_honor(c)
+
+
+def chinitsu(c: Ctx) -> bool:
+    return len(_suits(c)) == 1 and not _has_honor(c)
+
+
+# ---- yakuman
+
+
+def kokushi(c: Ctx) -> bool:
+    return c.shape == THIRTEEN_ORPHANS and c.wait != "kokushi13"
+
+
+def kokushi_13(c: Ctx) -> bool:
+    return c.shape == THIRTEEN_ORPHANS and c.wait == "kokushi13"
+
+
+def suuankou(c: Ctx) -> bool:
+    return _standard(c) and _concealed_triplets(c) == 4 and c.wait != "tanki"
+
+
+def suuankou_tanki(c: Ctx) -> bool:
+    return _standard(c) and _concealed_triplets(c) == 4 and c.wait == "tanki"
+
+
+def daisangen(c: Ctx) -> bool:
+    return all(d in _triplets(c) for d in DRAGONS)
+
+
+def shousuushi(c: Ctx) -> bool:
+    return c.pair in WINDS and sum(1 for k in _triplets(c) if k in WINDS) == 3
+
+
+def daisuushi(c: Ctx) -> bool:
+    return sum(1 for k in _triplets(c) if k in WINDS) == 4
+
+
+def tsuuiisou(c: Ctx) -> bool:
+    return all(k >= 27 for k in c.kinds)
+
+
+def ryuuiisou(c: Ctx) -> bool:
+    return all(k in GREEN_KINDS for k in c.kinds)
+
+
+def chinroutou(c: Ctx) -> bool:
+    return all(k in (0, 8, 9, 17, 18, 26) for k in c.kinds)
+
+
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def _nine_gates(counts: list[int], need: int) -> bool:
+    for base in (0, 9, 18):
+        part = counts[base : base + 9]
+        if sum(part) == need and sum(counts) == need:
+            extra = [p - g for p, g in zip(part, _NINE_GATES, strict=True)]
+            if all(x >= 0 for x in extra):
+                return True
+    return False
+
+
+def chuuren(c: Ctx) -> bool:
+    return c.closed and not c.sit.melds and _nine_gates(c.counts, 14) and not junsei_chuuren(c)
+
+
+def junsei_chuuren(c: Ctx) -> bool:
+    before = c.concealed_before_win
+    return (
+        c.closed
+        and not c.sit.melds
+        and _nine_gates(c.counts, 14)
+        and any(before[b : b + 9] == list(_NINE_GATES) for b in (0, 9, 18))
+    )
+
+
+def suukantsu(c: Ctx) -> bool:
+    return c.kans == 4
+
+
+def tenhou(c: Ctx) -> bool:
+    return c.sit.tenhou and c.sit.dealer and c.sit.tsumo
+
+
+def chiihou(c: Ctx) -> bool:
+    return c.sit.chiihou and not c.sit.dealer and c.sit.tsumo
+
+
+YAKU: tuple[Yaku, ...] = (
+    Yaku("riichi", "Riichi", 1, 0, riichi),
+    Yaku("double_riichi", "Double riichi", 2, 0, double_riichi),
+    Yaku("ippatsu", "Ippatsu", 1, 0, ippatsu),
+    Yaku("menzen_tsumo", "Menzen tsumo (closed self-draw)", 1, 0, menzen_tsumo),
+    Yaku("pinfu", "Pinfu", 1, 0, pinfu),
+    Yaku("iipeikou", "Iipeikou (one pure double run)", 1, 0, iipeikou),
+    Yaku("tanyao", "Tanyao (all simples)", 1, 1, tanyao),
+    Yaku("yakuhai_haku", "Yakuhai: white dragon", 1, 1, _yakuhai(31)),
+    Yaku("yakuhai_hatsu", "Yakuhai: green dragon", 1, 1, _yakuhai(32)),
+    Yaku("yakuhai_chun", "Yakuhai: red dragon", 1, 1, _yakuhai(33)),
+    Yaku("seat_wind", "Yakuhai: seat wind", 1, 1, seat_wind),
+    Yaku("round_wind", "Yakuhai: round wind", 1, 1, round_wind),
+    Yaku("haitei", "Haitei (last tile draw)", 1, 1, haitei),
+    Yaku("houtei", "Houtei (last tile discard)", 1, 1, houtei),
+    Yaku("rinshan", "Rinshan kaihou (kan replacement)", 1, 1, rinshan),
+    Yaku("chankan", "Chankan (robbing a kan)", 1, 1, chankan),
+    Yaku("chiitoitsu", "Chiitoitsu (seven pairs)", 2, 0, chiitoitsu),
+    Yaku("sanshoku", "Sanshoku doujun (mixed triple run)", 2, 1, sanshoku),
+    Yaku("ittsu", "Ittsu (pure straight)", 2, 1, ittsu),
+    Yaku("chanta", "Chanta (terminal or honour in each set)", 2, 1, chanta),
+    Yaku("toitoi", "Toitoi (all triplets)", 2, 2, toitoi),
+    Yaku("sanankou", "Sanankou (three concealed triplets)", 2, 2, sanankou),
+    Yaku("sanshoku_doukou", "Sanshoku doukou (triple triplets)", 2, 2, sanshoku_doukou),
+    Yaku("sankantsu", "Sankantsu (three kans)", 2, 2, sankantsu),
+    Yaku("shousangen", "Shousangen (little three dragons)", 2, 2, shousangen),
+    Yaku("honroutou", "Honroutou (all terminals and honours)", 2, 2, honroutou),
+    Yaku("honitsu", "Honitsu (half flush)", 3, 2, honitsu),
+    Yaku("junchan", "Junchan (terminal in each set)", 3, 2, junchan),
+    Yaku("ryanpeikou", "Ryanpeikou (two pure double runs)", 3, 0, ryanpeikou, ("iipeikou",)),
+    Yaku("chinitsu", "Chinitsu (full flush)", 6, 5, chinitsu, ("honitsu",)),
+)
+
+YAKUMAN: tuple[Yakuman, ...] = (
+    Yakuman("kokushi", "Kokushi musou (thirteen orphans)", kokushi),
+    Yakuman("kokushi_13", "Kokushi musou, 13-sided wait", kokushi_13, double=True),
+    Yakuman("suuankou", "Suuankou (four concealed triplets)", suuankou),
+    Yakuman("suuankou_tanki", "Suuankou, pair wait", suuankou_tanki, double=True),
+    Yakuman("daisangen", "Daisangen (big three dragons)", daisangen),
+    Yakuman("shousuushi", "Shousuushi (little four winds)", shousuushi),
+    Yakuman("daisuushi", "Daisuushi (big four winds)", daisuushi, double=True),
+    Yakuman("tsuuiisou", "Tsuuiisou (all honours)", tsuuiisou),
+    Yakuman("ryuuiisou", "Ryuuiisou (all green)", ryuuiisou),
+    Yakuman("chinroutou", "Chinroutou (all terminals)", chinroutou),
+    Yakuman("chuuren", "Chuuren poutou (nine gates)", chuuren),
+    Yakuman(
+        "junsei_chuuren",
+        "Junsei chuuren poutou (nine-sided nine gates)",
+        junsei_chuuren,
+        double=True,
+    ),
+    Yakuman("suukantsu", "Suukantsu (four kans)", suukantsu),
+    Yakuman("tenhou", "Tenhou (blessing of heaven)", tenhou),
+    Yakuman("chiihou", "Chiihou (blessing of earth)", chiihou),
+)
+
+YAKU_BY_ID = {y.id: y for y in YAKU}
+YAKUMAN_BY_ID = {y.id: y for y in YAKUMAN}
+NAMES = {
+    **{y.id: y.name for y in YAKU},
+    **{y.id: y.name for y in YAKUMAN},
+    "dora": "Dora",
+    "aka": "Red five (aka dora)",
+    "ura": "Ura dora",
+}
+
+
+def find_yaku(c: Ctx, open_tanyao: bool = True) -> list[tuple[str, int]]:
+    """The ordinary yaku of a reading with their han."""
+    found: list[tuple[str, int]] = []
+    replaced: set[str] = set()
+    for y in YAKU:
+        han = y.han_closed if c.closed else y.han_open
+        if y.id == "tanyao" and not c.closed and not open_tanyao:
+            continue
+        if han and y.check(c):
+            found.append((y.id, han))
+            replaced.update(y.replaces)
+    return [(i, h) for i, h in found if i not in replaced]
+
+
+def could_be_yakuman(c: Ctx) -> bool:
+    """A cheap gate: every yakuman needs one of these (most hands have none)."""
+    return (
+        len(c.triplets) >= 3
+        or c.shape == THIRTEEN_ORPHANS
+        or c.sit.tenhou
+        or c.sit.chiihou
+        or (len(c.suits) == 1 and not c.honors)
+        or all(k in GREEN_KINDS for k in c.kinds)
+        or all(k in TERMINAL_HONOR for k in c.kinds)
+    )
+
+
+def find_yakuman(c: Ctx, double: bool) -> list[tuple[str, int]]:
+    """The yakuman of a reading with their multiplier (1, or 2 for double forms)."""
+    if not could_be_yakuman(c):
+        return []
+    return [(y.id, 2 if (double and y.double) else 1) for y in YAKUMAN if y.check(c)]
