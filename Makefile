@@ -40,6 +40,7 @@ test: lint
 bench: $(BENCHSTAMP)
 	$(BIN)/python benchmarks/bench_analysis.py
 	$(BIN)/python benchmarks/bench_suzume.py
+	$(BIN)/python benchmarks/bench_riichi_score.py
 
 # Regenerates the per-suit shanten tables (needs numpy; the result is committed).
 tables: $(DEVSTAMP)

@@ -15,7 +15,7 @@ Decisions where the rules page is silent, following the common online rules:
 
 from .hand import WinSituation
 from .options import PRESETS, RiichiOptions, riichi_options
-from .points import Payment
+from .points import Payment, settle
 from .scoring import RiichiScore, dora_of, score
 from .yaku import NAMES, YAKU, YAKUMAN
 
@@ -31,4 +31,5 @@ __all__ = [
     "dora_of",
     "riichi_options",
     "score",
+    "settle",
 ]

@@ -78,3 +78,43 @@ def payment(
         tsumo_other=_up100(base) + honba * per,
         sticks=stick_points,
     )
+
+
+def settle(
+    pay: Payment,
+    winner: int,
+    from_seat: int | None,
+    dealer: int,
+    pao: int | None = None,
+    honba_points: int = 0,
+    players: int = 4,
+) -> list[int]:
+    """Each seat's score change for one win. ``from_seat`` None is a tsumo.
+
+    Pao (responsibility for daisangen / daisuushi): on a tsumo the liable player pays the
+    whole hand as if it had been a ron; on a ron the liable player and the discarder each
+    pay half, the discarder also paying the honba (``honba_points`` is the honba part of
+    the ron payment). Riichi sticks go to the winner.
+    """
+    deltas = [0] * players
+    if from_seat is None and pao is not None:
+        amount = pay.hand_value
+        deltas[pao] -= amount
+        deltas[winner] += amount
+    elif from_seat is None:
+        for seat in range(players):
+            if seat == winner:
+                continue
+            owed = pay.tsumo_dealer if (seat == dealer and pay.tsumo_dealer) else pay.tsumo_other
+            deltas[seat] -= owed
+            deltas[winner] += owed
+    elif pao is not None and pao != from_seat:
+        value = pay.ron - honba_points
+        deltas[pao] -= value // 2
+        deltas[from_seat] -= value - value // 2 + honba_points
+        deltas[winner] += pay.ron
+    else:
+        deltas[from_seat] -= pay.ron
+        deltas[winner] += pay.ron
+    deltas[winner] += pay.sticks
+    return deltas
