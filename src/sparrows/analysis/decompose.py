@@ -108,15 +108,21 @@ def decompose(counts: Sequence[int], form: Form = RIICHI) -> list[Decomposition]
     """All readings of a complete hand (34 counts of the concealed tiles; called melds are
     left out by the caller). The standard reading takes any number of sets, with a pair
     when ``form.pair``. An incomplete hand gives ``[]``."""
-    if len(counts) != 34 or any(not 0 <= c <= 4 for c in counts):
+    try:
+        raw = bytes(counts)  # refuses negative counts and counts over 255
+    except (ValueError, TypeError):
+        raw = b""
+    if len(raw) != 34 or max(raw) > 4:
         raise AnalysisError(f"counts must be 34 numbers 0-4, got {list(counts)!r}")
-    n = sum(counts)
+    n = sum(raw)
     out: list[Decomposition] = []
     if (n - 2 * form.pair) % 3 == 0 and n >= 2 * form.pair:
-        groups = [_suit_readings(bytes(counts[b : b + 9]), b, True) for b in (0, 9, 18)] + [
-            _suit_readings(bytes(counts[27:34]), 27, False)
+        groups = [_suit_readings(raw[b : b + 9], b, True) for b in (0, 9, 18)] + [
+            _suit_readings(raw[27:34], 27, False)
         ]
-        for combo in product(*groups):
+        if not all(groups):
+            groups = []  # some group cannot be read as sets: no standard reading
+        for combo in product(*groups) if groups else ():
             pairs = [p for _, p in combo if p is not None]
             if len(pairs) != (1 if form.pair else 0):
                 continue
@@ -137,3 +143,28 @@ def decompose(counts: Sequence[int], form: Form = RIICHI) -> list[Decomposition]
 
 def is_complete(counts: Sequence[int], form: Form = RIICHI) -> bool:
     return bool(decompose(counts, form))
+
+
+def standard_readings(raw: bytes) -> list[tuple[tuple[Block, ...], int]]:
+    """Every (sets, pair) reading of a hand given as 34 count bytes (0-4, unchecked): the
+    fast path of :func:`decompose` for scorers, without building Decomposition objects."""
+    groups = [
+        _suit_readings(raw[0:9], 0, True),
+        _suit_readings(raw[9:18], 9, True),
+        _suit_readings(raw[18:27], 18, True),
+        _suit_readings(raw[27:34], 27, False),
+    ]
+    if not all(groups):
+        return []
+    out = []
+    for combo in product(*groups):
+        pair = -1
+        for _, p in combo:
+            if p is not None:
+                if pair >= 0:
+                    break
+                pair = p
+        else:
+            if pair >= 0:
+                out.append((combo[0][0] + combo[1][0] + combo[2][0] + combo[3][0], pair))
+    return out

@@ -60,12 +60,15 @@ class Tile:
     colour: Colour = Colour.NONE
     pocchi: bool = False
     code: int = field(init=False, repr=False)
+    #: Printed red (aka dora, Suzume red tiles); a plain attribute, read on hot paths.
+    red: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not 0 <= self.kind < NUM_KINDS:
             raise ValueError(f"tile kind must be 0-{NUM_KINDS - 1}, not {self.kind}")
         code = (self.kind * len(_COLOUR_INDEX) + _COLOUR_INDEX[self.colour]) * 2 + self.pocchi
         object.__setattr__(self, "code", code)
+        object.__setattr__(self, "red", self.colour is Colour.RED)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Tile):
@@ -79,10 +82,6 @@ class Tile:
 
     def __hash__(self) -> int:
         return self.code
-
-    @property
-    def red(self) -> bool:
-        return self.colour is Colour.RED
 
     @property
     def special(self) -> bool:

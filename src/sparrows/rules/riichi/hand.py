@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...tiles import Meld, MeldType, Tile
@@ -14,6 +13,7 @@ TERMINAL_HONOR = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
 DRAGONS = (31, 32, 33)
 WINDS = (27, 28, 29, 30)
 GREEN_KINDS = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou, green dragon
+ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ def meld_set(meld: Meld) -> tuple[int, int, bool]:
 
 class Ctx:
     """One reading of the hand with the winning tile placed in one block, with the facts
-    yaku look at computed once."""
+    yaku look at computed once (``hand`` facts are shared by every reading of a hand)."""
 
     __slots__ = (
         "closed",
@@ -100,37 +100,60 @@ class Ctx:
         sets: list[tuple[int, int, bool]],
         pair: int,
         wait: str,
-        counts: list[int],
-        before: list[int],
-        kinds: list[int],
+        hand: HandFacts,
     ) -> None:
         self.sit = sit
         self.shape = shape
         self.sets = sets  # every set of the hand, called ones included
         self.pair = pair  # -1 when none (thirteen orphans keeps its pair here too)
         self.wait = wait  # ryanmen kanchan penchan shanpon tanki kokushi13
-        self.counts = counts  # 34 counts of all tiles (a kan counts 4)
-        self.concealed_before_win = before  # 34 counts
+        self.counts = hand.counts  # 34 counts of all tiles (a kan counts 4)
+        self.concealed_before_win = hand.before  # 34 counts
+        self.closed = hand.closed
+        self.win = hand.win
+        self.seat_kind = hand.seat_kind
+        self.round_kind = hand.round_kind
+        self.kinds = hand.kinds  # kinds present, ascending
+        self.suits = hand.suits
+        self.honors = hand.honors
+        runs = []
+        triplets = []
+        kans = 0
+        for t, k, _ in sets:
+            if t == RUN:
+                runs.append(k)
+            else:
+                triplets.append(k)
+                if t == KAN:
+                    kans += 1
+        runs.sort()
+        self.runs = runs
+        self.triplets = triplets  # triplets and kans
+        self.kans = kans
+
+
+class HandFacts:
+    """What every reading of one hand shares."""
+
+    __slots__ = (
+        "before",
+        "closed",
+        "counts",
+        "honors",
+        "kinds",
+        "round_kind",
+        "seat_kind",
+        "suits",
+        "win",
+    )
+
+    def __init__(self, sit: WinSituation, counts: list[int], before: list[int]) -> None:
+        self.counts = counts
+        self.before = before
         self.closed = sit.closed
         self.win = sit.win_tile.kind
         self.seat_kind = EAST + sit.seat_wind
         self.round_kind = EAST + sit.round_wind
-        self.kinds = kinds  # kinds present
-        self.runs = sorted(k for t, k, _ in sets if t == RUN)
-        self.triplets = [k for t, k, _ in sets if t != RUN]  # triplets and kans
-        self.kans = sum(1 for t, _, _ in sets if t == KAN)
-        self.suits = {k // 9 for k in kinds if k < 27}
-        self.honors = kinds[-1] >= 27 if kinds else False
-
-
-def new_ctx(
-    sit: WinSituation,
-    shape: int,
-    sets: Sequence[tuple[int, int, bool]],
-    pair: int,
-    wait: str,
-    counts: list[int],
-    before: list[int],
-    kinds: list[int],
-) -> Ctx:
-    return Ctx(sit, shape, list(sets), pair, wait, counts, before, kinds)
+        self.kinds = [k for k in range(34) if counts[k]]
+        self.suits = {k // 9 for k in self.kinds if k < 27}
+        self.honors = self.kinds[-1] >= 27 if self.kinds else False

@@ -12,23 +12,24 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from ...analysis import RIICHI, BlockType, HandShape, decompose
+from ...analysis.decompose import BlockType, standard_readings
 from ...tiles import Tile
 from ...tiles.kinds import HONOR
 from .fu import count_fu
 from .hand import (
     KAN,
+    ORPHAN_KINDS,
     RUN,
     SEVEN_PAIRS,
     STANDARD,
     THIRTEEN_ORPHANS,
     TRIPLET,
     Ctx,
+    HandFacts,
     WinSituation,
     meld_set,
-    new_ctx,
 )
 from .options import RiichiOptions
 from .points import Payment, basic_points, payment
@@ -84,50 +85,26 @@ def dora_of(indicator: int) -> int:
 
 def _placements(
     sit: WinSituation,
-    d_blocks: tuple[tuple[BlockType, int], ...],
-    shape: HandShape,
-    counts: list[int],
-    before: list[int],
-    kinds: list[int],
+    hand: HandFacts,
+    called: list[tuple[int, int, bool]],
+    blocks: tuple[tuple[BlockType, int], ...],
+    pair: int,
 ) -> Iterator[Ctx]:
-    """Every way the winning tile can sit in a reading, as contexts."""
-    win = sit.win_tile.kind
-    called = [meld_set(m) for m in sit.melds]
-    if shape is HandShape.SEVEN_PAIRS:
-        yield new_ctx(sit, SEVEN_PAIRS, called, -1, "tanki", counts, before, kinds)
-        return
-    if shape is HandShape.THIRTEEN_ORPHANS:
-        pair = d_blocks[0][1]
-        thirteen = all(before[k] == 1 for k in (0, 8, 9, 17, 18, 26, *range(27, 34)))
-        yield new_ctx(
-            sit,
-            THIRTEEN_ORPHANS,
-            called,
-            pair,
-            "kokushi13" if thirteen else "tanki",
-            counts,
-            before,
-            kinds,
-        )
-        return
-    sets = [
-        (RUN if t is BlockType.RUN else TRIPLET, k, True)
-        for t, k in d_blocks
-        if t is not BlockType.PAIR
-    ]
-    pair = next(k for t, k in d_blocks if t is BlockType.PAIR)
-    seen: set[tuple[int, int]] = set()
+    """Every way the winning tile can sit in a standard reading, as contexts."""
+    win = hand.win
+    sets = [(RUN if t is BlockType.RUN else TRIPLET, k, True) for t, k in blocks]
     if pair == win:
-        yield new_ctx(sit, STANDARD, sets + called, pair, "tanki", counts, before, kinds)
+        yield Ctx(sit, STANDARD, sets + called, pair, "tanki", hand)
+    seen: set[tuple[int, int]] = set()
     for i, (t, k, _) in enumerate(sets):
-        if (t, k) in seen:
-            continue
-        if t == TRIPLET and k == win:
+        if t == TRIPLET:
+            if k != win or (t, k) in seen:
+                continue
             seen.add((t, k))
             placed = list(sets)
             placed[i] = (TRIPLET, k, sit.tsumo)  # a ron completes an open triplet
-            yield new_ctx(sit, STANDARD, placed + called, pair, "shanpon", counts, before, kinds)
-        elif t == RUN and k <= win <= k + 2:
+            yield Ctx(sit, STANDARD, placed + called, pair, "shanpon", hand)
+        elif k <= win <= k + 2 and (t, k) not in seen:
             seen.add((t, k))
             pos = win - k
             if pos == 1:
@@ -136,7 +113,20 @@ def _placements(
                 wait = "penchan"
             else:
                 wait = "ryanmen"
-            yield new_ctx(sit, STANDARD, sets + called, pair, wait, counts, before, kinds)
+            yield Ctx(sit, STANDARD, sets + called, pair, wait, hand)
+
+
+def _special_shapes(sit: WinSituation, hand: HandFacts) -> Iterator[Ctx]:
+    """Seven pairs and thirteen orphans (closed hands without calls only)."""
+    counts = hand.counts
+    if sit.melds:
+        return
+    if all(c in (0, 2) for c in counts):
+        yield Ctx(sit, SEVEN_PAIRS, [], -1, "tanki", hand)
+    elif all(counts[k] for k in ORPHAN_KINDS) and len(hand.kinds) == 13:
+        pair = next(k for k in ORPHAN_KINDS if counts[k] == 2)
+        thirteen = all(hand.before[k] == 1 for k in ORPHAN_KINDS)
+        yield Ctx(sit, THIRTEEN_ORPHANS, [], pair, "kokushi13" if thirteen else "tanki", hand)
 
 
 def _reading_text(shape: int, sets: tuple[tuple[int, int, bool], ...], pair: int) -> str:
@@ -177,56 +167,53 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     for m in sit.melds:
         for t in m.tiles:
             counts[t.kind] += 1
-    readings = (
-        decompose(hand, RIICHI)
-        if not sit.melds
-        else [d for d in decompose(hand, RIICHI) if d.shape is HandShape.STANDARD]
-    )
-    if not readings:
+    facts = HandFacts(sit, counts, before)
+    called = [meld_set(m) for m in sit.melds]
+    contexts = [
+        c
+        for sets, pair in standard_readings(bytes(hand))
+        for c in _placements(sit, facts, called, sets, pair)
+    ]
+    contexts += _special_shapes(sit, facts)
+    if not contexts:
         return RiichiScore(
             False, "not a complete hand (four sets and a pair, seven pairs or thirteen orphans)"
         )
-    all_tiles = sit.all_tiles()
-    dora_kinds = [dora_of(t.kind) for t in sit.dora_indicators]
-    dora = sum(counts[k] for k in dora_kinds)
-    aka = sum(1 for t in all_tiles if t.red)
+    dora = 0
+    for t in sit.dora_indicators:
+        dora += counts[dora_of(t.kind)]
+    aka = sum(1 for t in sit.concealed if t.red) + sit.win_tile.red
+    for m in sit.melds:
+        aka += sum(1 for t in m.tiles if t.red)
     ura = 0
     if sit.riichi or sit.double_riichi:
-        ura = sum(counts[dora_of(t.kind)] for t in sit.ura_indicators)
-    kinds = [k for k in range(34) if counts[k]]
-    best: RiichiScore | None = None
+        for t in sit.ura_indicators:
+            ura += counts[dora_of(t.kind)]
+    best: tuple[int, int, int] | None = None
     best_ctx: Ctx | None = None
-    best_key: tuple[int, int, int] = (-1, -1, -1)
-    for d in readings:
-        for c in _placements(sit, d.blocks, d.shape, counts, before, kinds):
-            result = _score_placement(c, sit, opts, dora, aka, ura)
-            if result is None:
-                continue
-            key = (result.basic, result.han, result.fu)
-            if key > best_key:
-                best, best_ctx, best_key = result, c, key
-    if best is None or best_ctx is None:
+    best_parts: tuple[list[tuple[str, int]], int, int, list[tuple[str, int]]] | None = None
+    for c in contexts:
+        parts = _value(c, opts, dora, aka, ura)
+        if parts is None:
+            continue
+        yaku, han, fu, fu_items, mult = parts
+        basic, _ = basic_points(han, fu, mult, opts)
+        key = (basic, han, fu)
+        if best is None or key > best:
+            best, best_ctx, best_parts = key, c, (yaku, mult, fu, fu_items)
+    if best is None or best_ctx is None or best_parts is None:
         return RiichiScore(False, "no yaku (dora alone do not make a win)")
-    return replace(best, shape=best_ctx.shape, sets=tuple(best_ctx.sets), pair=best_ctx.pair)
-
-
-def _score_placement(
-    c: Ctx, sit: WinSituation, opts: RiichiOptions, dora: int, aka: int, ura: int
-) -> RiichiScore | None:
-    yakuman = find_yakuman(c, opts.double_yakuman)
-    if yakuman:
-        if not opts.yakuman_stack:
-            yakuman = [max(yakuman, key=lambda y: y[1])]
-        mult = sum(m for _, m in yakuman)
-        basic, limit = basic_points(0, 0, mult, opts)
-        pay = payment(basic, sit.dealer, sit.tsumo, sit.honba, sit.riichi_sticks, opts)
+    yaku, mult, fu, fu_items = best_parts
+    basic, limit = basic_points(best[1], fu, mult, opts)
+    pay = payment(basic, sit.dealer, sit.tsumo, sit.honba, sit.riichi_sticks, opts)
+    if mult:
         return RiichiScore(
             True,
             None,
             13 * mult,
             0,
             (),
-            tuple((i, 13 * m) for i, m in yakuman),
+            tuple(yaku),
             mult,
             0,
             0,
@@ -234,23 +221,17 @@ def _score_placement(
             limit,
             basic,
             pay,
+            best_ctx.shape,
+            tuple(best_ctx.sets),
+            best_ctx.pair,
         )
-    yaku = find_yaku(c, opts.open_tanyao)
-    if not yaku:
-        return None
-    is_pinfu = any(i == "pinfu" for i, _ in yaku)
-    fu, items = count_fu(c, is_pinfu, opts.double_wind_pair_fu)
-    extras = [(name, n) for name, n in (("dora", dora), ("aka", aka), ("ura", ura)) if n]
-    han = sum(h for _, h in yaku) + dora + aka + ura
-    basic, limit = basic_points(han, fu, 0, opts)
-    pay = payment(basic, sit.dealer, sit.tsumo, sit.honba, sit.riichi_sticks, opts)
     return RiichiScore(
         True,
         None,
-        han,
+        best[1],
         fu,
-        tuple(items),
-        tuple(yaku + extras),
+        tuple(fu_items),
+        tuple(yaku),
         0,
         dora,
         aka,
@@ -258,4 +239,27 @@ def _score_placement(
         limit,
         basic,
         pay,
+        best_ctx.shape,
+        tuple(best_ctx.sets),
+        best_ctx.pair,
     )
+
+
+def _value(
+    c: Ctx, opts: RiichiOptions, dora: int, aka: int, ura: int
+) -> tuple[list[tuple[str, int]], int, int, list[tuple[str, int]], int] | None:
+    """(yaku with han, han, fu, fu items, yakuman multiple) of one placement; None: no yaku."""
+    yakuman = find_yakuman(c, opts.double_yakuman)
+    if yakuman:
+        if not opts.yakuman_stack:
+            yakuman = [max(yakuman, key=lambda y: y[1])]
+        mult = sum(m for _, m in yakuman)
+        return [(i, 13 * m) for i, m in yakuman], 13 * mult, 0, [], mult
+    yaku = find_yaku(c, opts.open_tanyao)
+    if not yaku:
+        return None
+    is_pinfu = any(i == "pinfu" for i, _ in yaku)
+    fu, items = count_fu(c, is_pinfu, opts.double_wind_pair_fu)
+    han = sum(h for _, h in yaku) + dora + aka + ura
+    extras = [(name, n) for name, n in (("dora", dora), ("aka", aka), ("ura", ura)) if n]
+    return yaku + extras, han, fu, items, 0

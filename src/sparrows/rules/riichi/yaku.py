@@ -28,12 +28,19 @@ Check = Callable[[Ctx], bool]
 
 @dataclass(frozen=True)
 class Yaku:
+    """A yaku. ``min_runs`` / ``min_triplets`` / ``flag`` (a WinSituation attribute that
+    must be true) are necessary conditions the registry loop tests before calling
+    ``check``: they only save time, ``check`` alone decides."""
+
     id: str
     name: str
     han_closed: int
     han_open: int
     check: Check
     replaces: tuple[str, ...] = ()
+    min_runs: int = 0
+    min_triplets: int = 0
+    flag: str = ""
 
 
 @dataclass(frozen=True)
@@ -59,14 +66,6 @@ def _runs(c: Ctx) -> list[int]:
 def _concealed_triplets(c: Ctx) -> int:
     """Concealed triplets and kans; a triplet completed by a ron is open."""
     return sum(1 for t, _, concealed in c.sets if t != RUN and concealed)
-
-
-def _groups(c: Ctx) -> list[list[int]]:
-    """Each set's and the pair's tile kinds."""
-    out = [[k, k + 1, k + 2] if t == RUN else [k] for t, k, _ in c.sets]
-    if c.pair >= 0:
-        out.append([c.pair])
-    return out
 
 
 def _suits(c: Ctx) -> set[int]:
@@ -179,7 +178,15 @@ def ittsu(c: Ctx) -> bool:
 
 
 def _all_groups_terminal(c: Ctx) -> bool:
-    return _standard(c) and all(any(k in TERMINAL_HONOR for k in g) for g in _groups(c))
+    if not _standard(c) or c.pair not in TERMINAL_HONOR:
+        return False
+    for t, k, _ in c.sets:
+        if t == RUN:
+            if k % 9 not in (0, 6):  # only 123 and 789 runs hold a terminal
+                return False
+        elif k not in TERMINAL_HONOR:
+            return False
+    return True
 
 
 def chanta(c: Ctx) -> bool:
@@ -306,35 +313,50 @@ def chiihou(c: Ctx) -> bool:
 
 
 YAKU: tuple[Yaku, ...] = (
-    Yaku("riichi", "Riichi", 1, 0, riichi),
-    Yaku("double_riichi", "Double riichi", 2, 0, double_riichi),
-    Yaku("ippatsu", "Ippatsu", 1, 0, ippatsu),
-    Yaku("menzen_tsumo", "Menzen tsumo (closed self-draw)", 1, 0, menzen_tsumo),
-    Yaku("pinfu", "Pinfu", 1, 0, pinfu),
-    Yaku("iipeikou", "Iipeikou (one pure double run)", 1, 0, iipeikou),
+    Yaku("riichi", "Riichi", 1, 0, riichi, flag="riichi"),
+    Yaku("double_riichi", "Double riichi", 2, 0, double_riichi, flag="double_riichi"),
+    Yaku("ippatsu", "Ippatsu", 1, 0, ippatsu, flag="ippatsu"),
+    Yaku("menzen_tsumo", "Menzen tsumo (closed self-draw)", 1, 0, menzen_tsumo, flag="tsumo"),
+    Yaku("pinfu", "Pinfu", 1, 0, pinfu, min_runs=4),
+    Yaku("iipeikou", "Iipeikou (one pure double run)", 1, 0, iipeikou, min_runs=2),
     Yaku("tanyao", "Tanyao (all simples)", 1, 1, tanyao),
-    Yaku("yakuhai_haku", "Yakuhai: white dragon", 1, 1, _yakuhai(31)),
-    Yaku("yakuhai_hatsu", "Yakuhai: green dragon", 1, 1, _yakuhai(32)),
-    Yaku("yakuhai_chun", "Yakuhai: red dragon", 1, 1, _yakuhai(33)),
-    Yaku("seat_wind", "Yakuhai: seat wind", 1, 1, seat_wind),
-    Yaku("round_wind", "Yakuhai: round wind", 1, 1, round_wind),
-    Yaku("haitei", "Haitei (last tile draw)", 1, 1, haitei),
-    Yaku("houtei", "Houtei (last tile discard)", 1, 1, houtei),
-    Yaku("rinshan", "Rinshan kaihou (kan replacement)", 1, 1, rinshan),
-    Yaku("chankan", "Chankan (robbing a kan)", 1, 1, chankan),
+    Yaku("yakuhai_haku", "Yakuhai: white dragon", 1, 1, _yakuhai(31), min_triplets=1),
+    Yaku("yakuhai_hatsu", "Yakuhai: green dragon", 1, 1, _yakuhai(32), min_triplets=1),
+    Yaku("yakuhai_chun", "Yakuhai: red dragon", 1, 1, _yakuhai(33), min_triplets=1),
+    Yaku("seat_wind", "Yakuhai: seat wind", 1, 1, seat_wind, min_triplets=1),
+    Yaku("round_wind", "Yakuhai: round wind", 1, 1, round_wind, min_triplets=1),
+    Yaku("haitei", "Haitei (last tile draw)", 1, 1, haitei, flag="haitei"),
+    Yaku("houtei", "Houtei (last tile discard)", 1, 1, houtei, flag="houtei"),
+    Yaku("rinshan", "Rinshan kaihou (kan replacement)", 1, 1, rinshan, flag="rinshan"),
+    Yaku("chankan", "Chankan (robbing a kan)", 1, 1, chankan, flag="chankan"),
     Yaku("chiitoitsu", "Chiitoitsu (seven pairs)", 2, 0, chiitoitsu),
-    Yaku("sanshoku", "Sanshoku doujun (mixed triple run)", 2, 1, sanshoku),
-    Yaku("ittsu", "Ittsu (pure straight)", 2, 1, ittsu),
-    Yaku("chanta", "Chanta (terminal or honour in each set)", 2, 1, chanta),
-    Yaku("toitoi", "Toitoi (all triplets)", 2, 2, toitoi),
-    Yaku("sanankou", "Sanankou (three concealed triplets)", 2, 2, sanankou),
-    Yaku("sanshoku_doukou", "Sanshoku doukou (triple triplets)", 2, 2, sanshoku_doukou),
-    Yaku("sankantsu", "Sankantsu (three kans)", 2, 2, sankantsu),
-    Yaku("shousangen", "Shousangen (little three dragons)", 2, 2, shousangen),
+    Yaku("sanshoku", "Sanshoku doujun (mixed triple run)", 2, 1, sanshoku, min_runs=3),
+    Yaku("ittsu", "Ittsu (pure straight)", 2, 1, ittsu, min_runs=3),
+    Yaku("chanta", "Chanta (terminal or honour in each set)", 2, 1, chanta, min_runs=1),
+    Yaku("toitoi", "Toitoi (all triplets)", 2, 2, toitoi, min_triplets=4),
+    Yaku("sanankou", "Sanankou (three concealed triplets)", 2, 2, sanankou, min_triplets=3),
+    Yaku(
+        "sanshoku_doukou",
+        "Sanshoku doukou (triple triplets)",
+        2,
+        2,
+        sanshoku_doukou,
+        min_triplets=3,
+    ),
+    Yaku("sankantsu", "Sankantsu (three kans)", 2, 2, sankantsu, min_triplets=3),
+    Yaku("shousangen", "Shousangen (little three dragons)", 2, 2, shousangen, min_triplets=2),
     Yaku("honroutou", "Honroutou (all terminals and honours)", 2, 2, honroutou),
     Yaku("honitsu", "Honitsu (half flush)", 3, 2, honitsu),
-    Yaku("junchan", "Junchan (terminal in each set)", 3, 2, junchan),
-    Yaku("ryanpeikou", "Ryanpeikou (two pure double runs)", 3, 0, ryanpeikou, ("iipeikou",)),
+    Yaku("junchan", "Junchan (terminal in each set)", 3, 2, junchan, min_runs=1),
+    Yaku(
+        "ryanpeikou",
+        "Ryanpeikou (two pure double runs)",
+        3,
+        0,
+        ryanpeikou,
+        ("iipeikou",),
+        min_runs=4,
+    ),
     Yaku("chinitsu", "Chinitsu (full flush)", 6, 5, chinitsu, ("honitsu",)),
 )
 
@@ -376,14 +398,25 @@ def find_yaku(c: Ctx, open_tanyao: bool = True) -> list[tuple[str, int]]:
     """The ordinary yaku of a reading with their han."""
     found: list[tuple[str, int]] = []
     replaced: set[str] = set()
+    closed = c.closed
+    runs, triplets, sit = len(c.runs), len(c.triplets), c.sit
     for y in YAKU:
-        han = y.han_closed if c.closed else y.han_open
-        if y.id == "tanyao" and not c.closed and not open_tanyao:
+        han = y.han_closed if closed else y.han_open
+        if (
+            not han
+            or runs < y.min_runs
+            or triplets < y.min_triplets
+            or (y.flag and not getattr(sit, y.flag))
+        ):
             continue
-        if han and y.check(c):
+        if y.id == "tanyao" and not closed and not open_tanyao:
+            continue
+        if y.check(c):
             found.append((y.id, han))
             replaced.update(y.replaces)
-    return [(i, h) for i, h in found if i not in replaced]
+    if replaced:
+        return [(i, h) for i, h in found if i not in replaced]
+    return found
 
 
 def could_be_yakuman(c: Ctx) -> bool:
