@@ -206,42 +206,23 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     yaku, mult, fu, fu_items = best_parts
     basic, limit = basic_points(best[1], fu, mult, opts)
     pay = payment(basic, sit.dealer, sit.tsumo, sit.honba, sit.riichi_sticks, opts)
-    if mult:
-        return RiichiScore(
-            True,
-            None,
-            13 * mult,
-            0,
-            (),
-            tuple(yaku),
-            mult,
-            0,
-            0,
-            0,
-            limit,
-            basic,
-            pay,
-            best_ctx.shape,
-            tuple(best_ctx.sets),
-            best_ctx.pair,
-        )
+    counted = (0, 0, 0) if mult else (dora, aka, ura)  # a yakuman counts no dora
     return RiichiScore(
-        True,
-        None,
-        best[1],
-        fu,
-        tuple(fu_items),
-        tuple(yaku),
-        0,
-        dora,
-        aka,
-        ura,
-        limit,
-        basic,
-        pay,
-        best_ctx.shape,
-        tuple(best_ctx.sets),
-        best_ctx.pair,
+        is_win=True,
+        han=best[1],
+        fu=fu,
+        fu_items=tuple(fu_items),
+        yaku=tuple(yaku),
+        yakuman=mult,
+        dora=counted[0],
+        aka=counted[1],
+        ura=counted[2],
+        limit=limit,
+        basic=basic,
+        payment=pay,
+        shape=best_ctx.shape,
+        sets=tuple(best_ctx.sets),
+        pair=best_ctx.pair,
     )
 
 
