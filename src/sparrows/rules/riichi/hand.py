@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 
 from ...tiles import Meld, MeldType, Tile
 from ...tiles.kinds import EAST
@@ -14,6 +15,7 @@ DRAGONS = (31, 32, 33)
 WINDS = (27, 28, 29, 30)
 GREEN_KINDS = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou, green dragon
 ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ class Ctx:
         "closed",
         "concealed_before_win",
         "counts",
+        "hand",
         "honors",
         "kans",
         "kinds",
@@ -103,6 +106,7 @@ class Ctx:
         hand: HandFacts,
     ) -> None:
         self.sit = sit
+        self.hand = hand  # the shared HandFacts
         self.shape = shape
         self.sets = sets  # every set of the hand, called ones included
         self.pair = pair  # -1 when none (thirteen orphans keeps its pair here too)
@@ -133,17 +137,22 @@ class Ctx:
 
 
 class HandFacts:
-    """What every reading of one hand shares."""
+    """What every reading of one hand shares, computed once per hand."""
 
     __slots__ = (
         "before",
         "closed",
         "counts",
+        "green_only",
         "honors",
+        "honors_only",
         "kinds",
         "round_kind",
         "seat_kind",
+        "simples_only",
         "suits",
+        "terminals_only",
+        "th_only",
         "win",
     )
 
@@ -154,6 +163,13 @@ class HandFacts:
         self.win = sit.win_tile.kind
         self.seat_kind = EAST + sit.seat_wind
         self.round_kind = EAST + sit.round_wind
-        self.kinds = [k for k in range(34) if counts[k]]
-        self.suits = {k // 9 for k in self.kinds if k < 27}
-        self.honors = self.kinds[-1] >= 27 if self.kinds else False
+        kinds = list(compress(range(34), counts))
+        self.kinds = kinds  # kinds present, ascending
+        present = frozenset(kinds)
+        self.suits = {s for s in (0, 1, 2) if any(counts[9 * s : 9 * s + 9])}
+        self.honors = kinds[-1] >= 27 if kinds else False
+        self.honors_only = kinds[0] >= 27 if kinds else False
+        self.simples_only = present.isdisjoint(TERMINAL_HONOR)
+        self.th_only = present <= TERMINAL_HONOR
+        self.terminals_only = present <= TERMINALS
+        self.green_only = present <= GREEN_KINDS

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from .hand import (
     DRAGONS,
-    GREEN_KINDS,
     RUN,
     SEVEN_PAIRS,
     STANDARD,
@@ -132,7 +131,7 @@ def ryanpeikou(c: Ctx) -> bool:
 
 
 def tanyao(c: Ctx) -> bool:
-    return not any(k in TERMINAL_HONOR for k in c.kinds)
+    return c.hand.simples_only
 
 
 def _yakuhai(kind: int) -> Check:
@@ -219,7 +218,7 @@ def shousangen(c: Ctx) -> bool:
 
 
 def honroutou(c: Ctx) -> bool:
-    return c.shape != THIRTEEN_ORPHANS and all(k in TERMINAL_HONOR for k in c.kinds)
+    return c.shape != THIRTEEN_ORPHANS and c.hand.th_only
 
 
 def honitsu(c: Ctx) -> bool:
@@ -262,15 +261,15 @@ def daisuushi(c: Ctx) -> bool:
 
 
 def tsuuiisou(c: Ctx) -> bool:
-    return all(k >= 27 for k in c.kinds)
+    return c.hand.honors_only
 
 
 def ryuuiisou(c: Ctx) -> bool:
-    return all(k in GREEN_KINDS for k in c.kinds)
+    return c.hand.green_only
 
 
 def chinroutou(c: Ctx) -> bool:
-    return all(k in (0, 8, 9, 17, 18, 26) for k in c.kinds)
+    return c.hand.terminals_only
 
 
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -427,8 +426,8 @@ def could_be_yakuman(c: Ctx) -> bool:
         or c.sit.tenhou
         or c.sit.chiihou
         or (len(c.suits) == 1 and not c.honors)
-        or all(k in GREEN_KINDS for k in c.kinds)
-        or all(k in TERMINAL_HONOR for k in c.kinds)
+        or c.hand.green_only
+        or c.hand.th_only
     )
 
 
