@@ -19,23 +19,33 @@ from sparrows.rules import get_ruleset
 from sparrows.sim import play_game
 
 
-def hands_per_second(agent: str, record: bool, seconds: float) -> tuple[float, int]:
+def hands_per_second(agent: str, record: bool, seconds: float) -> tuple[float, float, int]:
+    """(best pass, mean over all passes) in hands per second; passes of 10 games each.
+
+    The best pass is the usual estimate of what the code costs (timeit's convention: a
+    shared machine only ever makes a pass slower); the mean is printed beside it.
+    """
     ruleset = get_ruleset("suzume")
-    hands = 0
     games = 0
     warm = time.perf_counter()  # fill the rulesets' memo tables first (about a second)
     while time.perf_counter() - warm < 1.0:
         play_game(ruleset, [make_agent(agent, s) for s in range(4)], 10**6 + games)
         games += 1
-    games = 0
+    games = hands = 0
+    best = 0.0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        game = play_game(
-            ruleset, [make_agent(agent, games * 4 + s) for s in range(4)], games, record=record
-        )
-        hands += game.hand_number + 1
-        games += 1
-    return hands / (time.perf_counter() - start), hands
+        t0 = time.perf_counter()
+        batch = 0
+        for _ in range(10):
+            game = play_game(
+                ruleset, [make_agent(agent, games * 4 + s) for s in range(4)], games, record=record
+            )
+            batch += game.hand_number + 1
+            games += 1
+        best = max(best, batch / (time.perf_counter() - t0))
+        hands += batch
+    return best, hands / (time.perf_counter() - start), hands
 
 
 def pgx_hands_per_second(seconds: float) -> float | None:
@@ -66,13 +76,15 @@ def pgx_hands_per_second(seconds: float) -> float | None:
 
     key = jax.random.PRNGKey(0)
     one_hand(key).block_until_ready()  # compile
-    hands = 0
+    best = 0.0
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        key, sub = jax.random.split(key)
-        one_hand(sub).block_until_ready()
-        hands += 1
-    return hands / (time.perf_counter() - start)
+    while time.perf_counter() - start < seconds:  # passes of 20 hands, best pass kept
+        t0 = time.perf_counter()
+        for _ in range(20):
+            key, sub = jax.random.split(key)
+            one_hand(sub).block_until_ready()
+        best = max(best, 20 / (time.perf_counter() - t0))
+    return best
 
 
 def main() -> None:
@@ -83,20 +95,22 @@ def main() -> None:
     results = {}
     for agent in ("random", "efficiency"):
         for record in (False, True):
-            rate, hands = hands_per_second(agent, record, args.seconds)
-            results[(agent, record)] = rate
+            best, mean, hands = hands_per_second(agent, record, args.seconds)
+            results[(agent, record)] = best
             print(
-                f"  {agent:<11} recording {'on ' if record else 'off'}  {rate:9,.0f} hands/s"
-                f"  ({hands} hands)"
+                f"  {agent:<11} recording {'on ' if record else 'off'}  {best:7,.0f} hands/s "
+                f"best pass, {mean:7,.0f} mean  ({hands} hands)"
             )
     print("  target: >= 5,000 hands/s with random agents")
     peer = pgx_hands_per_second(args.seconds)
     if peer is None:
         print("pgx not installed: no peer measured (pip install pgx jax)")
     else:
-        print(f"pgx sparrow_mahjong, unbatched, random legal actions: {peer:,.0f} hands/s")
+        print(
+            f"pgx sparrow_mahjong, unbatched, random legal actions: {peer:,.0f} hands/s best pass"
+        )
         ratio = results[("random", False)] / peer
-        print(f"ratio (sparrows random, recording off / pgx): {ratio:.1f}x")
+        print(f"ratio (sparrows random best pass, recording off / pgx): {ratio:.1f}x")
 
 
 if __name__ == "__main__":

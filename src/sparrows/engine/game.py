@@ -57,6 +57,10 @@ class Observation:
     legal: tuple[Action, ...] = field(default=())
 
 
+_OVER, _TURN = Phase.OVER, Phase.TURN
+_DISCARD = ActionType.DISCARD
+
+
 class Game:
     """One game of a ruleset. ``record=False`` skips building events (for fast simulation);
     actions are always kept, so any game can be replayed."""
@@ -176,9 +180,10 @@ class Game:
         self.drawn = tile
         if self.record:
             self.emit(ev.Draw(seat, self.fmt(tile), len(self.wall)))
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.pending = {seat: self.ruleset.turn_actions(self, seat)}
-        self.declared = {}
+        if self.declared:
+            self.declared = {}
 
     def _end_hand(self) -> None:
         deltas = [s - h for s, h in zip(self.scores, self.hand_start_scores, strict=True)]
@@ -202,6 +207,12 @@ class Game:
             return list(self.pending)
         return [s for s in self.pending if s not in self.declared]
 
+    def decisions(self) -> list[tuple[int, list[Action]]]:
+        """Every awaited decision as (seat, legal actions): ``to_act`` and
+        ``legal_actions`` in one call (the lists are fresh; the engine keeps its own)."""
+        declared = self.declared
+        return [(s, list(a)) for s, a in self.pending.items() if s not in declared]
+
     def legal_actions(self, seat: int) -> list[Action]:
         if seat in self.declared:
             return []
@@ -210,7 +221,7 @@ class Game:
     def step(self, seat: int, action: Action) -> None:
         """Apply one seat's action. Raises IllegalActionError (state unchanged) if the seat
         is not to act or the action is not among its legal actions."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalActionError("the game is over")
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise IllegalActionError(f"there is no seat {seat!r} (seats are 0-{self.n - 1})")
@@ -234,8 +245,8 @@ class Game:
                     f"now; legal: {options}"
                 )
         self.actions.append((seat, action))
-        if self.phase is Phase.TURN:
-            if action.type is ActionType.DISCARD:
+        if self.phase is _TURN:
+            if action.type is _DISCARD:
                 self._discard(seat, action)
             else:
                 self._turn_action(seat, action)

@@ -18,18 +18,13 @@ from ..rules.base import Ruleset
 def play_game(ruleset: Ruleset, agents: Sequence[Agent], seed: int, record: bool = False) -> Game:
     """Play one game to the end; ``agents[s]`` plays seat ``s``."""
     game = Game(ruleset, seed, record=record)
-    step, legal_actions, to_act, observation = (
-        game.step,
-        game.legal_actions,
-        game.to_act,
-        game.observation,
-    )
+    step, decisions, observation = game.step, game.decisions, game.observation
     over = Phase.OVER
     while game.phase is not over:
-        for seat in to_act():
+        for seat, legal in decisions():
             agent = agents[seat]
             obs = observation(seat) if agent.needs_observation else None
-            step(seat, agent.act(obs, legal_actions(seat)))
+            step(seat, agent.act(obs, legal))
     return game
 
 
