@@ -64,6 +64,11 @@ def test_double_yakuman_preset() -> None:
         (["score", "123m406p789s11z [777z] 2s"], "this one has 15"),
         (["score", "123m456p78s22m9s [789p]", "--dora", "1m"], "no yaku"),
         (["score", "123m456p789s11122z", "--seat", "X"], "--seat must be"),
+        (["score", "123m406p789s1z [777z] 1z", "--riichi"], "riichi needs a closed hand"),
+        (["score", "123m456p789s11122z", "--ippatsu"], "ippatsu needs riichi"),
+        (["score", "123m456p789s11122z", "--haitei"], "haitei is a tsumo"),
+        (["score", "123m456p789s11122z", "--tsumo", "--rinshan"], "needs a kan"),
+        (["score", "123m456p789s11122z", "--tenhou", "--tsumo"], "tenhou is the dealer"),
     ],
 )
 def test_impossible_input_is_one_line_status_2(args: list[str], words: str) -> None:

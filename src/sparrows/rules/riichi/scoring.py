@@ -146,10 +146,35 @@ def _reading_text(shape: int, sets: tuple[tuple[int, int, bool], ...], pair: int
     return " ".join(parts)
 
 
+def impossible_conditions(sit: WinSituation) -> str | None:
+    """Why the described win cannot happen (riichi with an open hand...), or None."""
+    riichi = sit.riichi or sit.double_riichi
+    called = [m for m in sit.melds if m.opened]
+    rules = (
+        (riichi and bool(called), "riichi needs a closed hand (no called meld but closed kans)"),
+        (sit.ippatsu and not riichi, "ippatsu needs riichi"),
+        (sit.chankan and sit.tsumo, "chankan is a win on another player's kan tile, not a tsumo"),
+        (sit.rinshan and not sit.tsumo, "rinshan kaihou is a tsumo on a kan replacement tile"),
+        (sit.rinshan and not any(m.is_kan for m in sit.melds), "rinshan kaihou needs a kan"),
+        (sit.haitei and not sit.tsumo, "haitei is a tsumo on the last tile (use houtei for a ron)"),
+        (sit.houtei and sit.tsumo, "houtei is a ron on the last discard (use haitei for a tsumo)"),
+        (sit.haitei and sit.rinshan, "a kan replacement tile is never the haitei tile"),
+        (sit.houtei and sit.chankan, "houtei and chankan cannot both happen"),
+        (sit.tenhou and (not sit.dealer or not sit.tsumo or bool(sit.melds)),
+         "tenhou is the dealer's tsumo on the dealt hand, with no call"),
+        (sit.chiihou and (sit.dealer or not sit.tsumo or bool(sit.melds)),
+         "chiihou is a non-dealer's tsumo on the first draw, with no call"),
+    )
+    return next((why for bad, why in rules if bad), None)
+
+
 def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     """Score a win. Returns ``is_win=False`` with a reason for a hand that is not complete,
     has no yaku, or is furiten on a ron."""
     opts = opts or DEFAULT_OPTIONS
+    impossible = impossible_conditions(sit)
+    if impossible:
+        return RiichiScore(False, impossible)
     if sit.furiten and not sit.tsumo:
         return RiichiScore(False, "furiten: a ron is not allowed")
     before = [0] * 34
