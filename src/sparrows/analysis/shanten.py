@@ -165,10 +165,16 @@ def _make_shanten() -> Callable[..., int]:
     # of global lookups), and _groups is inlined.
     suit_get = _SUIT_CACHE.get
     honor_get = _HONOR_CACHE.get
-    pair_get = _PAIR_CACHE.get
     total_get = _TOTAL_CACHE.get
-    suit, honor, pair, total = _suit, _honor, _pair, _total
+    suit, honor, total = _suit, _honor, _total
     error = AnalysisError
+    # Group profile ids are < 256 (126 suit + 55 honour profiles), so the profile of two
+    # groups together sits in a flat list indexed by both ids: one index, no hashing.
+    pairs: list[int | None] = [None] * 65536
+
+    def pair(key: int) -> int:
+        pid = pairs[key] = _intern(_min_plus(_PROFILES[key >> 8], _PROFILES[key & 255]))
+        return pid
 
     def shanten(counts: Sequence[int], melds: int | None = None) -> int:
         """Riichi shanten of a 34-count hand: min of standard, seven pairs, thirteen orphans.
@@ -187,12 +193,12 @@ def _make_shanten() -> Callable[..., int]:
         p = suit_get(raw[9:18]) or suit(raw[9:18])
         s = suit_get(raw[18:27]) or suit(raw[18:27])
         z = honor_get(raw[27:34]) or honor(raw[27:34])
-        key = (m & 255) << 16 | (p & 255)
-        mp = pair_get(key)
+        key = (m & 255) << 8 | (p & 255)
+        mp = pairs[key]
         if mp is None:
             mp = pair(key)
-        key = (s & 255) << 16 | (z & 255)
-        sz = pair_get(key)
+        key = (s & 255) << 8 | (z & 255)
+        sz = pairs[key]
         if sz is None:
             sz = pair(key)
         key = mp << 16 | sz
