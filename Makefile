@@ -32,6 +32,7 @@ run: $(STAMP)
 
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff format --check src tests benchmarks tools
 	$(BIN)/mypy
 
 test: lint

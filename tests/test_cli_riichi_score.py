@@ -13,8 +13,9 @@ SCRIPT = Path(sys.executable).with_name("sparrows")
 
 
 def run(args: list[str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(SCRIPT), *args], input=stdin, capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run(
+        [str(SCRIPT), *args], input=stdin, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_text_breakdown() -> None:
@@ -38,8 +39,23 @@ def test_json_tsumo_riichi_with_ura() -> None:
 
 
 def test_win_option_and_honba() -> None:
-    res = json.loads(run(["score", "123m456p789s11z [5555m+]", "--win", "1z", "--tsumo",
-                          "--rinshan", "--seat", "E", "--honba", "2", "--json"]).stdout)
+    res = json.loads(
+        run(
+            [
+                "score",
+                "123m456p789s11z [5555m+]",
+                "--win",
+                "1z",
+                "--tsumo",
+                "--rinshan",
+                "--seat",
+                "E",
+                "--honba",
+                "2",
+                "--json",
+            ]
+        ).stdout
+    )
     # rinshan 1 han; fu 20 + tsumo 2 + tanki 2 + double-wind pair (East seat, East round) 4
     # + open simple kan 8 = 36 -> 40; dealer tsumo 40 x 2^3 = 320 x 2 = 640 -> 700 each,
     # + 2 honba x 100 = 900 each
@@ -49,8 +65,9 @@ def test_win_option_and_honba() -> None:
 
 def test_double_yakuman_preset() -> None:
     single = json.loads(run(["score", "19m19p19s1234567z1m", "--json"]).stdout)
-    double = json.loads(run(["score", "19m19p19s1234567z1m", "--preset", "mahjongsoul",
-                             "--json"]).stdout)
+    double = json.loads(
+        run(["score", "19m19p19s1234567z1m", "--preset", "mahjongsoul", "--json"]).stdout
+    )
     assert single["payments"] == {"discarder": 32000}  # non-dealer yakuman ron
     assert double["payments"] == {"discarder": 64000}  # 13-sided wait counts twice
 

@@ -160,10 +160,14 @@ def impossible_conditions(sit: WinSituation) -> str | None:
         (sit.houtei and sit.tsumo, "houtei is a ron on the last discard (use haitei for a tsumo)"),
         (sit.haitei and sit.rinshan, "a kan replacement tile is never the haitei tile"),
         (sit.houtei and sit.chankan, "houtei and chankan cannot both happen"),
-        (sit.tenhou and (not sit.dealer or not sit.tsumo or bool(sit.melds)),
-         "tenhou is the dealer's tsumo on the dealt hand, with no call"),
-        (sit.chiihou and (sit.dealer or not sit.tsumo or bool(sit.melds)),
-         "chiihou is a non-dealer's tsumo on the first draw, with no call"),
+        (
+            sit.tenhou and (not sit.dealer or not sit.tsumo or bool(sit.melds)),
+            "tenhou is the dealer's tsumo on the dealt hand, with no call",
+        ),
+        (
+            sit.chiihou and (sit.dealer or not sit.tsumo or bool(sit.melds)),
+            "chiihou is a non-dealer's tsumo on the first draw, with no call",
+        ),
     )
     return next((why for bad, why in rules if bad), None)
 
