@@ -132,3 +132,18 @@ def test_replay_shows_hands_and_refuses_corrupt(tmp_path: Path) -> None:
     assert (
         proc.returncode == 2 and "not valid JSON" in proc.stderr and "Traceback" not in proc.stderr
     )
+
+
+def test_rules_command() -> None:
+    listing = run(["rules"])
+    assert listing.returncode == 0 and "suzume" in listing.stdout and "planned" in listing.stdout
+    suzume = json.loads(run(["rules", "suzume", "--json"]).stdout)
+    names = {o["name"]: o for o in suzume["options"]}
+    assert names["starting_points"]["default"] == 40 and names["hands"]["default"] == 16
+    assert all(o["doc"] for o in suzume["options"])  # every option is documented
+    assert suzume["presets"]["tutorial"] == {"allow_misdeclared_wins": True}
+    riichi = json.loads(run(["rules", "riichi", "--json"]).stdout)
+    assert all(o["doc"] for o in riichi["options"])
+    assert riichi["presets"]["mahjongsoul"] == {"double_yakuman": True}
+    bad = run(["rules", "chess"])
+    assert bad.returncode == 2 and "no options to show for 'chess'" in bad.stderr

@@ -17,13 +17,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"sparrows {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    from . import analyze, play, replay, score, simulate
+    from . import analyze, play, replay, rules, score, simulate
 
     play.add_parser(sub)
     analyze.add_parser(sub)
     score.add_parser(sub)
     simulate.add_parser(sub)
     replay.add_parser(sub)
+    rules.add_parser(sub)
     return parser
 
 

@@ -4,7 +4,7 @@ issue) and documented here so one config describes a table."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -34,17 +34,25 @@ class RiichiOptions:
     honba_ron: int = 300
     #: Points of one riichi stick.
     riichi_stick: int = 1000
-    # ---- game flow (used by the riichi game)
+    # ---- game flow (read by the riichi game, a later issue; documented here already)
+    #: Points each player starts with.
     start_points: int = 25000
+    #: Points returned before placement (the difference to the start is the oka, to 1st).
     return_points: int = 30000
+    #: Uma in thousands: 1st +a, 2nd +b, 3rd -b, 4th -a.
     uma: tuple[int, int] = (20, 10)
+    #: East and South rounds (False: East only, tonpuu).
     hanchan: bool = True
+    #: Play on into the West round while nobody has reached the return points.
     west_extension: bool = True
+    #: Three ron on one discard abort the hand (False: all three win).
     triple_ron_abort: bool = True
+    #: Tiles that must be left to draw to declare riichi.
     riichi_min_tiles: int = 4
+    #: Noten penalty at an exhaustive draw, split between noten and tenpai players.
     noten_penalty: int = 3000
+    #: Nagashi mangan (all discards terminals and honours, none called) pays a mangan tsumo.
     nagashi_mangan: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         from ...errors import OptionsError

@@ -1,0 +1,97 @@
+"""``sparrows rules``: the rulesets, their status, options, defaults and presets."""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import re
+from dataclasses import fields
+from typing import Any
+
+from ..errors import SparrowsError
+
+STATUS = {
+    "suzume": "complete: game, scoring, bots, records, terminal play, simulation",
+    "riichi": "hand scoring and calculator complete; game flow planned",
+    "hongkong": "planned (tile set and notation ready)",
+    "sichuan": "planned (tile set ready)",
+    "classical": "planned (tile set ready)",
+}
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "rules",
+        help="list rulesets, or show a ruleset's options and presets",
+        description="Rulesets, their options with defaults, and presets.",
+    )
+    p.add_argument("ruleset", nargs="?", help="suzume or riichi")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=run)
+
+
+def _option_docs(cls: type) -> dict[str, str]:
+    """The ``#:`` comment above each field of an options dataclass."""
+    docs: dict[str, str] = {}
+    pending: list[str] = []
+    for line in inspect.getsource(cls).splitlines():
+        text = line.strip()
+        if text.startswith("#:"):
+            pending.append(text[2:].strip())
+            continue
+        m = re.match(r"(\w+)\s*:", text)
+        if m and pending:
+            docs[m.group(1)] = " ".join(pending)
+        if not text.startswith("#"):
+            pending = []
+    return docs
+
+
+def describe(name: str) -> dict[str, Any]:
+    if name == "suzume":
+        from ..rules.suzume.ruleset import PRESETS, SuzumeOptions
+
+        cls: type = SuzumeOptions
+        presets = PRESETS
+    elif name == "riichi":
+        from ..rules.riichi.options import PRESETS as RP
+        from ..rules.riichi.options import RiichiOptions
+
+        cls, presets = RiichiOptions, RP
+    else:
+        raise SparrowsError(f"no options to show for {name!r}; rulesets: {', '.join(STATUS)}")
+    docs = _option_docs(cls)
+    defaults = cls()
+    return {
+        "ruleset": name,
+        "status": STATUS[name],
+        "options": [
+            {"name": f.name, "default": getattr(defaults, f.name), "doc": docs.get(f.name, "")}
+            for f in fields(cls)
+        ],
+        "presets": presets,
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.ruleset:
+        if args.json:
+            print(json.dumps(STATUS))
+        else:
+            for name, status in STATUS.items():
+                print(f"{name:<10} {status}")
+            print("\nsparrows rules NAME shows a ruleset's options and presets.")
+        return 0
+    info = describe(args.ruleset)
+    if args.json:
+        print(json.dumps(info, default=list))
+        return 0
+    print(f"{info['ruleset']}: {info['status']}\n\nOptions (default):")
+    for o in info["options"]:
+        print(f"  {o['name']:<24} {o['default']!s:<14} {o['doc']}")
+    print("\nPresets (values that differ from the defaults):")
+    for preset, values in info["presets"].items():
+        shown = ", ".join(f"{k}={v}" for k, v in values.items()) or "(the defaults)"
+        print(f"  {preset:<14} {shown}")
+    return 0
