@@ -58,6 +58,13 @@ class Observation:
 
 
 _OVER, _TURN = Phase.OVER, Phase.TURN
+
+
+def _need(condition: bool, message: str) -> None:
+    if not condition:
+        raise AssertionError(message)
+
+
 _DISCARD = ActionType.DISCARD
 
 
@@ -338,30 +345,21 @@ class Game:
         return [ev.redact(e, seat) for e in self.events]
 
     def validate(self) -> None:
-        """Check invariants; raises AssertionError naming the broken one."""
+        """Check invariants; raises AssertionError naming the broken one (also under -O)."""
         held = [t for h in self.hands for t in h]
         thrown = [t for d in self.discards for t in d]
         everything = sorted(self.wall + self.indicators + held + thrown)
-        assert everything == list(range(len(self.faces))), "tiles not conserved"
+        _need(everything == list(range(len(self.faces))), "tiles not conserved")
         for seat, hand in enumerate(self.hands):
-            assert self.hand_key[seat] == sum(self.key_weight[t] for t in hand), "stale hand key"
-            assert self.face_key[seat] == sum(self.face_weight[t] for t in hand), "stale face key"
-        assert sum(self.scores) == self.initial_total, (
-            f"points not conserved: {sum(self.scores)} != {self.initial_total}"
-        )
-        assert all(s >= 0 for s in self.scores) or not self.ruleset_floor_zero, "negative score"
+            _need(self.hand_key[seat] == sum(self.key_weight[t] for t in hand), "stale hand key")
+            _need(self.face_key[seat] == sum(self.face_weight[t] for t in hand), "stale face key")
+        total = sum(self.scores)
+        _need(total == self.initial_total, f"points not conserved: {total} != {self.initial_total}")
+        _need(all(s >= 0 for s in self.scores) or not self.ruleset.floor_zero, "negative score")
         if self.phase is Phase.TURN:
             for seat, hand in enumerate(self.hands):
-                want = self.ruleset_hand_size + (1 if seat == self.turn else 0)
-                assert len(hand) == want, f"seat {seat} holds {len(hand)} tiles, not {want}"
+                want = self.ruleset.hand_size + (1 if seat == self.turn else 0)
+                _need(len(hand) == want, f"seat {seat} holds {len(hand)} tiles, not {want}")
         elif self.phase is Phase.CLAIM:
             for seat, hand in enumerate(self.hands):
-                assert len(hand) == self.ruleset_hand_size, f"seat {seat} holds {len(hand)}"
-
-    @property
-    def ruleset_hand_size(self) -> int:
-        return int(getattr(self.ruleset, "hand_size", 13))
-
-    @property
-    def ruleset_floor_zero(self) -> bool:
-        return bool(getattr(self.ruleset, "floor_zero", False))
+                _need(len(hand) == self.ruleset.hand_size, f"seat {seat} holds {len(hand)}")

@@ -23,6 +23,10 @@ class Ruleset(ABC):
     version: ClassVar[str]
     dialect: ClassVar[Dialect] = "mpsz"
     num_players: ClassVar[int] = 4
+    #: Concealed tiles a player holds between turns (13; Suzume 5).
+    hand_size: ClassVar[int] = 13
+    #: Scores never go below 0 (payers pay down to 0).
+    floor_zero: ClassVar[bool] = False
     tileset: TileSet
     options: Any
 

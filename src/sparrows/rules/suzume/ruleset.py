@@ -47,8 +47,8 @@ class SuzumeRuleset(Ruleset):
     name: ClassVar[str] = "suzume"
     version: ClassVar[str] = "1"
     dialect = "suzume"
-    hand_size = HAND_SIZE
-    floor_zero = True
+    hand_size: ClassVar[int] = HAND_SIZE
+    floor_zero: ClassVar[bool] = True
     options: SuzumeOptions
 
     def __init__(self, options: SuzumeOptions | None = None) -> None:
