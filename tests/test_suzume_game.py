@@ -287,3 +287,24 @@ def test_redact_keeps_public_fields() -> None:
     deal = next(e for e in game.events if e.type == "deal")
     assert redact(deal, deal.seat)["tiles"] is not None  # type: ignore[attr-defined]
     assert redact(deal, (deal.seat + 1) % 4)["tiles"] is None  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("breakage", ["lost tile", "duplicate tile", "points", "hand size",
+                                      "stale key"])
+def test_validate_catches_broken_states(breakage: str) -> None:
+    game = Game(get_ruleset("suzume"), 8)
+    game.validate()
+    if breakage == "lost tile":
+        game.wall.pop()
+    elif breakage == "duplicate tile":
+        game.wall[0] = game.wall[1]
+    elif breakage == "points":
+        game.scores[0] += 1
+    elif breakage == "hand size":
+        game.hands[1].append(game.wall.pop())
+        game.hand_key[1] = sum(game.key_weight[t] for t in game.hands[1])
+        game.face_key[1] = sum(game.face_weight[t] for t in game.hands[1])
+    else:
+        game.hand_key[2] += 1
+    with pytest.raises(AssertionError):
+        game.validate()
