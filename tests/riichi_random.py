@@ -168,16 +168,9 @@ def to_situation(w: RandomWin):  # type: ignore[no-untyped-def]
     from sparrows.rules.riichi import WinSituation
     from sparrows.tiles import Meld, MeldType, from_id136
 
-    kinds = {
-        "chi": MeldType.CHI,
-        "pon": MeldType.PON,
-        "open_kan": MeldType.OPEN_KAN,
-        "closed_kan": MeldType.CLOSED_KAN,
-        "added_kan": MeldType.ADDED_KAN,
-    }
     melds = tuple(
         Meld(
-            kinds[m.type],
+            MeldType(m.type),  # the generator's meld names are MeldType values
             tuple(from_id136(i) for i in m.ids),
             None if m.type == "closed_kan" else 3,
         )

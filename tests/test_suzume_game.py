@@ -289,8 +289,9 @@ def test_redact_keeps_public_fields() -> None:
     assert redact(deal, (deal.seat + 1) % 4)["tiles"] is None  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("breakage", ["lost tile", "duplicate tile", "points", "hand size",
-                                      "stale key"])
+@pytest.mark.parametrize(
+    "breakage", ["lost tile", "duplicate tile", "points", "hand size", "stale key"]
+)
 def test_validate_catches_broken_states(breakage: str) -> None:
     game = Game(get_ruleset("suzume"), 8)
     game.validate()

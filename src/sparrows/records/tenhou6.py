@@ -817,15 +817,8 @@ def win_situation(win: TenhouWin, honba: int | None = None, sticks: int | None =
     from ..rules.riichi import WinSituation
     from ..tiles import Meld, MeldType, from_tenhou
 
-    types = {
-        "chi": MeldType.CHI,
-        "pon": MeldType.PON,
-        "open_kan": MeldType.OPEN_KAN,
-        "closed_kan": MeldType.CLOSED_KAN,
-        "added_kan": MeldType.ADDED_KAN,
-    }
-    melds = tuple(
-        Meld(types[m.type], tuple(from_tenhou(t) for t in m.tiles), m.source) for m in win.melds
+    melds = tuple(  # TenhouMeld.type names are MeldType values
+        Meld(MeldType(m.type), tuple(from_tenhou(t) for t in m.tiles), m.source) for m in win.melds
     )
     on_table = win.riichi_sticks + len(win.riichi_declared_this_hand)
     return WinSituation(
