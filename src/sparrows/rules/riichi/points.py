@@ -36,7 +36,7 @@ def basic_points(han: int, fu: int, yakuman: int, opts: RiichiOptions) -> tuple[
     return base, None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Payment:
     """What the winner receives. On a ron ``ron`` is the discarder's payment; on a tsumo
     ``tsumo_dealer`` is the dealer's payment (0 when the winner is the dealer) and

@@ -36,7 +36,7 @@ from .points import Payment, basic_points, payment
 from .yaku import NAMES, find_yaku, find_yakuman
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class RiichiScore:
     """The value of a win, or why it is not one (``is_win`` False and ``reason``)."""
 
