@@ -176,9 +176,20 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     """Score a win. Returns ``is_win=False`` with a reason for a hand that is not complete,
     has no yaku, or is furiten on a ron."""
     opts = opts or DEFAULT_OPTIONS
-    impossible = impossible_conditions(sit)
-    if impossible:
-        return RiichiScore(False, impossible)
+    if (
+        sit.riichi
+        or sit.double_riichi
+        or sit.ippatsu
+        or sit.chankan
+        or sit.rinshan
+        or sit.haitei
+        or sit.houtei
+        or sit.tenhou
+        or sit.chiihou
+    ):
+        impossible = impossible_conditions(sit)  # every rule there needs one of these flags
+        if impossible:
+            return RiichiScore(False, impossible)
     if sit.furiten and not sit.tsumo:
         return RiichiScore(False, "furiten: a ron is not allowed")
     before = [0] * 34

@@ -393,26 +393,41 @@ NAMES = {
 }
 
 
+# The registry flattened for the loop below: per closed/open hand, only the yaku with han
+# there, as (id, han, min_runs, min_triplets, flag, check, replaces) tuples.
+_TABLES = {
+    closed: tuple(
+        (
+            y.id,
+            y.han_closed if closed else y.han_open,
+            y.min_runs,
+            y.min_triplets,
+            y.flag,
+            y.check,
+            y.replaces,
+        )
+        for y in YAKU
+        if (y.han_closed if closed else y.han_open)
+    )
+    for closed in (True, False)
+}
+
+
 def find_yaku(c: Ctx, open_tanyao: bool = True) -> list[tuple[str, int]]:
     """The ordinary yaku of a reading with their han."""
     found: list[tuple[str, int]] = []
     replaced: set[str] = set()
     closed = c.closed
     runs, triplets, sit = len(c.runs), len(c.triplets), c.sit
-    for y in YAKU:
-        han = y.han_closed if closed else y.han_open
-        if (
-            not han
-            or runs < y.min_runs
-            or triplets < y.min_triplets
-            or (y.flag and not getattr(sit, y.flag))
-        ):
+    for yid, han, min_runs, min_triplets, flag, check, replaces in _TABLES[closed]:
+        if runs < min_runs or triplets < min_triplets or (flag and not getattr(sit, flag)):
             continue
-        if y.id == "tanyao" and not closed and not open_tanyao:
+        if yid == "tanyao" and not closed and not open_tanyao:
             continue
-        if y.check(c):
-            found.append((y.id, han))
-            replaced.update(y.replaces)
+        if check(c):
+            found.append((yid, han))
+            if replaces:
+                replaced.update(replaces)
     if replaced:
         return [(i, h) for i, h in found if i not in replaced]
     return found
