@@ -159,14 +159,14 @@ class HandFacts:
     def __init__(self, sit: WinSituation, counts: list[int], before: list[int]) -> None:
         self.counts = counts
         self.before = before
-        self.closed = sit.closed
+        self.closed = True if not sit.melds else sit.closed
         self.win = sit.win_tile.kind
         self.seat_kind = EAST + sit.seat_wind
         self.round_kind = EAST + sit.round_wind
         kinds = list(compress(range(34), counts))
         self.kinds = kinds  # kinds present, ascending
         present = frozenset(kinds)
-        self.suits = {s for s in (0, 1, 2) if any(counts[9 * s : 9 * s + 9])}
+        self.suits = {k // 9 for k in kinds if k < 27}
         self.honors = kinds[-1] >= 27 if kinds else False
         self.honors_only = kinds[0] >= 27 if kinds else False
         self.simples_only = present.isdisjoint(TERMINAL_HONOR)
