@@ -67,7 +67,13 @@ def analyse_hand(text: str, ruleset: str = "riichi", visible: str = "") -> dict[
     hand = parse_hand(text, dialect, max_tiles=form.size)
     if hand.bonus:
         raise SparrowsError(f"bonus tiles ({format_tiles(hand.bonus)}) have no place in analysis")
-    seen = counts34(parse_tiles(visible, dialect)) if visible else None
+    seen = None
+    if visible:
+        shown = parse_tiles(visible, dialect)
+        from ..tiles import check_tiles
+
+        check_tiles([*hand.all_tiles(), *shown], dialect, f"{text} + visible {visible}")
+        seen = counts34(shown)
     counts = hand.counts()
     melds = None  # follows from the concealed tile count: missing sets count as called
     result = analyse(counts, form, melds)

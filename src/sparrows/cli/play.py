@@ -241,7 +241,7 @@ class TerminalTable:
             return by_type[ActionType.PASS]
         if ActionType.DISCARD not in by_type:
             return None
-        if text.isdigit() and 1 <= int(text) <= len(hand):
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= len(hand):
             return Action(ActionType.DISCARD, hand[int(text) - 1])
         try:
             action = Action.from_string(f"discard {text}", self.dialect)

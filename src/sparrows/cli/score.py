@@ -89,6 +89,8 @@ def score_suzume(hand: str, dora: str | None, ron: str | None, dealer: bool) -> 
         indicator = ind[0]
         if sum(1 for t in tiles if t.kind == indicator.kind) >= 4:
             raise SparrowsError(f"--dora {dora}: all four copies of that tile are in the hand")
+        if indicator.red and indicator in tiles:
+            raise SparrowsError(f"--dora {dora}: the only red copy of that tile is in the hand")
     win_tile = None
     if ron:
         got = parse_tiles(ron, "suzume")
@@ -147,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
         from .score_riichi import run_riichi
 
         return run_riichi(args)
+    if args.ron == "":
+        raise SparrowsError("for Suzume, --ron takes the winning tile: --ron 4")
     if args.hand == "-":
         return json_lines(lambda text: score_suzume(text, args.dora, args.ron, args.dealer))
     res = score_suzume(args.hand, args.dora, args.ron, args.dealer)

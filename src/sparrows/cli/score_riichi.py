@@ -51,9 +51,10 @@ def situation(hand_text: str, args: argparse.Namespace) -> WinSituation:
         if len(win_tiles) != 1:
             raise SparrowsError(f"--win takes one tile, not {args.win!r}")
         win = win_tiles[0]
-        if win not in concealed:
-            concealed.append(win)  # given apart from the hand: add it
-        concealed.remove(win)
+        if len(concealed) + 3 * len(hand.melds) == 14:  # the hand already holds it
+            if win not in concealed:
+                raise SparrowsError(f"--win {args.win}: that tile is not in the 14-tile hand")
+            concealed.remove(win)
     else:
         if not concealed:
             raise SparrowsError("no concealed tile to win on")
@@ -100,6 +101,13 @@ def answer(hand_text: str, args: argparse.Namespace) -> dict[str, Any]:
         f"{hand_text} with its indicators",
     )
     opts = riichi_options(args.preset)
+    reds = [0, 0, 0]
+    for t in [*sit.all_tiles(), *sit.dora_indicators, *sit.ura_indicators]:
+        if t.red and t.kind < 27:
+            reds[t.kind // 9] += 1
+    for suit, (n, allowed) in enumerate(zip(reds, opts.red_fives, strict=True)):
+        if n > allowed:
+            raise SparrowsError(f"{n} red 5{'mps'[suit]}: the {args.preset} preset has {allowed}")
     r = score(sit, opts)
     out: dict[str, Any] = {
         "hand": hand_text,
@@ -177,6 +185,8 @@ def render(res: dict[str, Any], sit_seat: str, round_wind: str) -> str:
 
 
 def run_riichi(args: argparse.Namespace) -> int:
+    if args.honba < 0 or args.sticks < 0:
+        raise SparrowsError("--honba and --sticks cannot be negative")
     if args.ron not in (None, ""):
         raise SparrowsError("for riichi, --ron is a flag; give the winning tile with --win")
     if args.hand == "-":

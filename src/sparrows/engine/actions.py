@@ -21,7 +21,7 @@ class ActionType(StrEnum):
     PASS = "pass"  # decline every claim on a discard
 
 
-_TYPE_INDEX: dict[ActionType, int] = {}
+_TYPE_INDEX: dict[ActionType, int] = {t: i for i, t in enumerate(ActionType)}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -33,7 +33,7 @@ class Action:
     code: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        index = _TYPE_INDEX.setdefault(self.type, len(_TYPE_INDEX))
+        index = _TYPE_INDEX[self.type]  # stable: the declaration order of ActionType
         object.__setattr__(
             self, "code", index << 16 | (0 if self.tile is None else self.tile.code + 1)
         )

@@ -11,6 +11,9 @@ from typing import Any, ClassVar
 
 from ..errors import RecordError
 
+#: ``private_to`` of a field no seat may see (the seed): only the full record holds it.
+NOBODY = -1
+
 
 @dataclass(slots=True)
 class Event:
@@ -28,11 +31,16 @@ class Event:
 @dataclass(slots=True)
 class GameStart(Event):
     type: ClassVar[str] = "game_start"
+    private_fields: ClassVar[tuple[str, ...]] = ("seed",)
     ruleset: str
     version: str
     options: dict[str, Any]
-    seed: int
+    seed: int  # the seed fixes every wall: no seat may see it during play
     scores: list[int]
+
+    @property
+    def private_to(self) -> int | None:
+        return NOBODY
 
 
 @dataclass(slots=True)

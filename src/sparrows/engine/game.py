@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, SparrowsError
 from ..tiles import Tile
 from . import events as ev
 from .actions import Action, ActionType
@@ -34,6 +34,7 @@ class Phase(StrEnum):
     TURN = "turn"  # one seat holds a drawn tile and must act
     CLAIM = "claim"  # seats answer a discard
     OVER = "over"  # the game has ended
+    WAIT = "wait"  # (observations only) another seat is deciding
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,8 @@ class Game:
     actions are always kept, so any game can be replayed."""
 
     def __init__(self, ruleset: Ruleset, seed: int, record: bool = True) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise SparrowsError(f"the seed must be a whole number >= 0, not {seed!r}")
         self.ruleset = ruleset
         self.seed = seed
         self.record = record
@@ -230,8 +233,12 @@ class Game:
         is not to act or the action is not among its legal actions."""
         if self.phase is _OVER:
             raise IllegalActionError("the game is over")
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
             raise IllegalActionError(f"there is no seat {seat!r} (seats are 0-{self.n - 1})")
+        if not isinstance(action, Action):
+            raise IllegalActionError(
+                f"an action must be an Action (Action.from_string parses text), not {action!r}"
+            )
         legal = self.pending.get(seat)
         if legal is None or seat in self.declared:
             waiting = ", ".join(map(str, self.to_act())) or "nobody"
@@ -320,12 +327,22 @@ class Game:
 
     # ------------------------------------------------------------------ views
     def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know. During a claim window only the seats asked see the
+        claim phase; the others see ``WAIT``, so nobody learns who could claim."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalActionError(f"there is no seat {seat!r} (seats are 0-{self.n - 1})")
         faces = self.faces
         last = self.last_discard
+        asked = seat in self.pending and seat not in self.declared
+        to_act: tuple[int, ...]
+        if self.phase is Phase.CLAIM:
+            phase, to_act = (Phase.CLAIM, (seat,)) if asked else (Phase.WAIT, ())
+        else:
+            phase, to_act = self.phase, tuple(self.to_act())
         return Observation(
             seat=seat,
             ruleset=self.ruleset.name,
-            phase=self.phase,
+            phase=phase,
             hand=tuple(faces[t] for t in sorted(self.hands[seat])) if self.hands else (),
             drawn=faces[self.drawn] if self.drawn is not None and self.turn == seat else None,
             discards=tuple(tuple(faces[t] for t in d) for d in self.discards),
@@ -335,7 +352,7 @@ class Game:
             round_wind=self.round_wind,
             hand_number=self.hand_number,
             wall_left=len(self.wall),
-            to_act=tuple(self.to_act()),
+            to_act=to_act,
             last_discard=(last[0], faces[last[1]]) if last else None,
             legal=tuple(self.legal_actions(seat)),
         )

@@ -92,9 +92,11 @@ def load_record(path: str | Path) -> GameRecord:
     """Read a record file; RecordError names what is wrong with a corrupt one."""
     path = Path(path)
     try:
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text (UTF-8) file, so not a game record") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -38,16 +38,20 @@ class GameSummary:
     hands: int
     draws: int
     wins: list[tuple[int, int | None, int, list[str]]]  # seat, from (None = tsumo), points, items
+    deal_ins: list[int]  # the discarder of each hand won by ron (once per hand)
 
 
 def _summarise(game: Game, names: Sequence[str]) -> GameSummary:
     wins = []
+    deal_ins: dict[int, int] = {}  # hand -> discarder
     draws = 0
     for r in game.hand_results:
         if r["winner"] is None:
             draws += 1
         else:
             wins.append((r["winner"], r["from"], r["points"], list(r["items"])))
+            if r["from"] is not None:
+                deal_ins[r["hand"]] = r["from"]
     return GameSummary(
         list(names),
         list(game.scores),
@@ -55,6 +59,7 @@ def _summarise(game: Game, names: Sequence[str]) -> GameSummary:
         game.hand_number + 1,
         draws,
         wins,
+        list(deal_ins.values()),
     )
 
 
@@ -195,9 +200,10 @@ def simulate(
                     st.tsumo += 1
                 else:
                     st.ron += 1
-                    per_agent[s.agents[frm]].dealt_in += 1
                 st.items.update(its)
                 items.update(its)
+            for frm in s.deal_ins:  # once per discard, however many won on it
+                per_agent[s.agents[frm]].dealt_in += 1
         if progress:
             progress(totals["games"], games, time.perf_counter() - start)
 

@@ -229,7 +229,7 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     if sit.riichi or sit.double_riichi:
         for t in sit.ura_indicators:
             ura += counts[dora_of(t.kind)]
-    best: tuple[int, int, int] | None = None
+    best: tuple[int, int, int, int] | None = None
     best_ctx: Ctx | None = None
     best_parts: tuple[list[tuple[str, int]], int, int, list[tuple[str, int]]] | None = None
     for c in contexts:
@@ -238,18 +238,19 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
             continue
         yaku, han, fu, fu_items, mult = parts
         basic, _ = basic_points(han, fu, mult, opts)
-        key = (basic, han, fu)
+        key = (basic, 1 if mult else 0, han, fu)  # a real yakuman beats kazoe at equal points
         if best is None or key > best:
             best, best_ctx, best_parts = key, c, (yaku, mult, fu, fu_items)
     if best is None or best_ctx is None or best_parts is None:
         return RiichiScore(False, "no yaku (dora alone do not make a win)")
     yaku, mult, fu, fu_items = best_parts
-    basic, limit = basic_points(best[1], fu, mult, opts)
+    han = best[2]
+    basic, limit = basic_points(han, fu, mult, opts)
     pay = payment(basic, sit.dealer, sit.tsumo, sit.honba, sit.riichi_sticks, opts)
     counted = (0, 0, 0) if mult else (dora, aka, ura)  # a yakuman counts no dora
     return RiichiScore(
         is_win=True,
-        han=best[1],
+        han=han,
         fu=fu,
         fu_items=tuple(fu_items),
         yaku=tuple(yaku),

@@ -32,6 +32,14 @@ class SuzumeOptions:
     #: Break ties by seat order from the first dealer instead of sharing the place.
     tie_break_by_seat: bool = False
 
+    def __post_init__(self) -> None:
+        from ...errors import OptionsError
+
+        if not 1 <= self.starting_points <= 10_000:
+            raise OptionsError(f"starting_points must be 1-10000, not {self.starting_points}")
+        if not 1 <= self.hands <= 1000:
+            raise OptionsError(f"hands must be 1-1000, not {self.hands}")
+
 
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
@@ -229,10 +237,12 @@ class SuzumeRuleset(Ruleset):
         game.emit(ev.ExhaustiveDraw())
 
     def next_hand(self, game: Game) -> bool:
+        if game.hand_number + 1 >= self.options.hands:
+            return False  # the game is over: dealer and round wind stay as they were
         game.dealer = (game.dealer + 1) % 4
         if game.dealer == game.first_dealer:
-            game.round_wind += 1
-        return game.hand_number + 1 < self.options.hands
+            game.round_wind = (game.round_wind + 1) % 4
+        return True
 
     def places(self, scores: Sequence[int]) -> list[int]:
         if not self.options.tie_break_by_seat:
