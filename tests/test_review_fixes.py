@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from sparrows.agents import make_agent
-from sparrows.engine import Action, ActionType, Game, Phase
+from sparrows.engine import ActionType, Game, Phase
 from sparrows.errors import IllegalActionError, OptionsError, RecordError, SparrowsError
 from sparrows.records import load_record, record_from_game
 from sparrows.rules import get_ruleset
@@ -24,8 +24,9 @@ SCRIPT = Path(sys.executable).with_name("sparrows")
 
 
 def run(args: list[str], stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(SCRIPT), *args], input=stdin, capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run(
+        [str(SCRIPT), *args], input=stdin, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_no_seat_sees_the_seed() -> None:
@@ -86,8 +87,11 @@ def test_real_yakuman_beats_kazoe() -> None:
     win = parse_tiles("5m")[0]
     concealed = list(hand.concealed)
     concealed.remove(win)
-    r = score(WinSituation(tuple(concealed), win, tsumo=True, riichi=True,
-                           dora_indicators=tuple(parse_tiles("4m"))))
+    r = score(
+        WinSituation(
+            tuple(concealed), win, tsumo=True, riichi=True, dora_indicators=tuple(parse_tiles("4m"))
+        )
+    )
     assert r.yakuman == 1 and [y for y, _ in r.yaku] == ["suuankou"]
     assert r.limit == "yakuman"
 
@@ -137,7 +141,12 @@ def test_cli_input_checks(args: list[str], stdin: str | None, code: int, words: 
 
 
 def test_play_ignores_non_ascii_digits(tmp_path: Path) -> None:
-    proc = subprocess.run([str(SCRIPT), "play", "--seed", "3", "--save", str(tmp_path / "r.json")],
-                          input="²\nq\n", capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [str(SCRIPT), "play", "--seed", "3", "--save", str(tmp_path / "r.json")],
+        input="²\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0 and "Not understood: '²'" in proc.stdout
     assert json.loads((tmp_path / "r.json").read_text())["result"]["finished"] is False
