@@ -59,14 +59,12 @@ class Observation:
 
 
 _OVER, _TURN = Phase.OVER, Phase.TURN
+_DISCARD = ActionType.DISCARD
 
 
 def _need(condition: bool, message: str) -> None:
     if not condition:
         raise AssertionError(message)
-
-
-_DISCARD = ActionType.DISCARD
 
 
 class Game:
