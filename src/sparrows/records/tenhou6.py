@@ -24,7 +24,6 @@ dora counts, the winds and the closed-hand yaku) with the yaku Tenhou lists.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Iterator, Sequence
@@ -32,13 +31,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import RecordError
+from ..errors import RecordError, excerpt_repr
+from .record import MAX_RECORD_BYTES, decode_json, read_record_text
 
 __all__ = [
     "DRAW_NAMES",
     "EXHAUSTIVE_DRAWS",
     "JAPANESE_YAKU",
     "LIVE_WALL",
+    "MAX_RECORD_BYTES",
     "YAKUMAN_IDS",
     "TenhouGame",
     "TenhouHand",
@@ -304,45 +305,70 @@ def wins(path: str | os.PathLike[str]) -> list[TenhouWin]:
 
 
 def read_game(path: str | os.PathLike[str]) -> TenhouGame:
+    """One game from a file. Anything wrong with it (unreadable, not UTF-8, larger than
+    :data:`~sparrows.records.record.MAX_RECORD_BYTES`, not JSON, nested too deeply, fields
+    of the wrong type, a hand that does not replay) raises
+    :class:`~sparrows.errors.RecordError`."""
     source = Path(path)
-    objects = list(_json_objects(source.read_text(encoding="utf-8"), source.name))
+    text = read_record_text(source, source.name, "tenhou.net/6 game log")
+    try:
+        return _read_game(source.name, text)
+    except RecursionError:  # a value nested just under the parser's limit, shown or copied
+        raise RecordError(f"{source.name} is nested too deeply to read") from None
+
+
+def _read_game(file: str, text: str) -> TenhouGame:
+    objects = list(_json_objects(text, file))
     if not objects:
-        raise RecordError(f"{source.name}: no tenhou.net/6 JSON object")
+        raise RecordError(f"{file}: no tenhou.net/6 JSON object")
     first = objects[0]
+    title = _field(first, "title", list, file)
+    names = _field(first, "name", list, file)
+    rule = _field(first, "rule", dict, file)
     hands: list[TenhouHand] = []
     for obj in objects:
         log = obj.get("log")
         if not isinstance(log, list):
-            raise RecordError(f"{source.name}: an object has no 'log' list")
+            raise RecordError(f"{file}: an object has no 'log' list")
         for raw in log:
-            where = f"{source.name} hand {len(hands)}"
+            where = f"{file} hand {len(hands)}"
             try:
-                hands.append(_read_hand(source.name, len(hands), raw))
+                hands.append(_read_hand(file, len(hands), raw))
             except RecordError as error:
                 raise RecordError(f"{where}: {error}") from None
             except (TypeError, ValueError, IndexError, KeyError) as error:
-                raise RecordError(f"{where}: malformed hand ({error!r})") from None
+                raise RecordError(f"{where}: malformed hand ({excerpt_repr(error)})") from None
     return TenhouGame(
-        file=source.name,
-        title=tuple(str(t) for t in first.get("title", ())),
-        names=tuple(str(n) for n in first.get("name", ())),
-        rule=dict(first.get("rule", {})),
+        file=file,
+        title=tuple(str(t) for t in title),
+        names=tuple(str(n) for n in names),
+        rule=dict(rule),
         hands=tuple(hands),
     )
 
 
+_TYPE_NAMES: dict[type, str] = {list: "a list", dict: "an object"}
+
+
+def _field(obj: dict[str, Any], key: str, kind: type, name: str) -> Any:
+    """``obj[key]`` when it has the type ``kind`` (an empty one when it is missing)."""
+    value = obj.get(key, kind())
+    if not isinstance(value, kind):
+        raise RecordError(
+            f"{name}: {key!r} must be {_TYPE_NAMES[kind]}, not {type(value).__name__} "
+            f"{excerpt_repr(value, 40)}"
+        )
+    return value
+
+
 def _json_objects(text: str, name: str) -> Iterator[dict[str, Any]]:
-    decoder = json.JSONDecoder()
     index = 0
     while True:
         while index < len(text) and text[index].isspace():
             index += 1
         if index >= len(text):
             return
-        try:
-            obj, index = decoder.raw_decode(text, index)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"{name}: not JSON ({error})") from None
+        obj, index = decode_json(text, name, index)
         if not isinstance(obj, dict):
             raise RecordError(f"{name}: expected a JSON object, got {type(obj).__name__}")
         yield obj
@@ -350,7 +376,7 @@ def _json_objects(text: str, name: str) -> Iterator[dict[str, Any]]:
 
 def _scores(values: Sequence[Any]) -> tuple[int, int, int, int]:
     if len(values) != 4:
-        raise RecordError(f"expected 4 scores, got {list(values)}")
+        raise RecordError(f"expected 4 scores, got {excerpt_repr(list(values))}")
     a, b, c, d = (int(v) for v in values)
     return a, b, c, d
 
@@ -374,7 +400,7 @@ def _read_hand(file: str, number: int, raw: list[Any]) -> TenhouHand:
     end = replay.run(name == WIN)
     if name != WIN:
         if name not in DRAW_NAMES:
-            raise RecordError(f"unknown result {name!r}")
+            raise RecordError(f"unknown result {excerpt_repr(name)}")
         if (name in EXHAUSTIVE_DRAWS) != (replay.wall_draws == LIVE_WALL):
             raise RecordError(f"{name} after {replay.wall_draws} of {LIVE_WALL} draws")
         deltas = tuple(_scores(d) for d in result[1:])
@@ -383,7 +409,7 @@ def _read_hand(file: str, number: int, raw: list[Any]) -> TenhouHand:
             tuple(replay.sticks_down), replay.wall_draws,
         )  # fmt: skip
     if len(result) < 3 or len(result) % 2 != 1:
-        raise RecordError(f"a win result has deltas/info pairs, got {result!r}")
+        raise RecordError(f"a win result has deltas/info pairs, got {excerpt_repr(result)}")
     records: list[TenhouWin] = []
     for i in range(1, len(result), 2):
         deltas4 = _scores(result[i])
@@ -424,7 +450,7 @@ def _parse_points(text: str) -> tuple[int, int]:
     if match:
         return int(match["fu"]), int(match["han"])
     if not any(limit in text for limit in ("満貫", "跳満", "倍満", "三倍満", "役満")):
-        raise RecordError(f"unreadable points {text!r}")
+        raise RecordError(f"unreadable points {excerpt_repr(text)}")
     return 0, 0
 
 
@@ -433,7 +459,7 @@ def _parse_yaku(texts: Sequence[str]) -> tuple[tuple[str, int], ...]:
     for text in texts:
         match = _YAKU_RE.match(text)
         if not match or match["name"] not in JAPANESE_YAKU:
-            raise RecordError(f"unknown yaku entry {text!r}")
+            raise RecordError(f"unknown yaku entry {excerpt_repr(text)}")
         yaku.append((match["name"], 13 if match["yakuman"] else int(match["han"])))
     return tuple(yaku)
 
@@ -459,18 +485,18 @@ class _Call:
 
 def _parse_call(text: str) -> _Call:
     if not _CALL_RE.match(text):
-        raise RecordError(f"unreadable call {text!r}")
+        raise RecordError(f"unreadable call {excerpt_repr(text)}")
     at = next(i for i, ch in enumerate(text) if ch.isalpha())
     if at % 2:
-        raise RecordError(f"unreadable call {text!r}")
+        raise RecordError(f"unreadable call {excerpt_repr(text)}")
     letter = text[at]
     if letter == "c" and at:
-        raise RecordError(f"chi {text!r} not from the left")
+        raise RecordError(f"chi {excerpt_repr(text)} not from the left")
     digits = text[:at] + text[at + 1 :]
     tiles = tuple(int(digits[i : i + 2]) for i in range(0, len(digits), 2))
     size = 3 if letter in "cp" else 4
     if len(tiles) != size:
-        raise RecordError(f"call {text!r} should hold {size} tiles")
+        raise RecordError(f"call {excerpt_repr(text)} should hold {size} tiles")
     return _Call(letter, tiles, at // 2)
 
 
@@ -545,7 +571,7 @@ class _Replay:
             if entry is None:
                 raise RecordError(f"seat {seat_no} has no draw left where one is due")
             if isinstance(entry, str):
-                raise RecordError(f"seat {seat_no}: call {entry!r} where a draw is due")
+                raise RecordError(f"seat {seat_no}: call {excerpt_repr(entry)} where a draw is due")
             tile = int(entry)
             seat.di += 1
             seat.draw_count += 1
@@ -606,7 +632,7 @@ class _Replay:
             seat.melds[pons[0]] = TenhouMeld("added_kan", call.tiles, pon.called, pon.source)
             kind, tile = "added_kan", added
         else:
-            raise RecordError(f"seat {p}: {text!r} in the discard list")
+            raise RecordError(f"seat {p}: {excerpt_repr(text)} in the discard list")
         if seat.next_draw() is None:  # robbed (chankan) or the hand stopped here
             return _End(kind, p, tile), p, False
         self._call_made()
@@ -648,7 +674,7 @@ class _Replay:
             return None, q, True
         action = taker.next_discard()
         if not isinstance(action, int) or action in (0, 60):
-            raise RecordError(f"seat {q}: after a call the discard is {action!r}")
+            raise RecordError(f"seat {q}: after a call the discard is {excerpt_repr(action)}")
         taker.si += 1
         taker.take(action, f"seat {q} discard after call")
         return self._after_discard(q, action, False, won)
@@ -661,7 +687,7 @@ class _Replay:
                 continue
             call = _parse_call(entry)
             if call.letter not in "cpm":
-                raise RecordError(f"seat {q}: {entry!r} in the draw list")
+                raise RecordError(f"seat {q}: {excerpt_repr(entry)} in the draw list")
             feeder = (q + call.source) % 4
             if feeder == p and call.tiles[call.position] == tile:
                 found.append((0 if call.letter == "c" else 1, q, call))
@@ -687,8 +713,8 @@ class _Replay:
         for p, seat in enumerate(self.seats):
             if seat.di != len(seat.draws) or seat.si != len(seat.discards):
                 raise RecordError(
-                    f"seat {p}: hand ended with draws {seat.draws[seat.di :]} "
-                    f"and discards {seat.discards[seat.si :]} left"
+                    f"seat {p}: hand ended with draws {excerpt_repr(seat.draws[seat.di :])} "
+                    f"and discards {excerpt_repr(seat.discards[seat.si :])} left"
                 )
 
     def win(

@@ -17,10 +17,11 @@ unicode    U+1F000-1F02B. Unicode orders winds E S W N, then **red, green, white
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from ..errors import NotationError
+from ..errors import NotationError, excerpt_repr
 from .kinds import FLOWER, HONOR, NUM_KINDS, NUM_STANDARD, SEASON
 from .notation import format_tile, parse_tiles
 from .tile import Colour, Tile
@@ -93,6 +94,45 @@ def _build_table() -> list[Row]:
 
 
 TABLE: list[Row] = _build_table()
+
+#: The standard set's red fives per suit (man, pin, sou): the default ``reds``.
+_STANDARD_REDS: tuple[int, int, int] = (1, 1, 1)
+
+
+def _whole(value: Any, what: str) -> int:
+    """``value`` as an int; NotationError for a bool, a float or anything not an integer
+    (integer types such as numpy's are accepted)."""
+    if type(value) is int:
+        return value
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise NotationError(
+        f"{what} must be a whole number (int), not {type(value).__name__} {excerpt_repr(value, 40)}"
+    )
+
+
+def _check_reds(reds: Any) -> tuple[int, int, int]:
+    """``reds`` as three whole numbers 0-4 (red fives in man, pin, sou), or NotationError."""
+    if reds is _STANDARD_REDS:  # the default: nothing to check
+        return (1, 1, 1)
+    try:
+        values = tuple(
+            -1 if isinstance(r, bool) else operator.index(r)  # a bool is no count
+            for r in reds
+        )
+    except TypeError:  # not iterable, or a float / text among them
+        values = ()
+    if len(values) != 3 or not all(0 <= r <= 4 for r in values):
+        shown = excerpt_repr(reds, 40)
+        raise NotationError(
+            f"reds must be three whole numbers 0-4 (red fives in man, pin, sou), not {shown}"
+        )
+    return values[0], values[1], values[2]
+
+
 _BY_MJAI = {r.mjai: r.tile for r in TABLE if r.mjai is not None}
 _BY_TENHOU = {r.tenhou: r.tile for r in TABLE if r.tenhou is not None}
 _BY_UNICODE = {r.unicode: r.tile for r in TABLE if not r.tile.red}
@@ -108,9 +148,10 @@ def to_mjai(tile: Tile) -> str:
 def from_mjai(name: str) -> Tile:
     try:
         return _BY_MJAI[name]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: an unhashable value
         raise NotationError(
-            f"{name!r} is not an mjai tile (expected 1m-9m, 5mr, 1p.., E S W N P F C)"
+            f"{excerpt_repr(name, 40)} is not an mjai tile (expected 1m-9m, 5mr, 1p.., "
+            "E S W N P F C)"
         ) from None
 
 
@@ -122,11 +163,15 @@ def to_tenhou(tile: Tile) -> int:
 
 
 def from_tenhou(code: int) -> Tile:
+    """The tile of a Tenhou code (an int: ``11.0`` or ``True`` is refused)."""
+    if type(code) is not int:
+        code = _whole(code, "a Tenhou tile code")
     try:
         return _BY_TENHOU[code]
     except KeyError:
         raise NotationError(
-            f"{code!r} is not a Tenhou tile code (11-19, 21-29, 31-39, 41-47, 51-53)"
+            f"{excerpt_repr(code, 40)} is not a Tenhou tile code (11-19, 21-29, 31-39, "
+            "41-47, 51-53)"
         ) from None
 
 
@@ -137,22 +182,30 @@ def to_unicode(tile: Tile) -> str:
 def from_unicode(char: str) -> Tile:
     try:
         return _BY_UNICODE[char]
-    except KeyError:
-        raise NotationError(f"{char!r} is not a Unicode mahjong tile (U+1F000-1F029)") from None
+    except (KeyError, TypeError):  # TypeError: an unhashable value
+        raise NotationError(
+            f"{excerpt_repr(char, 40)} is not a Unicode mahjong tile (U+1F000-1F029)"
+        ) from None
 
 
-def from_id136(tile_id: int, reds: Sequence[int] = (1, 1, 1)) -> Tile:
-    """The face of a physical id in a 136 set with ``reds`` red fives per suit."""
+def from_id136(tile_id: int, reds: Sequence[int] = _STANDARD_REDS) -> Tile:
+    """The face of a physical id (an int 0-135) in a 136 set with ``reds`` red fives per
+    suit (three whole numbers 0-4). NotationError for anything else."""
+    if type(tile_id) is not int:
+        tile_id = _whole(tile_id, "a 136-tile id")
     if not 0 <= tile_id < 136:
-        raise NotationError(f"136-tile id must be 0-135, not {tile_id}")
+        raise NotationError(f"136-tile id must be 0-135, not {excerpt_repr(tile_id, 40)}")
+    red = _check_reds(reds)
     kind, copy = divmod(tile_id, 4)
-    if kind < HONOR and kind % 9 == 4 and copy < reds[kind // 9]:
+    if kind < HONOR and kind % 9 == 4 and copy < red[kind // 9]:
         return Tile(kind, Colour.RED)
     return Tile(kind)
 
 
-def to_ids136(tiles: Iterable[Tile], reds: Sequence[int] = (1, 1, 1)) -> list[int]:
-    """Give each tile a distinct physical id (reds take the red copies, plain fives the others)."""
+def to_ids136(tiles: Iterable[Tile], reds: Sequence[int] = _STANDARD_REDS) -> list[int]:
+    """Give each tile a distinct physical id (reds take the red copies, plain fives the others)
+    in a 136 set with ``reds`` red fives per suit (three whole numbers 0-4)."""
+    reds = _check_reds(reds)
     used: dict[tuple[int, bool], int] = {}
     out = []
     for t in tiles:

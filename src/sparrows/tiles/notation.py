@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
-from ..errors import NotationError
+from ..errors import NotationError, excerpt, excerpt_repr
 from .kinds import FLOWER, GREEN, HONOR, NUM_STANDARD, RED, SEASON, SOU, is_bonus
 from .tile import POCCHI_KINDS, SPECIAL_COLOUR_KINDS, Colour, Tile
 
@@ -306,10 +306,20 @@ def make_meld(
     text: str = "",
     pos: int | None = None,
 ) -> Meld:
-    """Check a meld's shape and classify it. Raises NotationError on an impossible meld."""
+    """Check a meld's shape and classify it. Raises NotationError on an impossible meld.
+
+    ``source`` is who fed it, relative to the owner (the :class:`Meld` convention):
+    ``None`` (unknown, or a concealed kong), 1 right, 2 across, 3 left."""
+    if source is not None and (type(source) is not int or source not in _SOURCE_MARK):
+        raise NotationError(
+            f"a meld's source (its feeder) must be None or 1 (right), 2 (across) or 3 (left), "
+            f"not {excerpt_repr(source, 40)}",
+            text,
+            pos,
+        )
     kinds = sorted(t.kind for t in tiles)
     n = len(kinds)
-    where = format_tiles(tiles)
+    where = excerpt(format_tiles(tiles), 40)
     if any(is_bonus(k) for k in kinds):
         raise NotationError(f"[{where}]: flowers and seasons are never called", text, pos)
     same = len(set(kinds)) == 1

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import compress
 
+from ...errors import HandError, excerpt, excerpt_repr
 from ...tiles import Meld, MeldType, Tile
-from ...tiles.kinds import EAST
+from ...tiles.kinds import EAST, HONOR, NUM_STANDARD
 
 RUN, TRIPLET, KAN = 0, 1, 2
 STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = 0, 1, 2
@@ -61,14 +62,46 @@ class WinSituation:
         return [*self.concealed, self.win_tile, *(t for m in self.melds for t in m.tiles)]
 
 
+_KANS = (MeldType.OPEN_KAN, MeldType.ADDED_KAN, MeldType.CLOSED_KAN)
+
+
 def meld_set(meld: Meld) -> tuple[int, int, bool]:
-    """A called meld as a set: (RUN/TRIPLET/KAN, lowest kind, concealed)."""
-    kind = min(t.kind for t in meld.tiles)
+    """A called meld as a set: (RUN/TRIPLET/KAN, lowest kind, concealed). Raises
+    :class:`~sparrows.errors.HandError` when its tiles do not make its type (a chi is a run
+    of three in one suit, a pon three alike, a kan four alike)."""
+    kinds = sorted([t.kind for t in meld.tiles])
+    n = len(kinds)
+    kind = kinds[0] if kinds else -1
     if meld.type is MeldType.CHI:
-        return (RUN, kind, False)
-    if meld.type is MeldType.PON:
-        return (TRIPLET, kind, False)
-    return (KAN, kind, meld.type is MeldType.CLOSED_KAN)
+        shape = RUN
+        ok = n == 3 and kind < HONOR and kind % 9 < 7 and kinds[1] == kind + 1 == kinds[2] - 1
+    elif meld.type is MeldType.PON:
+        shape = TRIPLET
+        ok = n == 3 and kinds[2] == kind < NUM_STANDARD
+    else:
+        shape = KAN
+        ok = meld.type in _KANS and n == 4 and kinds[3] == kind < NUM_STANDARD
+    if not ok:
+        raise HandError(_meld_problem(meld, kinds))
+    return (shape, kind, meld.type is MeldType.CLOSED_KAN)
+
+
+def _meld_problem(meld: Meld, kinds: list[int]) -> str:
+    from ...tiles import format_tiles
+
+    what = getattr(meld.type, "value", meld.type)
+    shown = excerpt(format_tiles(meld.tiles), 40) if kinds else "no tiles"
+    if kinds and kinds[-1] >= NUM_STANDARD:
+        return f"a {what} of {shown}: flowers and seasons are never called"
+    if meld.type is MeldType.CHI:
+        need = "a run of three in one suit (no honours)"
+    elif meld.type is MeldType.PON:
+        need = "three alike"
+    elif meld.type in _KANS:
+        need = "four alike"
+    else:
+        return f"unknown meld type {excerpt_repr(meld.type, 40)} (of {shown})"
+    return f"a {what} needs {need}, not {shown}"
 
 
 class Ctx:

@@ -15,8 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ...analysis.decompose import BlockType, standard_readings
-from ...tiles import Tile
-from ...tiles.kinds import HONOR
+from ...errors import HandError, excerpt_repr
+from ...tiles import Colour, Tile, format_tile
+from ...tiles.kinds import HONOR, NUM_STANDARD
 from .fu import count_fu
 from .hand import (
     KAN,
@@ -72,6 +73,7 @@ class RiichiScore:
 
 
 DEFAULT_OPTIONS = RiichiOptions()
+_PLAIN = Colour.NONE
 
 
 def dora_of(indicator: int) -> int:
@@ -174,8 +176,67 @@ def impossible_conditions(sit: WinSituation) -> str | None:
 
 def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     """Score a win. Returns ``is_win=False`` with a reason for a hand that is not complete,
-    has no yaku, or is furiten on a ron."""
+    has no yaku, is furiten on a ron, or whose conditions contradict each other (riichi with
+    an open hand...). Raises :class:`~sparrows.errors.HandError` for input that cannot
+    exist: more than four of a tile or more red fives than ``opts`` has (hand, melds and
+    indicators together), a red tile that is not a five, a house-preset special tile, a
+    flower or season, winds outside 0-3, negative honba or riichi sticks, a meld whose
+    tiles do not make its type."""
     opts = opts or DEFAULT_OPTIONS
+    seat, rnd, honba, sticks = sit.seat_wind, sit.round_wind, sit.honba, sit.riichi_sticks
+    if (
+        type(seat) is not int
+        or type(rnd) is not int
+        or type(honba) is not int
+        or type(sticks) is not int
+        or not 0 <= seat <= 3
+        or not 0 <= rnd <= 3
+        or honba < 0
+        or sticks < 0
+    ):
+        raise HandError(_counter_problem(sit))
+    before = [0] * 34
+    odd: list[Tile] = []  # coloured or pocchi tiles: red fives, or tiles riichi lacks
+    try:
+        for t in sit.concealed:
+            before[t.kind] += 1
+            if t.colour is not _PLAIN or t.pocchi:
+                odd.append(t)
+        hand = list(before)
+        t = sit.win_tile
+        hand[t.kind] += 1
+        if t.colour is not _PLAIN or t.pocchi:
+            odd.append(t)
+        counts = list(hand)
+        for m in sit.melds:
+            for t in m.tiles:
+                counts[t.kind] += 1
+                if t.colour is not _PLAIN or t.pocchi:
+                    odd.append(t)
+        aka = len(odd)
+        if sit.dora_indicators or sit.ura_indicators:
+            shown = list(counts)
+            for t in sit.dora_indicators:
+                shown[t.kind] += 1
+                if t.colour is not _PLAIN or t.pocchi:
+                    odd.append(t)
+            for t in sit.ura_indicators:
+                shown[t.kind] += 1
+                if t.colour is not _PLAIN or t.pocchi:
+                    odd.append(t)
+        else:
+            shown = counts
+    except IndexError:  # a kind past 33: a flower or a season
+        raise HandError(_bonus_problem(sit)) from None
+    if max(shown) > 4:
+        kind = shown.index(max(shown))
+        raise HandError(
+            f"{max(shown)} copies of {format_tile(Tile(kind))} in the hand, its melds and the "
+            "indicators: a riichi set has 4"
+        )
+    if odd:
+        _check_red_fives(odd, opts)
+    called = [meld_set(m) for m in sit.melds]
     if (
         sit.riichi
         or sit.double_riichi
@@ -192,23 +253,13 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
             return RiichiScore(False, impossible)
     if sit.furiten and not sit.tsumo:
         return RiichiScore(False, "furiten: a ron is not allowed")
-    before = [0] * 34
-    for t in sit.concealed:
-        before[t.kind] += 1
-    hand = list(before)
-    hand[sit.win_tile.kind] += 1
     if len(sit.concealed) + 1 + 3 * len(sit.melds) != 14:
         return RiichiScore(
             False,
             f"a winning hand has 14 tiles (a kan counts 3), not "
             f"{len(sit.concealed) + 1 + 3 * len(sit.melds)}",
         )
-    counts = list(hand)
-    for m in sit.melds:
-        for t in m.tiles:
-            counts[t.kind] += 1
     facts = HandFacts(sit, counts, before)
-    called = [meld_set(m) for m in sit.melds]
     contexts = [
         c
         for sets, pair in standard_readings(bytes(hand))
@@ -222,9 +273,6 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     dora = 0
     for t in sit.dora_indicators:
         dora += counts[dora_of(t.kind)]
-    aka = sum(1 for t in sit.concealed if t.red) + sit.win_tile.red
-    for m in sit.melds:
-        aka += sum(1 for t in m.tiles if t.red)
     ura = 0
     if sit.riichi or sit.double_riichi:
         for t in sit.ura_indicators:
@@ -265,6 +313,53 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
         sets=tuple(best_ctx.sets),
         pair=best_ctx.pair,
     )
+
+
+def _counter_problem(sit: WinSituation) -> str:
+    for name in ("seat_wind", "round_wind"):
+        value = getattr(sit, name)
+        if type(value) is not int or not 0 <= value <= 3:
+            return f"{name} must be 0-3 (East, South, West, North), not {excerpt_repr(value, 40)}"
+    for name in ("honba", "riichi_sticks"):
+        value = getattr(sit, name)
+        if type(value) is not int or value < 0:
+            return f"{name} must be a whole number >= 0, not {excerpt_repr(value, 40)}"
+    return "impossible counters"  # not reached
+
+
+def _bonus_problem(sit: WinSituation) -> str:
+    where = (
+        [("the concealed tiles", t) for t in sit.concealed]
+        + [("the winning tile", sit.win_tile)]
+        + [(f"a {m.type.value}", t) for m in sit.melds for t in m.tiles]
+        + [("the dora indicators", t) for t in sit.dora_indicators]
+        + [("the ura indicators", t) for t in sit.ura_indicators]
+    )
+    place, tile = next((p, t) for p, t in where if t.kind >= NUM_STANDARD)
+    return f"{format_tile(tile)} in {place}: flowers and seasons are not riichi tiles"
+
+
+def _check_red_fives(odd: list[Tile], opts: RiichiOptions) -> None:
+    """The coloured and pocchi tiles of a win (indicators included) must be red fives, at
+    most ``opts.red_fives[suit]`` of each suit; HandError otherwise (special colours and
+    pocchi belong to the house preset, which these options do not describe)."""
+    allowed = opts.red_fives
+    reds = [0, 0, 0]
+    for tile in odd:
+        kind = tile.kind
+        if tile.red and kind < HONOR and kind % 9 == 4 and not tile.pocchi:
+            suit = kind // 9
+            reds[suit] += 1
+            if reds[suit] > allowed[suit]:
+                raise HandError(
+                    f"{sum(1 for t in odd if t == tile)} red 5{'mps'[suit]} in the hand, its "
+                    f"melds and the indicators: these options have {allowed[suit]} "
+                    f"(red_fives={tuple(allowed)})"
+                )
+        elif tile.red:
+            raise HandError(f"{format_tile(tile)}: only fives have red copies in riichi")
+        else:
+            raise HandError(f"{format_tile(tile)} is a house-preset special tile: riichi has none")
 
 
 def _value(
