@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 BENCHSTAMP := $(VENV)/.installed-bench
 
-.PHONY: run test lint bench install dev clean tables
+.PHONY: run test test-all lint bench install dev clean tables
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,16 +27,23 @@ $(BENCHSTAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 dev: $(DEVSTAMP)
 
+# `make run ARGS="--seed 3 --seat 2"` passes arguments to `sparrows play`.
+ARGS ?=
 run: $(STAMP)
-	$(BIN)/sparrows play --rules suzume
+	$(BIN)/sparrows play $(ARGS)
 
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/ruff format --check src tests benchmarks tools
 	$(BIN)/mypy
 
+# The default suite runs in parallel (pytest-xdist) with the big differential runs sized
+# for CI; `make test-all` runs them at full size and adds the tests marked slow.
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 -m "not slow"
+
+test-all: lint
+	SPARROWS_FULL=1 $(BIN)/pytest -n 2
 
 bench: $(BENCHSTAMP)
 	$(BIN)/python benchmarks/bench_analysis.py

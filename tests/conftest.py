@@ -10,6 +10,16 @@ import pytest
 
 from sparrows.tiles import counts34, parse_tiles
 
+#: ``make test-all`` sets SPARROWS_FULL=1: the differential and property runs at full size.
+FULL = os.environ.get("SPARROWS_FULL") == "1"
+
+
+def sized(quick: int, full: int) -> int:
+    """A run's size: ``quick`` in ``make test`` (fast on a busy 2-core machine), ``full``
+    in ``make test-all``."""
+    return full if FULL else quick
+
+
 SHARED = Path(os.environ.get("SPARROWS_SHARED", Path(__file__).resolve().parents[2] / "shared"))
 
 

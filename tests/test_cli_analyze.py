@@ -114,7 +114,8 @@ def test_missing_hand_and_help() -> None:
 def test_interactive_session() -> None:
     proc = run(["analyze", "--interactive"], stdin="123m456p789s1122z\nbad\n\n")
     assert proc.returncode == 0
-    assert proc.stdout.count("Shanten") == 2  # the sample hand and the typed one
+    assert proc.stdout.count("Shanten") == 1  # the typed hand only (no sample analysed)
+    assert "> 123m456p789s1122z" not in proc.stdout  # the typed hand is not echoed again
     assert "error: unexpected character 'b'" in proc.stdout
 
 

@@ -19,22 +19,23 @@ def run(
 
 
 def test_play_a_whole_game_from_scripted_input(tmp_path: Path) -> None:
-    # "1" discards the first tile on a turn; "p" passes a ron offer; any line continues.
-    answers = "1\np\n" * 400
+    # "#1" discards the first tile on a turn; "p" passes a ron offer; any line continues.
+    answers = "#1\np\n" * 400
     proc = run(["play", "--rules", "suzume", "--seed", "7", "--no-color"], answers, tmp_path)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "=== Hand 1/16" in out and "=== Hand 16/16" in out
     assert "=== Game over ===" in out
-    assert "Your hand: 1:" in out and "dora indicator" in out
-    saved = tmp_path / "sparrows-suzume-7.json"
-    assert saved.exists() and "Record saved to" in out
+    assert "Your hand: " in out and "#1" in out and "· dora: " in out
+    saved = list(tmp_path.glob("sparrows-suzume-*.json"))
+    assert len(saved) == 1 and "Record saved to" in out and "Seed 7." in out
+    saved = saved[0]
     check = run(["replay", str(saved), "--check"])
     assert check.returncode == 0 and check.stdout.startswith("OK:")
 
 
 def test_play_quit_saves_a_partial_record(tmp_path: Path) -> None:
-    proc = run(["play", "--seed", "2", "--save", str(tmp_path / "r.json")], "1\nq\n", tmp_path)
+    proc = run(["play", "--seed", "2", "--save", str(tmp_path / "r.json")], "#1\nq\n", tmp_path)
     assert proc.returncode == 0
     assert "Game left unfinished" in proc.stdout
     data = json.loads((tmp_path / "r.json").read_text())
@@ -43,15 +44,17 @@ def test_play_quit_saves_a_partial_record(tmp_path: Path) -> None:
 
 
 def test_play_rejects_nonsense_then_accepts(tmp_path: Path) -> None:
-    proc = run(["play", "--seed", "3"], "zz\n?\n9z\n1\nq\n", tmp_path)
+    proc = run(["play", "--seed", "3"], "zz\n?\n9z\n#1\nq\n", tmp_path)
     assert "Not understood: 'zz'" in proc.stdout
-    assert "Keys:" in proc.stdout  # the help
+    assert "How to play:" in proc.stdout  # the help
+    assert "You discard 3*." in proc.stdout  # seed 3: the first tile is the red 3
     assert proc.returncode == 0
 
 
 def test_score_suzume_text_and_json() -> None:
-    proc = run(["score", "--rules", "suzume", "2*34666", "--dora", "6"])
-    assert proc.returncode == 0
+    # 666 holds three plain 6s, so the indicator is the red 6 (the set has 3 plain + 1 red)
+    proc = run(["score", "--rules", "suzume", "2*34666", "--dora", "6*"])
+    assert proc.returncode == 0, proc.stderr
     assert "Dora x3" in proc.stdout and "each other player pays 3" in proc.stdout  # 8 -> ceil 8/3
     res = json.loads(
         run(["score", "--rules", "suzume", "ggg234", "--dealer", "--ron", "3", "--json"]).stdout
@@ -62,7 +65,9 @@ def test_score_suzume_text_and_json() -> None:
 
 
 def test_score_invalid_and_batch() -> None:
-    res = json.loads(run(["score", "--rules", "suzume", "345666", "--dora", "7", "--json"]).stdout)
+    proc = run(["score", "--rules", "suzume", "345666", "--dora", "7", "--json"])
+    assert proc.returncode == 1  # read fine, not a valid win
+    res = json.loads(proc.stdout)
     assert res["valid"] is False and res["points"] == 4 and "needs 5" in res["reason"]
     proc = run(["score", "--rules", "suzume", "-"], "rrr999\n12345x\n123456\n")
     rows = [json.loads(line) for line in proc.stdout.splitlines()]
@@ -71,6 +76,16 @@ def test_score_invalid_and_batch() -> None:
     assert rows[2]["complete"] is True  # 123 456: 1 + 1, no tanyao (a 1) -> 2, invalid
     assert rows[2]["points"] == 2 and not rows[2]["valid"]
     assert proc.returncode == 2
+
+
+def test_suzume_indicator_must_exist_beside_the_hand() -> None:
+    proc = run(["score", "--rules", "suzume", "2*34666", "--dora", "6"])
+    assert proc.returncode == 2 and "only 3 of them" in proc.stderr and "6*" in proc.stderr
+    # every red dragon is red: four of them fit (issue: "the only red copy" was refused)
+    ok = run(["score", "--rules", "suzume", "666*rrr", "--dora", "r", "--tsumo"])
+    assert ok.returncode == 0, ok.stderr
+    four_twos = run(["score", "--rules", "suzume", "222345", "--dora", "2"])
+    assert four_twos.returncode == 2 and "4 x 2" in four_twos.stderr
 
 
 def test_score_errors_are_one_line() -> None:
@@ -117,11 +132,11 @@ def test_simulate_bad_agent() -> None:
 
 def test_replay_shows_hands_and_refuses_corrupt(tmp_path: Path) -> None:
     proc = run(
-        ["play", "--seed", "5", "--save", str(tmp_path / "g.json")], "1\np\n" * 400, tmp_path
+        ["play", "--seed", "5", "--save", str(tmp_path / "g.json")], "#1\np\n" * 400, tmp_path
     )
     assert proc.returncode == 0
     shown = run(["replay", str(tmp_path / "g.json")]).stdout
-    assert "=== Hand 16/16" in shown and "dealt" in shown
+    assert "=== Hand 16/16" in shown and "dealt" in shown and " draws " in shown
     lines = run(["replay", str(tmp_path / "g.json"), "--json", "--seat", "1"]).stdout.splitlines()
     for e in map(json.loads, lines):
         if e["type"] == "draw" and e["seat"] != 1:

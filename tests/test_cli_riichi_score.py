@@ -76,10 +76,23 @@ def test_double_yakuman_preset() -> None:
     ("args", "words"),
     [
         (["score", "123m456p789s11112z"], "not a complete hand"),
+        (["score", "123m456p78s22m9s [789p]", "--dora", "1m"], "no yaku"),
+    ],
+)
+def test_not_a_win_is_an_answer_with_status_1(args: list[str], words: str) -> None:
+    proc = run(args)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr == "" and f"Not a valid win: {words}" in proc.stdout
+    res = json.loads(run([*args, "--json"]).stdout)
+    assert res["valid"] is False and words in res["reason"]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
         (["score", "123m456p789s11111z"], "5 copies"),
         (["score", "123m456p789s1112z [123z]"], "honours cannot form a chi"),
         (["score", "123m406p789s11z [777z] 2s"], "this one has 15"),
-        (["score", "123m456p78s22m9s [789p]", "--dora", "1m"], "no yaku"),
         (["score", "123m456p789s11122z", "--seat", "X"], "--seat must be"),
         (["score", "123m406p789s1z [777z] 1z", "--riichi"], "riichi needs a closed hand"),
         (["score", "123m456p789s11122z", "--ippatsu"], "ippatsu needs riichi"),

@@ -129,7 +129,7 @@ def test_deal_ins_counted_once_per_discard() -> None:
         (["score", "--rules", "suzume", "234666", "--ron"], None, 2, "--ron takes the winning"),
         (["score", "0m0m123p456s789s11z", "--win", "1z"], None, 2, "2 red 5m"),
         (["score", "123m456p789s11122z", "--sticks", "-5"], None, 2, "cannot be negative"),
-        (["score", "--rules", "suzume", "1*23 666", "--dora", "1*"], None, 2, "red copy"),
+        (["score", "--rules", "suzume", "1*23 666", "--dora", "1*"], None, 2, "2 x 1*: the"),
         (["analyze", "5555m123p", "--visible", "5m"], None, 2, "5 copies"),
     ],
 )

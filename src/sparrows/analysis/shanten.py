@@ -263,8 +263,16 @@ def _sets_needed(tiles: int, form: Form, melds: int | None) -> int:
     short = form.size - tiles  # tiles missing to a complete hand without calls
     called = short // 3 if melds is None else melds
     if short - 3 * called not in (0, 1) or called > form.sets:
+        if melds is None:
+            sizes = ", ".join(
+                str(form.size - 3 * m - d) for m in range(form.sets + 1) for d in (0, 1)
+            )
+            raise AnalysisError(
+                f"a hand of {tiles} concealed tiles does not fit a {form.size}-tile hand "
+                f"(each called meld counts 3): expected {sizes} tiles"
+            )
         raise AnalysisError(
-            f"a hand of {tiles} tiles with {called} called melds cannot be a "
+            f"a hand of {tiles} tiles with {called} called meld(s) cannot be a "
             f"{form.size}-tile hand (expected {form.size - 3 * called} "
             f"or {form.size - 3 * called - 1} tiles)"
         )

@@ -22,6 +22,8 @@ NOTATION_HELP = {
     "suzume": "1-9, g, r, and * after a number for its red copy: 2*34 66g",
 }
 SAMPLES = {"riichi": "234m067p3345s1156z", "suzume": "2*34 66g"}
+#: Called melds a hand may have: Suzume has no calls, so its hands are 5 or 6 tiles.
+FIXED_MELDS: dict[str, int | None] = {"riichi": None, "suzume": 0}
 
 
 def add_parser(sub: Any) -> None:
@@ -58,7 +60,7 @@ def add_parser(sub: Any) -> None:
         help="prompt for hands until an empty line or EOF",
     )
     p.add_argument("--unicode", action="store_true", help="show tiles as Unicode glyphs")
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, parser=p)
 
 
 def analyse_hand(text: str, ruleset: str = "riichi", visible: str = "") -> dict[str, Any]:
@@ -75,7 +77,9 @@ def analyse_hand(text: str, ruleset: str = "riichi", visible: str = "") -> dict[
         check_tiles([*hand.all_tiles(), *shown], dialect, f"{text} + visible {visible}")
         seen = counts34(shown)
     counts = hand.counts()
-    melds = None  # follows from the concealed tile count: missing sets count as called
+    # Melds written in the hand count as called; without any, the number follows from the
+    # concealed tile count (missing sets count as called).
+    melds = len(hand.melds) if hand.melds else FIXED_MELDS[ruleset]
     result = analyse(counts, form, melds)
 
     def tiles(ks: list[int] | dict[int, int]) -> list[str]:
@@ -163,10 +167,13 @@ def render_text(
         if "readings" in res:
             for r in res["readings"]:
                 lines.append(f"Reading   {r}")
-        best = res["discards"][0]["shanten"] if res["discards"] else None
-        lines.append("Discards  (shanten after, tiles accepted)")
+        best = min(((d["shanten"], -d["ukeire"]) for d in res["discards"]), default=None)
+        lines.append(
+            "Discards  (shanten after, tiles accepted; * = best: fewest shanten, then most"
+        )
+        lines.append("          tiles accepted)")
         for d in res["discards"]:
-            mark = "*" if d["shanten"] == best else " "
+            mark = "*" if (d["shanten"], -d["ukeire"]) == best else " "
             tiles = " ".join(d["tiles"]) or "-"
             lines.append(f" {mark} {d['discard']:<4}  {d['shanten']:>2}  {d['ukeire']:>3}  {tiles}")
     return "\n".join(lines)
@@ -177,9 +184,12 @@ def run(args: argparse.Namespace) -> int:
     if args.interactive:
         return _interactive(args, color)
     if args.hand is None:
-        raise SparrowsError("give a hand, e.g. sparrows analyze 123m456p789s1122z (or '-')")
+        raise SparrowsError(
+            f"give a hand to analyse, e.g. sparrows analyze {SAMPLES[args.ruleset]} "
+            "(or '-' to read one per line, or --interactive)"
+        )
     if args.hand == "-":
-        return json_lines(lambda text: analyse_hand(text, args.ruleset, args.visible))
+        return json_lines(lambda text: (analyse_hand(text, args.ruleset, args.visible), 0))
     res = analyse_hand(args.hand, args.ruleset, args.visible)
     if args.json:
         print(json.dumps(res, ensure_ascii=False))
@@ -189,26 +199,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _interactive(args: argparse.Namespace, color: bool) -> int:
-    hand = args.hand or SAMPLES[args.ruleset]
     print(
         f"sparrows analyze ({args.ruleset}): type a hand and press Enter; "
         "an empty line or Ctrl-D quits."
     )
-    print("Notation: " + NOTATION_HELP[args.ruleset])
+    print(f"Notation: {NOTATION_HELP[args.ruleset]}   e.g. {SAMPLES[args.ruleset]}")
+    hand = args.hand  # a hand given on the command line is analysed first
     while True:
-        print(f"\n> {hand}")
-        try:
-            print(
-                render_text(
-                    analyse_hand(hand, args.ruleset, args.visible),
-                    args.ruleset,
-                    hand,
-                    args.unicode,
-                    color,
-                )
-            )
-        except SparrowsError as exc:
-            print(f"error: {exc}")
+        if hand:
+            try:
+                res = analyse_hand(hand, args.ruleset, args.visible)
+                print(render_text(res, args.ruleset, hand, args.unicode, color))
+            except SparrowsError as exc:
+                print(f"error: {exc}")
         try:
             hand = input("\nhand> ").strip()
         except EOFError:

@@ -1,13 +1,20 @@
-"""Small helpers shared by the commands."""
+"""Small helpers shared by the commands: the argument parser, rules options, output files,
+tile display."""
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import difflib
 import json
 import os
 import sys
-from collections.abc import Callable
-from typing import Any, TextIO
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
 
+from ..errors import SparrowsError
 from ..tiles import Tile, render_tile
 from ..tiles.kinds import GREEN
 from ..tiles.notation import Dialect
@@ -18,13 +25,130 @@ GREEN_ANSI = "\x1b[32m"
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
 DIM = "\x1b[2m"
+UNDERLINE = "\x1b[4m"
 
 
+# ---------------------------------------------------------------------- argument parsing
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line naming the problem (with the closest
+    valid option for a typo) and where to find help, instead of a usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+    def unknown(self, extras: Sequence[str]) -> NoReturn:
+        """Refuse arguments no option of this parser takes, suggesting the closest one."""
+        first = extras[0]
+        if first.startswith("-"):
+            name = first.split("=", 1)[0]
+            options = [o for a in self._actions for o in a.option_strings if o.startswith("--")]
+            close = difflib.get_close_matches(name, options, n=1, cutoff=0.6)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            self.error(f"unknown option {name}{hint}")
+        self.error(f"unexpected argument {first!r} (quote a hand that contains spaces)")
+
+
+def add_rules_arguments(
+    p: argparse.ArgumentParser, default: str, choices: Sequence[str], what: str = "ruleset"
+) -> None:
+    """``--rules``, ``--preset`` and ``--option KEY=VALUE`` (the same validation as the
+    library's ``get_ruleset``)."""
+    p.add_argument(
+        "--rules",
+        "--ruleset",
+        dest="rules",
+        default=default,
+        choices=list(choices),
+        help=f"{what} (default {default}; `sparrows rules` lists them)",
+    )
+    p.add_argument(
+        "--preset",
+        default=None,
+        help="a preset of the ruleset's options (`sparrows rules NAME` lists them)",
+    )
+    p.add_argument(
+        "--option",
+        "-o",
+        dest="options",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="set one rule option, e.g. --option allow_misdeclared_wins=true (repeatable)",
+    )
+
+
+def parse_option_value(text: str) -> Any:
+    """A command-line option value: true/false, a whole number, a comma-separated list of
+    whole numbers, or text."""
+    low = text.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(low)
+    except ValueError:
+        pass
+    if "," in low:
+        try:
+            return [int(part) for part in low.split(",")]
+        except ValueError:
+            pass
+    return text.strip()
+
+
+def rules_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options dict (preset and values) that ``get_ruleset`` validates."""
+    options: dict[str, Any] = {}
+    if getattr(args, "preset", None):
+        options["preset"] = args.preset
+    for item in getattr(args, "options", None) or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise SparrowsError(f"--option takes KEY=VALUE, not {item!r}")
+        options[key.strip()] = parse_option_value(value)
+    return options
+
+
+# ---------------------------------------------------------------------- output files
+def check_output_path(path: str | os.PathLike[str], what: str = "output file") -> Path:
+    """Refuse, before any work starts, a path that cannot be written."""
+    target = Path(path)
+    if target.is_dir():
+        raise SparrowsError(f"the {what} {target} is a directory")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise SparrowsError(f"cannot write the {what} {target}: no folder {folder}")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise SparrowsError(f"cannot write the {what} {target}: permission denied")
+    return target
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
+    """Write ``text`` to a temporary file beside ``path``, then rename it into place: an
+    interrupted write leaves the old file (or none), never half a file."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return target
+
+
+# ---------------------------------------------------------------------- display
 def use_color(stream: TextIO, flag: bool | None = None) -> bool:
     if flag is not None:
         return flag
+    isatty = getattr(stream, "isatty", None)
     return (
-        stream.isatty() and os.environ.get("NO_COLOR") is None and os.environ.get("TERM") != "dumb"
+        bool(isatty and isatty())
+        and os.environ.get("NO_COLOR") is None
+        and os.environ.get("TERM") != "dumb"
     )
 
 
@@ -34,8 +158,13 @@ def show_tile(tile: Tile, dialect: Dialect, color: bool) -> str:
     return render_tile(tile, "ascii", color, dialect)
 
 
-def show_tiles(tiles: list[Tile] | tuple[Tile, ...], dialect: Dialect, color: bool) -> str:
+def show_tiles(tiles: Sequence[Tile], dialect: Dialect, color: bool) -> str:
     return " ".join(show_tile(t, dialect, color) for t in tiles)
+
+
+def tile_list(text: str) -> str:
+    """A list of tiles as typed on the command line: commas and spaces both separate."""
+    return text.replace(",", " ")
 
 
 def relative_name(seat: int, viewer: int | None) -> str:
@@ -48,20 +177,24 @@ def err(message: str) -> None:
     print(f"sparrows: error: {message}", file=sys.stderr)
 
 
-def json_lines(answer: Callable[[str], dict[str, Any]]) -> int:
-    """Batch mode: one input per stdin line, one JSON object per output line. A bad line
-    answers ``{"hand", "error"}`` and the rest go on; the status is 2 if any line failed."""
-    from ..errors import SparrowsError
-
+def json_lines(answer: Callable[[str], tuple[dict[str, Any], int]]) -> int:
+    """Batch mode: one input per stdin line, one JSON object per output line. ``answer``
+    returns the object and the line's status (0 ok, 1 a valid answer that is "no"); a bad
+    line answers ``{"hand", "error"}`` (status 2) and the rest go on. The exit status is
+    the highest line status."""
+    if sys.stdin is None:
+        raise SparrowsError("standard input is closed; give the input with '< FILE'")
     status = 0
     for line in sys.stdin:
         text = line.strip()
         if not text:
             continue
         try:
-            res = answer(text)
+            res, code = answer(text)
         except SparrowsError as exc:
-            res = {"hand": text, "error": str(exc)}
-            status = 2
+            from ..errors import excerpt
+
+            res, code = {"hand": excerpt(text), "error": str(exc)}, 2
+        status = max(status, code)
         sys.stdout.write(json.dumps(res, ensure_ascii=False) + "\n")
     return status

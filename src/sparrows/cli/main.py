@@ -1,17 +1,23 @@
-"""``sparrows`` entry point: argument parsing and error handling; the work is in the library."""
+"""``sparrows`` entry point: argument parsing and error handling; the work is in the library.
+
+Exit status: 0 done; 1 a valid answer that is "no" (``score`` of a hand that is not a
+valid win); 2 bad input or an error named in one line; 3 an internal error (a bug: please
+report it); 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
+"""
 
 from __future__ import annotations
 
-import argparse
+import os
 import sys
 from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import SparrowsError
+from .common import Parser
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser() -> Parser:
+    parser = Parser(
         prog="sparrows",
         description="A mahjong engine: play, analyse and score hands, simulate, replay.",
     )
@@ -28,26 +34,49 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _stdout_failed(exc: OSError) -> int:
+    """Output could not be written (a full disk, a closed pipe): say so once, and stop
+    Python from failing again when it flushes at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+    if isinstance(exc, BrokenPipeError):
+        return 0
+    print(f"sparrows: error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+    return 2
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stdout is None:
+        print("sparrows: error: standard output is closed", file=sys.stderr)
+        return 2
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
     if not getattr(args, "command", None):
+        if extras:
+            parser.unknown(extras)
         parser.print_help()
         return 2
+    if extras:
+        args.parser.unknown(extras)
     try:
         code: int = args.run(args)
+        sys.stdout.flush()
         return code
     except SparrowsError as exc:
         print(f"sparrows: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(file=sys.stderr)
+        print("\nsparrows: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+    except OSError as exc:
+        if exc.errno is not None and getattr(exc, "filename", None) is None:
+            return _stdout_failed(exc)  # writing to stdout failed (no file named)
+        print(f"sparrows: error: {exc.strerror or exc}: {exc.filename}", file=sys.stderr)
+        return 2
     except Exception as exc:  # a bug: say so in one line; SPARROWS_DEBUG=1 shows the traceback
-        import os
-
         if os.environ.get("SPARROWS_DEBUG"):
             raise
         print(
@@ -58,5 +87,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 3
 
 
+def entry() -> None:
+    """The console script: exit with main()'s status, flushing output safely."""
+    code = main()
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        code = _stdout_failed(exc)
+    sys.exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

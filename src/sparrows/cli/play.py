@@ -2,43 +2,64 @@
 
 Line-based on purpose (works in any terminal, over ssh, in tmux, and from a script). The
 table is shown before each of your decisions; what the bots did in between is listed.
+
+Input: a tile name discards that tile (``5``, ``5*`` for the red one, ``g``); ``#N``
+discards the tile at position N; words (or their one-letter keys, none of which is a
+tile name) do the rest: ``w``/``tsumo``/``ron`` win, ``p``/``pass``/Enter pass, ``h``
+hint, ``s`` show the table, ``?`` help, ``q`` quit.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import secrets
 import sys
 import time
-from pathlib import Path
 from typing import Any, TextIO
 
 from ..agents import make_agent
 from ..engine.actions import Action, ActionType
 from ..engine.game import Game
 from ..errors import SparrowsError
-from ..records import save_record
-from ..rules import get_ruleset
-from .common import BOLD, DIM, RESET, WIND_NAMES, relative_name, show_tile, show_tiles, use_color
+from ..records.record import record_from_game
+from ..rules import RULESETS, get_ruleset
+from ..tiles import Tile, parse_tiles
+from .common import (
+    BOLD,
+    RESET,
+    UNDERLINE,
+    WIND_NAMES,
+    add_rules_arguments,
+    check_output_path,
+    relative_name,
+    rules_options,
+    show_tile,
+    show_tiles,
+    use_color,
+    write_atomic,
+)
 
-HELP = """Keys: 1-6 discard the tile at that position (or type the tile, e.g. 2* or g),
-t = tsumo (declare a self-drawn win), r = ron (win on the discard), p or Enter = pass,
-s = show the table again, q = quit (the record is saved), ? = this help."""
+HELP = """How to play:
+  type a tile to discard it: 5, 5* (the red 5), g, r        #N discards the tile at position N
+  w (or tsumo / ron)  declare the win that is offered       p (or pass, or Enter)  pass
+  h  hint: shanten, waits, tiles that help, furiten          s  show the table again
+  ?  this help                                              q  quit (the record is saved)"""
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "play",
         help="play against bots in the terminal",
-        description="Play a game against three bots in the terminal.",
+        description="Play a game against three bots in the terminal (type ? in the game for help).",
     )
+    add_rules_arguments(p, "suzume", RULESETS)
     p.add_argument(
-        "--rules",
-        "--ruleset",
-        dest="rules",
-        default="suzume",
-        help="ruleset (suzume; more are planned)",
+        "--seed",
+        type=int,
+        default=None,
+        help="seed of the game, to replay a deal (default: a random seed, shown at the end)",
     )
-    p.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
     p.add_argument(
         "--seat", type=int, default=0, choices=range(4), help="your seat (0 deals first)"
     )
@@ -46,24 +67,37 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--save",
         default=None,
-        help="where to save the record (default sparrows-<rules>-<seed>.json)",
+        help="where to save the record (default sparrows-<rules>-<date>-<time>.json)",
     )
     p.add_argument(
         "--color", dest="color", action="store_true", default=None, help="force ANSI colours"
     )
     p.add_argument("--no-color", dest="color", action="store_false", help="no ANSI colours")
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, parser=p)
+
+
+def _verb(name: str, verb: str) -> str:
+    """``You win`` / ``Right wins``."""
+    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
+
+
+def _possessive(name: str) -> str:
+    return "your" if name == "You" else f"{name}'s"
 
 
 class TerminalTable:
     def __init__(self, game: Game, seat: int, out: TextIO, inp: TextIO, color: bool) -> None:
         self.game = game
+        self.ruleset = game.ruleset
         self.seat = seat
         self.out = out
         self.inp = inp
         self.color = color
         self.dialect = game.ruleset.dialect
         self.seen = 0  # events already shown
+        self.notes: dict[int, str] = {}  # event index -> a line to show after it
+        n = game.n
+        self.order = [(seat + i) % n for i in range(n)]  # You first, then in turn order
 
     # ---------------------------------------------------------------- output
     def say(self, text: str = "") -> None:
@@ -72,16 +106,15 @@ class TerminalTable:
     def name(self, seat: int) -> str:
         return relative_name(seat, self.seat)
 
-    def tile(self, text: str) -> str:
-        from ..tiles import parse_tiles
-
-        return show_tiles(parse_tiles(text, self.dialect), self.dialect, self.color)
+    def tiles(self, text: str | list[str]) -> str:
+        joined = "".join(text) if isinstance(text, list) else text
+        return show_tiles(parse_tiles(joined, self.dialect), self.dialect, self.color)
 
     def bold(self, text: str) -> str:
         return f"{BOLD}{text}{RESET}" if self.color else text
 
-    def dim(self, text: str) -> str:
-        return f"{DIM}{text}{RESET}" if self.color else text
+    def scores_line(self, scores: list[int]) -> str:
+        return "  ".join(f"{self.name(s)} {scores[s]}" for s in self.order)
 
     def feed(self, stop_at_hand_end: bool = False) -> bool:
         """Show what happened since the last prompt, as this seat may see it. With
@@ -93,106 +126,148 @@ class TerminalTable:
             event = events[self.seen]
             self.seen += 1
             self.show_event(redact(event, self.seat))
+            note = self.notes.pop(self.seen - 1, None)
+            if note:
+                self.say(note)
             if stop_at_hand_end and event.type == "hand_end" and not self.game.over:
                 return True
         return False
 
-    def show_event(self, e: dict[str, Any]) -> None:
+    def show_event(self, e: dict[str, Any], review: bool = False) -> None:
+        """One event as a line of the table. ``review`` (a replay) also shows deals and
+        draws that the viewer may see."""
         kind = e["type"]
         g = self.game
         if kind == "hand_start":
             dealer = self.name(e["dealer"])
+            label = self.ruleset.indicator_label
+            hands = getattr(g.ruleset.options, "hands", None)
+            number = f"{e['hand'] + 1}/{hands}" if hands else f"{e['hand'] + 1}"
             self.say()
             self.say(
                 self.bold(
-                    f"=== Hand {e['hand'] + 1}/{g.ruleset.options.hands} · "
-                    f"{WIND_NAMES[e['round_wind'] % 4]} round · dealer: {dealer} · "
-                    f"dora indicator: {self.tile(e['indicators'][0])} ==="
+                    f"=== Hand {number} · {WIND_NAMES[e['round_wind'] % 4]} round · "
+                    f"dealer: {dealer} · {label}: {self.tiles(e['indicators'])} ==="
                 )
             )
-        elif kind == "discard" and e["seat"] != self.seat:
-            self.say(f"  {self.name(e['seat']):<6} discards {self.tile(e['tile'])}")
+        elif kind == "deal" and review and e["tiles"] is not None:
+            self.say(f"  {self.name(e['seat']):<6} dealt {self.tiles(e['tiles'])}")
+        elif kind == "draw" and review:
+            drawn = self.tiles(e["tile"]) if e["tile"] is not None else "a tile"
+            self.say(f"  {self.name(e['seat']):<6} draws {drawn} ({e['left']} left)")
+        elif kind == "discard" and (review or e["seat"] != self.seat):
+            self.say(f"  {self.name(e['seat']):<6} discards {self.tiles(e['tile'])}")
         elif kind == "win":
+            who = self.name(e["seat"])
             how = (
-                "Tsumo"
+                "by tsumo (self-drawn)"
                 if e["from_seat"] is None
-                else f"Ron on {self.name(e['from_seat'])}'s discard"
+                else f"by ron on {_possessive(self.name(e['from_seat']))} discard"
             )
             self.say(
                 self.bold(
-                    f"*** {self.name(e['seat'])} win! {how}: "
-                    f"{self.tile(''.join(e['hand']))} ({e['reading']})"
+                    f"*** {_verb(who, 'win')} {how}: {self.tiles(e['hand'])} ({e['reading']})"
                 )
             )
             for label, pts in e["items"]:
                 self.say(f"      {label:<28} {pts:>3}")
             self.say(f"      {'Total':<28} {e['points']:>3}")
-            pays = ", ".join(f"{self.name(s)} {d:+d}" for s, d in enumerate(e["payments"]) if d)
+            pays = ", ".join(
+                f"{self.name(s)} {e['payments'][s]:+d}" for s in self.order if e["payments"][s]
+            )
             self.say(f"    payments: {pays}")
         elif kind == "misdeclared":
             self.say(
-                f"  {self.name(e['seat'])} declared {e['action']} with "
-                f"{self.tile(''.join(e['hand']))}: only {e['points']} points, penalty "
-                "2 to each player"
+                f"  {_verb(self.name(e['seat']), 'declare')} {e['action']} with "
+                f"{self.tiles(e['hand'])}: only {e['points']} points, a penalty of 2 to each "
+                "other player"
             )
         elif kind == "exhaustive_draw":
             self.say(self.bold("*** The wall is empty: exhaustive draw, no payments."))
+            ready = set(e.get("ready") or ())
+            for s in self.order:
+                if e.get("hands"):
+                    state = "ready" if s in ready else "not ready"
+                    self.say(f"      {self.name(s):<7} {self.tiles(e['hands'][s]):<24} {state}")
         elif kind == "hand_end":
-            self.say(
-                "    scores: " + "  ".join(f"{self.name(s)} {v}" for s, v in enumerate(e["scores"]))
-            )
+            self.say("    scores: " + self.scores_line(e["scores"]))
         elif kind == "game_end":
             self.say()
             self.say(self.bold("=== Game over ==="))
-            order = sorted(range(4), key=lambda s: (e["places"][s], s))
+            order = sorted(range(g.n), key=lambda s: (e["places"][s], self.order.index(s)))
             for s in order:
                 self.say(f"  {e['places'][s]}. {self.name(s):<6} {e['scores'][s]:>4}")
 
     def table(self) -> None:
-        g = self.game
-        obs = g.observation(self.seat)
+        obs = self.game.observation(self.seat)
+        label = self.ruleset.indicator_label
         self.say(
-            self.dim(
-                f"--- wall {obs.wall_left} · dora indicator "
-                f"{show_tiles(list(obs.indicators), self.dialect, self.color)} · scores "
-                + " ".join(f"{self.name(s)} {v}" for s, v in enumerate(obs.scores))
-                + " ---"
-            )
+            f"--- wall {obs.wall_left} · {label}: "
+            f"{show_tiles(list(obs.indicators), self.dialect, self.color)} · scores: "
+            + self.scores_line(list(obs.scores))
+            + " ---"
         )
-        for s in range(4):
-            seat = (self.seat + s) % 4
+        for seat in self.order:
             marks = " (dealer)" if seat == obs.dealer else ""
             pile = show_tiles(list(obs.discards[seat]), self.dialect, self.color) or "-"
             self.say(f"  {self.name(seat) + marks:<16} discards: {pile}")
 
-    def hand_line(self, drawn: bool) -> str:
+    def _hand_order(self, drawn: bool) -> list[Tile]:
         obs = self.game.observation(self.seat)
         hand = list(obs.hand)
         if drawn and obs.drawn is not None:
             hand.remove(obs.drawn)
             hand.append(obs.drawn)
-        cells = [f"{i + 1}:{show_tile(t, self.dialect, self.color)}" for i, t in enumerate(hand)]
-        if drawn and obs.drawn is not None:
-            cells[-1] = "| drawn " + cells[-1]
-        return "Your hand: " + "  ".join(cells)
+        return hand
+
+    def hand_lines(self, drawn: bool) -> list[str]:
+        """Your hand with dora marked and positions under the tiles."""
+        obs = self.game.observation(self.seat)
+        hand = self._hand_order(drawn)
+        dora = self.ruleset.dora_kinds(obs.indicators)
+        cells, marks = [], []
+        for i, t in enumerate(hand):
+            text = show_tile(t, self.dialect, self.color)
+            plain = show_tile(t, self.dialect, False)
+            if t.kind in dora:
+                text = f"{UNDERLINE}{text}{RESET}'" if self.color else f"{text}'"
+                plain += "'"
+            sep = " | " if drawn and obs.drawn is not None and i == len(hand) - 1 else "  "
+            if i:
+                cells.append(sep)
+                marks.append(" " * len(sep))
+            width = max(len(plain), len(f"#{i + 1}"))
+            cells.append(text + " " * (width - len(plain)))
+            marks.append(f"#{i + 1}".ljust(width))
+        hint = self.ruleset.hint(obs)
+        status = ""
+        if hint.shanten == 0 and len(hand) == self.ruleset.hand_size:
+            status = "   ready" + (" (FURITEN: no ron)" if hint.furiten else "")
+        legend = "   (' = dora)" if any(t.kind in dora for t in hand) else ""
+        return [
+            "Your hand: " + "".join(cells) + status + legend,
+            "           " + "".join(marks),
+        ]
 
     # ---------------------------------------------------------------- input
     def choose(self, legal: list[Action]) -> Action | None:
         g = self.game
         turn = any(a.type is ActionType.DISCARD for a in legal)
         obs = g.observation(self.seat)
-        hand = list(obs.hand)
-        if turn and obs.drawn is not None:
-            hand.remove(obs.drawn)
-            hand.append(obs.drawn)
         self.table()
-        self.say(self.hand_line(drawn=turn))
+        for line in self.hand_lines(drawn=turn):
+            self.say(line)
+        types = {a.type for a in legal}
+        if turn and ActionType.TSUMO not in types:
+            reason = self._no_win(None)
+            if reason:
+                self.say(f"(No tsumo: {reason}.)")
         if not turn and obs.last_discard is not None:
             who, tile = obs.last_discard
             self.say(
                 self.bold(
                     f"{self.name(who)} discarded {show_tile(tile, self.dialect, self.color)}: "
-                    "you can win on it!"
+                    "you can win on it (w = ron, p = pass)"
                 )
             )
         prompt = self._prompt(legal)
@@ -203,53 +278,132 @@ class TerminalTable:
             if not line:
                 return None
             text = line.strip()
-            if text in ("q", "quit"):
+            low = text.lower()
+            if low in ("q", "quit"):
                 return None
-            if text == "?":
+            if low in ("?", "help"):
                 self.say(HELP)
                 continue
-            if text == "s":
+            if low in ("s", "show"):
                 self.table()
-                self.say(self.hand_line(drawn=turn))
+                for row in self.hand_lines(drawn=turn):
+                    self.say(row)
                 continue
-            action = self._parse(text, legal, hand)
+            if low in ("h", "hint"):
+                self.say(self._hint_text())
+                continue
+            action, problem = self._parse(text, legal)
             if action is not None:
+                if action.type is ActionType.DISCARD and action.tile is not None:
+                    self.say(f"You discard {show_tile(action.tile, self.dialect, self.color)}.")
                 return action
-            self.say(f"Not understood: {text!r}. " + HELP.splitlines()[0])
+            self.say(problem)
+
+    def _no_win(self, tile: int | None) -> str | None:
+        """Why no win is offered, when the hand (with ``tile``) is complete."""
+        explain = getattr(self.ruleset, "no_win_reason", None)
+        if explain is None:
+            return None
+        reason: str = explain(self.game, self.seat, tile)
+        return None if "do not form" in reason or "needs six" in reason else reason
 
     def _prompt(self, legal: list[Action]) -> str:
         types = {a.type for a in legal}
         options = []
-        if ActionType.TSUMO in types:
-            options.append("t = TSUMO (you have a winning hand)")
         if ActionType.DISCARD in types:
-            options.append("1-6 = discard")
+            options.append("a tile or #N = discard")
+        if ActionType.TSUMO in types:
+            options.append("w = TSUMO (your hand wins)")
         if ActionType.RON in types:
-            options.append("r = RON")
+            options.append("w = RON")
         if ActionType.PASS in types:
             options.append("p = pass")
-        return "[" + ", ".join(options) + ", ? help] > "
+        options += ["h = hint", "? = help"]
+        return "[" + ", ".join(options) + "] > "
 
-    def _parse(self, text: str, legal: list[Action], hand: list[Any]) -> Action | None:
+    def _hint_text(self) -> str:
+        obs = self.game.observation(self.seat)
+        h = self.ruleset.hint(obs)
+
+        def names(kinds: Any) -> str:
+            return " ".join(show_tile(Tile(k), self.dialect, False) for k in kinds) or "-"
+
+        if h.discards:
+            best = h.discards[0]
+            lines = [
+                f"Hint: shanten now {h.shanten}. Best discards (shanten after, tiles that help):"
+            ]
+            for k, sh, uk in h.discards[:4]:
+                mark = "*" if (sh, uk) == best[1:] else " "
+                lines.append(f"  {mark} {names([k]):<4} shanten {sh}, {uk} unseen tiles help")
+            return "\n".join(lines)
+        if h.shanten == 0:
+            furiten = (
+                "  FURITEN: you discarded a wait, so no ron (tsumo only)." if h.furiten else ""
+            )
+            return (
+                f"Hint: ready, waiting on {names(h.waits)} "
+                f"({sum(h.ukeire.get(k, 0) for k in h.waits)} unseen).{furiten}"
+            )
+        return (
+            f"Hint: {h.shanten} from ready; {sum(h.ukeire.values())} unseen tiles help: "
+            f"{names(h.ukeire)}"
+        )
+
+    def _parse(self, text: str, legal: list[Action]) -> tuple[Action | None, str]:
+        """The action ``text`` asks for, or why it cannot be taken now."""
         by_type = {a.type: a for a in legal}
         low = text.lower()
-        if low in ("t", "tsumo") and ActionType.TSUMO in by_type:
-            return by_type[ActionType.TSUMO]
-        if low in ("r", "ron") and ActionType.RON in by_type:
-            return by_type[ActionType.RON]
-        if low in ("p", "pass", "") and ActionType.PASS in by_type:
-            return by_type[ActionType.PASS]
+        possible = self._prompt(legal)[1:-4]
+        if low in ("w", "win", "tsumo", "ron", "t"):
+            for kind in (ActionType.TSUMO, ActionType.RON):
+                if kind in by_type:
+                    return by_type[kind], ""
+            if ActionType.DISCARD in by_type:
+                reason = self._no_win(None) or "your hand does not form two sets"
+                return None, f"No win to declare: {reason}. Now: {possible}."
+            return None, f"No win to declare here. Now: {possible}."
+        if low in ("p", "pass", ""):
+            if ActionType.PASS in by_type:
+                return by_type[ActionType.PASS], ""
+            return None, f"Nothing to pass: it is your turn to discard. Now: {possible}."
         if ActionType.DISCARD not in by_type:
-            return None
-        if text.isascii() and text.isdigit() and 1 <= int(text) <= len(hand):
-            return Action(ActionType.DISCARD, hand[int(text) - 1])
+            return None, f"You cannot discard now. Now: {possible}."
+        hand = self._hand_order(drawn=True)
+        if text.startswith("#"):
+            pos = text[1:]
+            if pos.isascii() and pos.isdigit() and 1 <= int(pos) <= len(hand):
+                return Action(ActionType.DISCARD, hand[int(pos) - 1]), ""
+            return None, f"There is no position {text}: positions are #1-#{len(hand)}."
         try:
-            action = Action.from_string(f"discard {text}", self.dialect)
+            tiles = parse_tiles(text, self.dialect)
         except SparrowsError:
-            return None
-        return action if action in legal else None
+            return None, f"Not understood: {text[:20]!r}. Now: {possible}."
+        if len(tiles) != 1:
+            return None, f"Name one tile to discard, not {len(tiles)}."
+        action = Action(ActionType.DISCARD, tiles[0])
+        if action in legal:
+            return action, ""
+        held = show_tiles(hand, self.dialect, False)
+        return None, f"You hold no {show_tile(tiles[0], self.dialect, False)}. Your tiles: {held}."
 
     # ---------------------------------------------------------------- loop
+    def _check_missed_ron(self, before: int) -> None:
+        """After another seat's discard that completes your hand without an offer, note
+        why (furiten, too few points) beside that discard."""
+        g = self.game
+        last = g.last_discard
+        if last is None or last[0] == self.seat or self.seat in g.to_act():
+            return
+        for i in range(before, len(g.events)):
+            event = g.events[i]
+            if event.type == "discard" and getattr(event, "seat", None) == last[0]:
+                if len(g.hands[self.seat]) == self.ruleset.hand_size:
+                    reason = self._no_win(last[1])
+                    if reason and reason != "a win is offered":
+                        self.notes[i] = f"        (no ron on it for you: {reason})"
+                return
+
     def play(self, bots: dict[int, Any], pause: float = 0.0) -> bool:
         """Play to the end; False if the person quit."""
         g = self.game
@@ -264,7 +418,9 @@ class TerminalTable:
                 else:
                     bot = bots[seat]
                     obs = g.observation(seat) if bot.needs_observation else None
+                    before = len(g.events)
                     g.step(seat, bot.act(obs, g.legal_actions(seat)))
+                    self._check_missed_ron(before)
             while self.feed(stop_at_hand_end=True):
                 self.out.write("Press Enter for the next hand (q to quit) > ")
                 self.out.flush()
@@ -277,26 +433,40 @@ class TerminalTable:
         return True
 
 
+def _default_save(rules: str) -> str:
+    return f"sparrows-{rules}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+
+
 def run(args: argparse.Namespace) -> int:
-    seed = args.seed if args.seed is not None else int(time.time() * 1000) % 1_000_000
-    ruleset = get_ruleset(args.rules)
+    ruleset = get_ruleset(args.rules, rules_options(args))
+    path = check_output_path(args.save or _default_save(ruleset.name), "record file")
+    # A random 64-bit seed, shown only at the end: the seed fixes every wall.
+    seed = args.seed if args.seed is not None else secrets.randbits(64)
+    if seed < 0:
+        raise SparrowsError(f"--seed must be a whole number >= 0, not {seed}")
     game = Game(ruleset, seed)
-    bots = {s: make_agent(args.bots, seed=seed * 4 + s) for s in range(4) if s != args.seat}
+    bots = {
+        s: make_agent(args.bots, seed=seed * 4 + s, ruleset=ruleset)
+        for s in range(ruleset.num_players)
+        if s != args.seat
+    }
     color = use_color(sys.stdout, args.color)
     out = sys.stdout
     print(
-        f"sparrows · {ruleset.name} · seed {seed} · you are seat {args.seat} "
-        f"against {args.bots} bots. Type ? for help.",
+        f"sparrows · {ruleset.name} · you are seat {args.seat} against {args.bots} bots. "
+        "Type ? for help.",
         file=out,
     )
     table = TerminalTable(game, args.seat, out, sys.stdin, color)
     try:
         finished = table.play(bots)
     finally:
-        path = Path(args.save or f"sparrows-{ruleset.name}-{seed}.json")
         try:
-            save_record(game, path)
-            print(f"\nRecord saved to {path} (replay it with: sparrows replay {path})", file=out)
+            write_atomic(path, json.dumps(record_from_game(game).to_json(), ensure_ascii=False))
+            print(
+                f"\nSeed {seed}. Record saved to {path} (replay it with: sparrows replay {path})",
+                file=out,
+            )
         except OSError as exc:
             print(f"\nsparrows: could not save the record to {path}: {exc}", file=sys.stderr)
     if not finished:

@@ -31,7 +31,7 @@ def add_parser(sub: Any) -> None:
         help="show only what this seat could see (default: every hand, as a review)",
     )
     p.add_argument("--json", action="store_true", help="print the (redacted) events as JSON lines")
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, parser=p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,10 +61,5 @@ def run(args: argparse.Namespace) -> int:
     viewer = 0 if args.seat is None else args.seat
     table = TerminalTable(game, viewer, sys.stdout, sys.stdin, use_color(sys.stdout))
     for e in game.events:
-        data = view(e)
-        table.show_event(data)
-        if data["type"] == "deal" and data["tiles"] is not None:
-            print(f"  {table.name(data['seat']):<6} dealt {table.tile(''.join(data['tiles']))}")
-        elif data["type"] == "discard" and data["seat"] == viewer:
-            print(f"  {table.name(viewer):<6} discards {table.tile(data['tile'])}")
+        table.show_event(view(e), review=True)
     return 0

@@ -26,9 +26,11 @@ def add_parser(sub: Any) -> None:
         help="list rulesets, or show a ruleset's options and presets",
         description="Rulesets, their options with defaults, and presets.",
     )
-    p.add_argument("ruleset", nargs="?", help="suzume or riichi")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(run=run)
+    p.add_argument("ruleset", nargs="?", help="a ruleset name (suzume, riichi...)")
+    p.add_argument(
+        "--json", action="store_true", help="machine-readable output (options, presets, status)"
+    )
+    p.set_defaults(run=run, parser=p)
 
 
 def _option_docs(cls: type) -> dict[str, str]:

@@ -1,4 +1,9 @@
-"""``sparrows score``: the hand calculator."""
+"""``sparrows score``: the hand calculator.
+
+One convention for every ruleset: the answer is printed (text, or JSON with ``--json``)
+and the exit status says what it was: 0 a valid win, 1 a hand that was read but is not a
+valid win (the reason is printed), 2 input that could not be read (one error line).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,20 @@ from typing import Any
 
 from ..errors import SparrowsError
 from ..tiles import parse_hand, parse_tiles
-from .common import json_lines, use_color
+from .common import add_rules_arguments, json_lines, rules_options, tile_list, use_color
+
+#: Flags that describe a riichi win (none applies to Suzume).
+RIICHI_FLAGS = (
+    "riichi",
+    "double-riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+)
 
 
 def add_parser(sub: Any) -> None:
@@ -22,22 +40,17 @@ def add_parser(sub: Any) -> None:
             "chi, [1111s] open kan, [5555p+] added kan, (9999p) closed kan); the winning tile "
             "is the last concealed tile written, or --win TILE. Suzume (--rules suzume): six "
             "tiles ('2*34666'), --dora the indicator, --tsumo or --ron TILE, --dealer. HAND '-' "
-            "reads one hand per line from stdin and writes one JSON object per line."
+            "reads one hand per line from stdin and writes one JSON object per line. Exit "
+            "status: 0 a valid win, 1 not a valid win (the reason is printed), 2 bad input."
         ),
     )
     p.add_argument("hand", help="the hand, or '-' for one hand per line on stdin")
-    p.add_argument(
-        "--rules",
-        "--ruleset",
-        default="riichi",
-        dest="rules",
-        choices=["riichi", "suzume"],
-        help="ruleset (default riichi)",
-    )
+    add_rules_arguments(p, "riichi", ["riichi", "suzume"])
     p.add_argument(
         "--dora",
         default=None,
-        help="dora indicator tile(s) (riichi: every indicator, kan dora included)",
+        help="dora indicator tile(s), e.g. '1m4p' or '1m,4p' (riichi: every indicator, kan "
+        "dora included; Suzume: the one indicator)",
     )
     how = p.add_mutually_exclusive_group()
     how.add_argument("--tsumo", action="store_true", help="self-drawn win")
@@ -51,46 +64,62 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--dealer", action="store_true", help="suzume: the winner is the dealer")
     p.add_argument("--json", action="store_true", help="machine-readable output")
-    r = p.add_argument_group("riichi")
+    r = p.add_argument_group("riichi only")
     r.add_argument("--win", default=None, help="the winning tile (default: the last one written)")
-    r.add_argument("--preset", default="standard", help="standard, tenhou or mahjongsoul")
-    r.add_argument("--seat", default="S", help="seat wind E S W N (default S; E is the dealer)")
-    r.add_argument("--round", dest="round_wind", default="E", help="round wind (default E)")
-    r.add_argument("--ura", default=None, help="ura dora indicator tile(s)")
-    r.add_argument("--honba", type=int, default=0, help="honba counters")
-    r.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
-    for flag in (
-        "riichi",
-        "double-riichi",
-        "ippatsu",
-        "rinshan",
-        "chankan",
-        "haitei",
-        "houtei",
-        "tenhou",
-        "chiihou",
-    ):
+    r.add_argument("--seat", default=None, help="seat wind E S W N (default S; E is the dealer)")
+    r.add_argument("--round", dest="round_wind", default=None, help="round wind (default E)")
+    r.add_argument("--ura", default=None, help="ura dora indicator tile(s) (needs --riichi)")
+    r.add_argument("--honba", type=int, default=None, help="honba counters (default 0)")
+    r.add_argument("--sticks", type=int, default=None, help="riichi sticks on the table")
+    for flag in RIICHI_FLAGS:
         r.add_argument(f"--{flag}", action="store_true", help=f"the win had {flag}")
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, parser=p)
 
 
-def score_suzume(hand: str, dora: str | None, ron: str | None, dealer: bool) -> dict[str, Any]:
-    """The calculator's answer for one Suzume hand (a JSON-ready dict)."""
+def _refuse_foreign_flags(args: argparse.Namespace) -> None:
+    """A flag of the other ruleset is an error, never silently ignored."""
+    if args.rules == "suzume":
+        given = [
+            f"--{name.replace('_', '-')}"
+            for name in ("win", "seat", "round_wind", "ura", "honba", "sticks")
+            if getattr(args, name) is not None
+        ]
+        given += [f"--{f}" for f in RIICHI_FLAGS if getattr(args, f.replace("-", "_"))]
+        if given:
+            names = ", ".join(g.replace("--round-wind", "--round") for g in given)
+            raise SparrowsError(
+                f"{names}: riichi option(s); a Suzume hand takes --dora, --tsumo or --ron "
+                "TILE, and --dealer"
+            )
+    elif args.dealer:
+        raise SparrowsError("--dealer is for Suzume; a riichi dealer is --seat E")
+
+
+def score_suzume(
+    hand: str, dora: str | None, ron: str | None, dealer: bool
+) -> tuple[dict[str, Any], int]:
+    """The calculator's answer for one Suzume hand (a JSON-ready dict) and its status."""
     from ..rules.suzume.scoring import MIN_POINTS, score_hand, tsumo_share
+    from ..tiles import suzume_set
 
     tiles = parse_hand(hand, "suzume", max_tiles=6).concealed
     if len(tiles) != 6:
         raise SparrowsError(f"a Suzume winning hand has 6 tiles, not {len(tiles)}")
     indicator = None
     if dora:
-        ind = parse_tiles(dora, "suzume")
+        ind = parse_tiles(tile_list(dora), "suzume")
         if len(ind) != 1:
-            raise SparrowsError(f"--dora takes one tile, not {dora!r}")
+            raise SparrowsError(f"--dora takes one tile (the indicator), not {dora!r}")
         indicator = ind[0]
-        if sum(1 for t in tiles if t.kind == indicator.kind) >= 4:
-            raise SparrowsError(f"--dora {dora}: all four copies of that tile are in the hand")
-        if indicator.red and indicator in tiles:
-            raise SparrowsError(f"--dora {dora}: the only red copy of that tile is in the hand")
+        try:
+            suzume_set().check([*tiles, indicator], f"{hand} with dora indicator {dora}", "suzume")
+        except SparrowsError as exc:
+            plain = indicator.kind - 17 if 18 <= indicator.kind <= 26 else None
+            red = f" (e.g. {plain}*)" if plain is not None else ""
+            raise SparrowsError(
+                f"{exc}; one copy of each number is red, written with a *{red}, and the red "
+                "dragons are all red"
+            ) from None
     win_tile = None
     if ron:
         got = parse_tiles(ron, "suzume")
@@ -121,7 +150,7 @@ def score_suzume(hand: str, dora: str | None, ron: str | None, dealer: bool) -> 
         out["payments"] = (
             {"discarder": s.total} if win_tile else {"each_other_player": tsumo_share(s.total)}
         )
-    return out
+    return out, 0 if s.valid else 1
 
 
 def render(res: dict[str, Any], color: bool) -> str:
@@ -145,14 +174,19 @@ def render(res: dict[str, Any], color: bool) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    _refuse_foreign_flags(args)
+    options = rules_options(args)
     if args.rules == "riichi":
         from .score_riichi import run_riichi
 
-        return run_riichi(args)
+        return run_riichi(args, options)
+    from ..rules import get_ruleset
+
+    get_ruleset("suzume", options)  # the same validation as play and simulate
     if args.ron == "":
         raise SparrowsError("for Suzume, --ron takes the winning tile: --ron 4")
     if args.hand == "-":
         return json_lines(lambda text: score_suzume(text, args.dora, args.ron, args.dealer))
-    res = score_suzume(args.hand, args.dora, args.ron, args.dealer)
+    res, status = score_suzume(args.hand, args.dora, args.ron, args.dealer)
     print(json.dumps(res, ensure_ascii=False) if args.json else render(res, use_color(sys.stdout)))
-    return 0
+    return status

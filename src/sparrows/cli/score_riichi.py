@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from ..errors import SparrowsError
 from ..rules.riichi import WinSituation, riichi_options, score
+from ..rules.riichi.options import RiichiOptions
+from ..rules.riichi.scoring import impossible_conditions
 from ..tiles import Tile, format_tile, parse_hand, parse_tiles
-from .common import json_lines
+from .common import json_lines, tile_list
 
 WINDS = {
     "E": 0,
@@ -37,7 +38,7 @@ def _wind(text: str, what: str) -> int:
 
 
 def _tiles(text: str | None) -> tuple[Tile, ...]:
-    return tuple(parse_tiles(text)) if text else ()
+    return tuple(parse_tiles(tile_list(text))) if text else ()
 
 
 def situation(hand_text: str, args: argparse.Namespace) -> WinSituation:
@@ -82,32 +83,23 @@ def situation(hand_text: str, args: argparse.Namespace) -> WinSituation:
         houtei=args.houtei,
         tenhou=args.tenhou,
         chiihou=args.chiihou,
-        seat_wind=_wind(args.seat, "--seat"),
-        round_wind=_wind(args.round_wind, "--round"),
+        seat_wind=_wind(args.seat or "S", "--seat"),
+        round_wind=_wind(args.round_wind or "E", "--round"),
         dora_indicators=_tiles(args.dora),
         ura_indicators=_tiles(args.ura),
-        honba=args.honba,
-        riichi_sticks=args.sticks,
+        honba=args.honba or 0,
+        riichi_sticks=args.sticks or 0,
     )
 
 
-def answer(hand_text: str, args: argparse.Namespace) -> dict[str, Any]:
-    sit = situation(hand_text, args)
-    from ..tiles import check_tiles
-
-    check_tiles(
-        [*sit.all_tiles(), *sit.dora_indicators, *sit.ura_indicators],
-        "mpsz",
-        f"{hand_text} with its indicators",
-    )
-    opts = riichi_options(args.preset)
-    reds = [0, 0, 0]
-    for t in [*sit.all_tiles(), *sit.dora_indicators, *sit.ura_indicators]:
-        if t.red and t.kind < 27:
-            reds[t.kind // 9] += 1
-    for suit, (n, allowed) in enumerate(zip(reds, opts.red_fives, strict=True)):
-        if n > allowed:
-            raise SparrowsError(f"{n} red 5{'mps'[suit]}: the {args.preset} preset has {allowed}")
+def answer(
+    hand_text: str, args: argparse.Namespace, opts: RiichiOptions
+) -> tuple[dict[str, Any], int]:
+    """The answer for one hand (a JSON-ready dict) and its status (0 a win, 1 not a win)."""
+    sit = situation(hand_text, args)  # copies, red fives and melds are checked by score()
+    impossible = impossible_conditions(sit)
+    if impossible:  # a situation that cannot happen is bad input, not "not a win"
+        raise SparrowsError(impossible)
     r = score(sit, opts)
     out: dict[str, Any] = {
         "hand": hand_text,
@@ -117,7 +109,7 @@ def answer(hand_text: str, args: argparse.Namespace) -> dict[str, Any]:
         "reason": r.reason,
     }
     if not r.is_win:
-        return out
+        return out, 1
     pay = r.payment
     out.update(
         {
@@ -147,7 +139,7 @@ def answer(hand_text: str, args: argparse.Namespace) -> dict[str, Any]:
             "total_received": pay.total,
         }
     )
-    return out
+    return out, 0
 
 
 def render(res: dict[str, Any], sit_seat: str, round_wind: str) -> str:
@@ -184,25 +176,28 @@ def render(res: dict[str, Any], sit_seat: str, round_wind: str) -> str:
     return "\n".join(lines)
 
 
-def run_riichi(args: argparse.Namespace) -> int:
-    if args.honba < 0 or args.sticks < 0:
+def run_riichi(args: argparse.Namespace, options: dict[str, Any]) -> int:
+    if (args.honba or 0) < 0 or (args.sticks or 0) < 0:
         raise SparrowsError("--honba and --sticks cannot be negative")
     if args.ron not in (None, ""):
         raise SparrowsError("for riichi, --ron is a flag; give the winning tile with --win")
+    if args.ura and not (args.riichi or args.double_riichi):
+        raise SparrowsError("--ura counts only for a riichi winner: add --riichi")
+    preset = options.pop("preset", "standard")
+    opts = riichi_options(preset, **options)
     if args.hand == "-":
-        return json_lines(lambda text: answer(text, args))
-    res = answer(args.hand, args)
+        return json_lines(lambda text: answer(text, args, opts))
+    res, status = answer(args.hand, args, opts)
     if args.json:
         print(json.dumps(res, ensure_ascii=False))
-        return 0 if res["valid"] else 2
-    if not res["valid"]:
-        print(f"sparrows: not a win: {res['reason']}", file=sys.stderr)
-        return 2
-    print(
-        render(
-            res,
-            WIND_NAMES[_wind(args.seat, "--seat")],
-            WIND_NAMES[_wind(args.round_wind, "--round")],
+    elif not res["valid"]:
+        print(f"Hand      {res['hand']}\nNot a valid win: {res['reason']}")
+    else:
+        print(
+            render(
+                res,
+                WIND_NAMES[_wind(args.seat or "S", "--seat")],
+                WIND_NAMES[_wind(args.round_wind or "E", "--round")],
+            )
         )
-    )
-    return 0
+    return status

@@ -5,54 +5,95 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
-from pathlib import Path
+import time
+from types import FrameType
 from typing import Any
 
 from ..errors import SparrowsError
-from ..sim import simulate
+from ..rules import RULESETS
+from ..sim import SimulationInterrupted, simulate, useful_workers
+from .common import add_rules_arguments, check_output_path, rules_options, write_atomic
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "simulate",
         help="self-play many games and summarise",
-        description="Play many games between agents, rotating seats each game.",
+        description=(
+            "Play many games between agents, rotating seats each game, and print the "
+            "statistics. Ctrl-C stops early and prints (and writes) what finished."
+        ),
     )
-    p.add_argument("--rules", "--ruleset", dest="rules", default="suzume")
+    add_rules_arguments(p, "suzume", RULESETS)
     p.add_argument("-n", "--games", type=int, default=1000, help="number of games (default 1000)")
     p.add_argument(
         "--agents",
         default="efficiency,random,random,random",
-        help="comma-separated agents, one per seat of the first game",
+        help="comma-separated agents, one per seat of the first game (default "
+        "efficiency,random,random,random)",
     )
     p.add_argument(
         "--workers",
         type=int,
         default=1,
-        help=f"processes (default 1; this machine has {os.cpu_count()} cores)",
+        help=f"processes (default 1; at most the cores, {os.cpu_count()} here)",
     )
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", default=None, help="write the statistics as JSON to this file")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="seed of the first game (default 0); the same seed gives the same statistics",
+    )
+    p.add_argument("--out", default=None, help="also write the statistics as JSON to this file")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, parser=p)
 
 
-def _bar(done: int, total: int, seconds: float, hands_per_game: float) -> None:
-    width = 30
-    filled = int(width * done / max(total, 1))
-    rate = done * hands_per_game / seconds if seconds > 0 else 0.0
-    sys.stderr.write(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games {rate:,.0f} hands/s "
-    )
-    sys.stderr.flush()
+class Progress:
+    """A progress bar on stderr with speed and time left, redrawn at most 10 times/s."""
+
+    def __init__(self) -> None:
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int, seconds: float) -> None:
+        now = time.monotonic()
+        if done < total and now - self.last < 0.1:
+            return
+        self.last = now
+        width = 30
+        filled = int(width * done / max(total, 1))
+        rate = done / seconds if seconds > 0 else 0.0
+        eta = f"{_duration((total - done) / rate)} left" if rate > 0 else "-"
+        sys.stderr.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
+            f"{rate:,.1f} games/s, {eta}   "
+        )
+        sys.stderr.flush()
+
+
+def _duration(seconds: float) -> str:
+    seconds = int(seconds + 0.5)
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds // 3600} h {seconds // 60 % 60:02d} min"
 
 
 def render(res: dict[str, Any]) -> str:
-    lines = [
+    head = (
         f"{res['games']} games, {res['hands']} hands of {res['ruleset']} in {res['seconds']:.1f} s "
-        f"({res['hands_per_second']:,.0f} hands/s, {res['workers']} worker(s)); "
-        f"draws {res['draw_rate']:.1%} of hands",
+        f"({res['hands_per_second'] or 0:,.0f} hands/s, {res['workers']} worker(s)); "
+        f"draws {res['draw_rate']:.1%} of hands"
+    )
+    lines = [head]
+    if not res["complete"]:
+        lines.insert(
+            0, f"Stopped early: {res['games']} of {res['games_requested']} games finished."
+        )
+    lines += [
         "",
         f"{'agent':<12}{'seats':>7}{'avg pts':>9}{'avg rank':>10}{'win %':>8}{'deal-in %':>11}"
         f"{'tsumo/ron':>12}{'avg win':>9}",
@@ -69,21 +110,56 @@ def render(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+class _Terminated(KeyboardInterrupt):
+    pass
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    raise _Terminated("terminated")
+
+
 def run(args: argparse.Namespace) -> int:
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if args.games < 1:
-        raise SparrowsError("-n must be at least 1")
+        raise SparrowsError(f"-n must be at least 1, not {args.games}")
     if args.workers < 1:
-        raise SparrowsError("--workers must be at least 1")
-    progress = None if args.quiet else (lambda d, t, s: _bar(d, t, s, 16.0))
-    result = simulate(
-        args.rules, agents, args.games, seed=args.seed, workers=args.workers, progress=progress
-    )
-    if progress:
-        sys.stderr.write("\n")
+        raise SparrowsError(f"--workers must be at least 1, not {args.workers}")
+    if args.seed < 0:
+        raise SparrowsError(f"--seed must be a whole number >= 0, not {args.seed}")
+    if args.out:
+        check_output_path(args.out, "statistics file")
+    options = rules_options(args)
+    workers = useful_workers(args.workers, args.games, 50)
+    if workers < args.workers and not args.quiet:
+        print(
+            f"sparrows: using {workers} worker(s): {os.cpu_count()} core(s), {args.games} game(s)",
+            file=sys.stderr,
+        )
+    progress = None if args.quiet else Progress()
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    status = 0
+    try:
+        result = simulate(
+            args.rules,
+            agents,
+            args.games,
+            seed=args.seed,
+            workers=workers,
+            options=options,
+            progress=progress,
+        )
+    except SimulationInterrupted as stop:
+        result = stop.partial
+        status = 143 if stop.reason == "terminated" else 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        if progress:
+            sys.stderr.write("\n")
     data = result.to_json()
+    if status:
+        print(f"sparrows: {'terminated' if status == 143 else 'interrupted'}", file=sys.stderr)
     print(render(data))
     if args.out:
-        Path(args.out).write_text(json.dumps(data, indent=2) + "\n")
+        write_atomic(args.out, json.dumps(data, indent=2) + "\n")
         print(f"\nStatistics written to {args.out}")
-    return 0
+    return status

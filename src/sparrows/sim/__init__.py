@@ -1,5 +1,19 @@
 """Self-play simulation: run many games with agents, seats rotated, and summarise."""
 
-from .runner import GameSummary, SimulationResult, play_game, simulate
+from .runner import (
+    GameSummary,
+    SimulationInterrupted,
+    SimulationResult,
+    play_game,
+    simulate,
+    useful_workers,
+)
 
-__all__ = ["GameSummary", "SimulationResult", "play_game", "simulate"]
+__all__ = [
+    "GameSummary",
+    "SimulationInterrupted",
+    "SimulationResult",
+    "play_game",
+    "simulate",
+    "useful_workers",
+]

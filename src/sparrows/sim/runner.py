@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import Agent, make_agent
 from ..engine.game import Game, Phase
+from ..engine.protocol import Ruleset
 from ..rules import get_ruleset
-from ..rules.base import Ruleset
 
 
 def play_game(ruleset: Ruleset, agents: Sequence[Agent], seed: int, record: bool = False) -> Game:
     """Play one game to the end; ``agents[s]`` plays seat ``s``."""
     game = Game(ruleset, seed, record=record)
+    for agent in agents:
+        agent.bind(ruleset)
     step, decisions, observation = game.step, game.decisions, game.observation
     over = Phase.OVER
     while game.phase is not over:
@@ -70,18 +74,78 @@ def rotation(agent_names: Sequence[str], game_index: int) -> list[str]:
     return [agent_names[(s - r) % n] for s in range(n)]
 
 
-def _run_chunk(args: tuple[str, dict[str, Any], list[str], int, list[int]]) -> list[GameSummary]:
-    ruleset_name, options, agent_names, seed, indices = args
+def _play_one(ruleset: Ruleset, agent_names: Sequence[str], seed: int, i: int) -> GameSummary:
+    names = rotation(agent_names, i)
+    agents = [
+        make_agent(name, seed=(seed * 1_000_003 + i) * 4 + s, ruleset=ruleset)
+        for s, name in enumerate(names)
+    ]
+    return _summarise(play_game(ruleset, agents, seed * 1_000_003 + i), names)
+
+
+#: ruleset, options, agents, seed, first game, end
+Job = tuple[str, dict[str, Any], list[str], int, int, int]
+
+
+def _run_chunk(job: Job) -> list[GameSummary]:
+    ruleset_name, options, agent_names, seed, first, stop = job
     ruleset = get_ruleset(ruleset_name, options)
-    out = []
-    for i in indices:
-        names = rotation(agent_names, i)
-        agents = [
-            make_agent(name, seed=(seed * 1_000_003 + i) * 4 + s) for s, name in enumerate(names)
-        ]
-        game = play_game(ruleset, agents, seed * 1_000_003 + i)
-        out.append(_summarise(game, names))
-    return out
+    return [_play_one(ruleset, agent_names, seed, i) for i in range(first, stop)]
+
+
+def _worker_init() -> None:
+    """Workers leave Ctrl-C and SIGTERM to the parent, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    # ProcessPoolExecutor has no public way to stop its workers before Python 3.14.
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        proc.join(timeout=2)
+
+
+def _run_parallel(
+    jobs: Iterator[Job], workers: int, absorb: Callable[[list[GameSummary]], None]
+) -> None:
+    """Run the jobs in ``workers`` processes with a bounded number in flight (jobs are
+    made as they are needed), absorbing results in job order. On any exception (Ctrl-C,
+    SIGTERM) the results already back are absorbed, the workers are stopped, and the
+    exception goes on."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+    pending: dict[Future[list[GameSummary]], int] = {}
+    done_results: dict[int, list[GameSummary]] = {}
+    numbered = enumerate(jobs)
+    next_to_absorb = 0
+
+    def refill() -> None:
+        while len(pending) < 2 * workers:
+            item = next(numbered, None)
+            if item is None:
+                return
+            pending[pool.submit(_run_chunk, item[1])] = item[0]
+
+    try:
+        refill()
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                done_results[pending.pop(future)] = future.result()
+            while next_to_absorb in done_results:
+                absorb(done_results.pop(next_to_absorb))
+                next_to_absorb += 1
+            refill()
+    except BaseException:
+        for index in sorted(done_results):  # every finished game counts
+            absorb(done_results[index])
+        _stop_workers(pool)
+        raise
+    pool.shutdown(wait=True)
 
 
 @dataclass
@@ -129,12 +193,19 @@ class SimulationResult:
     start_points: int
     per_agent: dict[str, AgentStats]
     item_frequency: Counter[str]
+    games_requested: int = 0
+
+    @property
+    def complete(self) -> bool:
+        return self.games >= self.games_requested
 
     def to_json(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,
             "agents": self.agents,
             "games": self.games,
+            "games_requested": self.games_requested,
+            "complete": self.complete,
             "hands": self.hands,
             "seconds": round(self.seconds, 3),
             "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else None,
@@ -149,6 +220,20 @@ class SimulationResult:
         }
 
 
+class SimulationInterrupted(KeyboardInterrupt):
+    """A simulation stopped by Ctrl-C or SIGTERM; ``partial`` holds every finished game."""
+
+    def __init__(self, partial: SimulationResult, reason: str) -> None:
+        super().__init__(reason)
+        self.partial = partial
+        self.reason = reason
+
+
+def useful_workers(workers: int, games: int, chunk: int) -> int:
+    """Processes worth starting: no more than the cores, nor than the chunks of work."""
+    return max(1, min(workers, os.cpu_count() or 1, -(-games // chunk)))
+
+
 def simulate(
     ruleset_name: str,
     agent_names: Sequence[str],
@@ -159,23 +244,29 @@ def simulate(
     progress: Callable[[int, int, float], None] | None = None,
     chunk: int = 50,
 ) -> SimulationResult:
-    """Play ``games`` games, rotating the agents one seat per game, in ``workers``
-    processes; ``progress(done, total, seconds)`` is called as chunks finish."""
+    """Play ``games`` games, rotating the agents one seat per game, in up to ``workers``
+    processes (capped by :func:`useful_workers`); ``progress(done, total, seconds)`` is
+    called as games finish. The same seed gives the same statistics with any number of
+    workers. Ctrl-C or SIGTERM raise :class:`SimulationInterrupted` carrying the
+    statistics of every game that finished."""
+    from ..errors import SparrowsError
+
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SparrowsError(f"the seed must be a whole number >= 0, not {seed!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SparrowsError(f"the number of games must be at least 1, not {games!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SparrowsError(f"workers must be at least 1, not {workers!r}")
     options = dict(options or {})
     ruleset = get_ruleset(ruleset_name, options)  # validates name and options up front
     for name in agent_names:
         make_agent(name)
     if len(agent_names) != ruleset.num_players:
-        from ..errors import SparrowsError
-
         raise SparrowsError(
             f"{ruleset_name} needs {ruleset.num_players} agents, got {len(agent_names)}"
         )
+    workers = useful_workers(workers, games, chunk)
     start = time.perf_counter()
-    jobs = [
-        (ruleset_name, options, list(agent_names), seed, list(range(i, min(i + chunk, games))))
-        for i in range(0, games, chunk)
-    ]
     per_agent: dict[str, AgentStats] = defaultdict(AgentStats)
     items: Counter[str] = Counter()
     totals = {"games": 0, "hands": 0, "draws": 0}
@@ -207,23 +298,33 @@ def simulate(
         if progress:
             progress(totals["games"], games, time.perf_counter() - start)
 
-    if workers <= 1:
-        for job in jobs:
-            absorb(_run_chunk(job))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(_run_chunk, jobs):
-                absorb(result)
-    return SimulationResult(
-        ruleset_name,
-        list(agent_names),
-        totals["games"],
-        totals["hands"],
-        totals["draws"],
-        time.perf_counter() - start,
-        seed,
-        workers,
-        ruleset.starting_scores()[0],
-        dict(per_agent),
-        items,
+    def result() -> SimulationResult:
+        return SimulationResult(
+            ruleset_name,
+            list(agent_names),
+            totals["games"],
+            totals["hands"],
+            totals["draws"],
+            time.perf_counter() - start,
+            seed,
+            workers,
+            ruleset.start_balances()["points"][0],
+            dict(per_agent),
+            items,
+            games,
+        )
+
+    jobs = (
+        (ruleset_name, options, list(agent_names), seed, i, min(i + chunk, games))
+        for i in range(0, games, chunk)
     )
+    try:
+        if workers <= 1:
+            names = list(agent_names)
+            for i in range(games):
+                absorb([_play_one(ruleset, names, seed, i)])
+        else:
+            _run_parallel(jobs, workers, absorb)
+    except KeyboardInterrupt as exc:
+        raise SimulationInterrupted(result(), str(exc) or "interrupted") from None
+    return result()

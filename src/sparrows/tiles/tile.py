@@ -15,9 +15,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import total_ordering
+from typing import TYPE_CHECKING
 
 from ..errors import NotationError
 from .kinds import FLOWER, GREEN, NUM_KINDS, NUM_STANDARD, RED, SEASON, SOU
+
+if TYPE_CHECKING:
+    from .notation import Dialect
 
 
 class Colour(StrEnum):
@@ -123,17 +127,24 @@ class TileSet:
     def kind_copies(self, kind: int) -> int:
         return sum(n for t, n in self._limits.items() if t.kind == kind)
 
-    def check(self, tiles: Iterable[Tile], text: str = "") -> None:
-        """Raise :class:`NotationError` if ``tiles`` could not all come from this set."""
+    def check(self, tiles: Iterable[Tile], text: str = "", dialect: Dialect = "mpsz") -> None:
+        """Raise :class:`NotationError` if ``tiles`` could not all come from this set
+        (tiles named in ``dialect`` in the message)."""
+        from .notation import format_tile
+
+        def name(tile: Tile) -> str:
+            try:
+                return format_tile(tile, dialect)
+            except NotationError:
+                return format_tile(tile)
+
         used = Counter(tiles)
         for tile, n in sorted(used.items()):
             have = self._limits[tile]
             if n > have:
-                from .notation import format_tile
-
                 what = "no" if have == 0 else f"only {have}"
                 raise NotationError(
-                    f"{n} x {format_tile(tile)}: the {self.name} tile set has {what} "
+                    f"{n} x {name(tile)}: the {self.name} tile set has {what} "
                     f"{'such tile' if have == 0 else 'of them'}",
                     text,
                 )
@@ -142,7 +153,7 @@ class TileSet:
             have = self.kind_copies(kind)
             if n > have:
                 raise NotationError(
-                    f"{n} tiles of kind {Tile(kind)}: the {self.name} set has {have}", text
+                    f"{n} tiles of kind {name(Tile(kind))}: the {self.name} set has {have}", text
                 )
 
     def ids_of(self, tile: Tile) -> list[int]:

@@ -73,18 +73,8 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 
 def riichi_options(preset: str = "standard", **values: Any) -> RiichiOptions:
-    """Options of a preset with some values changed."""
-    from ...errors import OptionsError
+    """Options of a preset with some values changed (the shared option builder)."""
+    from ..base import build_options
 
-    if preset not in PRESETS:
-        raise OptionsError(f"unknown riichi preset {preset!r}; available: {', '.join(PRESETS)}")
-    merged = {**PRESETS[preset], **values}
-    unknown = set(merged) - set(RiichiOptions.__dataclass_fields__)
-    if unknown:
-        raise OptionsError(
-            f"unknown riichi option(s) {sorted(unknown)}; available: "
-            f"{', '.join(RiichiOptions.__dataclass_fields__)}"
-        )
-    if "red_fives" in merged:
-        merged["red_fives"] = tuple(merged["red_fives"])
-    return RiichiOptions(**merged)
+    options: RiichiOptions = build_options(RiichiOptions, PRESETS, {"preset": preset, **values})
+    return options
