@@ -14,6 +14,8 @@ import pytest
 
 from sparrows.analysis import BlockType
 from sparrows.engine import Action, ActionType, Game, Phase
+from sparrows.engine.ledger import Ledger
+from sparrows.engine.wall import Wall
 from sparrows.rules import get_ruleset
 from sparrows.rules.suzume.scoring import readings, score_hand, tsumo_share
 from sparrows.tiles import Tile, parse_tiles
@@ -380,15 +382,17 @@ def table(
 
     game.hands = [take(h) for h in hands]
     assert [len(h) for h in game.hands] == [6 if s == turn else 5 for s in range(4)]
-    game.indicators = take(indicator)
+    indicator_ids = take(indicator)
     game.discards = [take(d) for d in (discards or ["", "", "", ""])]
+    game.river_flags = [[0] * len(d) for d in game.discards]
     top = take(draws)
-    game.wall = sorted(free) + top[::-1]  # wall.pop() draws from the end
+    # the live wall draws from its end: the free tiles, then ``draws`` in order
+    game.wall = Wall(sorted(free) + top[::-1], revealed=indicator_ids)
     game.hand_key = [sum(game.key_weight[t] for t in h) for h in game.hands]
-    if hasattr(game, "face_key"):  # newer engines also key hands by face (red vs plain)
-        game.face_key = [sum(game.face_weight[t] for t in h) for h in game.hands]
-    game.scores = list(scores or [40, 40, 40, 40])
-    game.hand_start_scores = list(game.scores)
+    game.face_key = [sum(game.face_weight[t] for t in h) for h in game.hands]
+    game.ledger = Ledger({"points": list(scores or [40, 40, 40, 40])}, game.ruleset.floors)
+    game.scores = game.ledger.accounts["points"]
+    game.hand_start = {"points": list(game.scores)}
     game.dealer = dealer
     game.turn = turn
     game.drawn = game.hands[turn][-1]

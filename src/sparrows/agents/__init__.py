@@ -7,20 +7,27 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..errors import SparrowsError
 from .base import Agent
 from .efficiency import EfficiencyAgent
 from .random_agent import RandomAgent
 
+if TYPE_CHECKING:
+    from ..engine.protocol import Ruleset
+
 AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "efficiency": EfficiencyAgent}
 
 
-def make_agent(name: str, seed: int = 0) -> Agent:
+def make_agent(name: str, seed: int = 0, ruleset: Ruleset | None = None) -> Agent:
+    """An agent by name, bound to ``ruleset`` when given (runners bind it otherwise)."""
     try:
         cls = AGENTS[name]
     except KeyError:
         raise SparrowsError(f"unknown agent {name!r}; available: {', '.join(AGENTS)}") from None
-    return cls(seed=seed)
+    agent = cls(seed=seed)
+    return agent.bind(ruleset) if ruleset is not None else agent
 
 
 __all__ = ["AGENTS", "Agent", "EfficiencyAgent", "RandomAgent", "make_agent"]

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..engine.actions import Action
 from ..engine.game import Observation
+
+if TYPE_CHECKING:
+    from ..engine.protocol import Ruleset
 
 
 class Agent:
     """Chooses one of the legal actions from what its seat may see.
 
-    ``needs_observation = False`` lets a runner pass ``None`` instead of building an
-    observation (the random agent looks only at the legal actions).
+    A runner calls :meth:`bind` with the ruleset before the game: agents ask it for hints
+    (hand shape, tile values, whether a win is worth declaring) instead of branching on
+    the ruleset's name. ``needs_observation = False`` lets a runner pass ``None`` instead
+    of building an observation (the random agent looks only at the legal actions).
     """
 
     name: ClassVar[str] = "agent"
@@ -21,6 +26,11 @@ class Agent:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.ruleset: Ruleset | None = None
+
+    def bind(self, ruleset: Ruleset) -> Agent:
+        self.ruleset = ruleset
+        return self
 
     def act(self, observation: Observation | None, legal: Sequence[Action]) -> Action:
         raise NotImplementedError

@@ -1,9 +1,10 @@
 """Efficiency: win whenever allowed, else discard for the fewest shanten and most ukeire.
 
-Wins: a legal tsumo or ron is always taken (the engine offers only valid wins by default;
-with misdeclared wins allowed the agent checks the value first). Discards: minimise
-shanten, then maximise ukeire counted over tiles not yet seen (own hand, all discards and
-indicators), then prefer keeping the tiles that score (red tiles, dora, for Suzume).
+Wins: a legal tsumo or ron is taken when the ruleset says it is worth declaring (rulesets
+that offer penalised declarations say which are). Discards: minimise shanten, then
+maximise ukeire counted over tiles not yet seen (own hand, all discards and indicators),
+then keep the tiles the ruleset values (red tiles, dora...). Everything ruleset-specific
+comes from the ruleset's hints.
 """
 
 from __future__ import annotations
@@ -11,14 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ..analysis import RIICHI, SUZUME, Form, improvers
+from ..analysis import improvers
 from ..engine.actions import Action, ActionType
 from ..engine.game import Observation
+from ..errors import SparrowsError
 from ..tiles import Tile
 from .base import Agent
-
-FORMS: dict[str, Form] = {"suzume": SUZUME, "riichi": RIICHI}
-SUZUME_KINDS = [*range(18, 27), 32, 33]
 
 
 class EfficiencyAgent(Agent):
@@ -26,29 +25,24 @@ class EfficiencyAgent(Agent):
 
     def act(self, observation: Observation | None, legal: Sequence[Action]) -> Action:
         assert observation is not None
+        rules = self.ruleset
+        if rules is None:
+            raise SparrowsError("the efficiency agent needs bind(ruleset) before it plays")
         types = {a.type for a in legal}
         for win in (ActionType.TSUMO, ActionType.RON):
-            if win in types and self._worth_declaring(observation, win):
-                return next(a for a in legal if a.type is win)
+            if win in types:
+                action = next(a for a in legal if a.type is win)
+                if rules.worth_declaring(observation, action):
+                    return action
         discards = [a for a in legal if a.type is ActionType.DISCARD]
         if not discards:
             return next(a for a in legal if a.type is ActionType.PASS)
         return self._best_discard(observation, discards)
 
-    def _worth_declaring(self, obs: Observation, win: ActionType) -> bool:
-        if obs.ruleset != "suzume":
-            return True
-        from ..rules.suzume.scoring import MIN_POINTS, score_hand
-
-        tiles = list(obs.hand)
-        if win is ActionType.RON and obs.last_discard is not None:
-            tiles.append(obs.last_discard[1])
-        indicator = obs.indicators[0] if obs.indicators else None
-        return score_hand(tiles, indicator).base >= MIN_POINTS
-
     def _best_discard(self, obs: Observation, discards: list[Action]) -> Action:
-        form = FORMS.get(obs.ruleset, RIICHI)
-        kinds = SUZUME_KINDS if obs.ruleset == "suzume" else list(range(34))
+        rules = self.ruleset
+        assert rules is not None
+        form, kinds = rules.form, rules.kinds_in_play
         counts = [0] * 34
         for t in obs.hand:
             counts[t.kind] += 1
@@ -64,15 +58,12 @@ class EfficiencyAgent(Agent):
             shanten, better = improvers(counts, form, kinds)
             options[k] = (shanten, sum(max(0, 4 - counts[b] - visible[b]) for b in better))
             counts[k] += 1
-        dora = {t.kind for t in obs.indicators} if obs.ruleset == "suzume" else set()
-
-        def keep_value(tile: Tile) -> int:
-            return int(tile.red) + int(tile.kind in dora)
+        indicators = obs.indicators
+        keep = rules.keep_value
 
         def rank(action: Action) -> tuple[int, int, int, int]:
-            tile = action.tile
-            assert tile is not None
+            tile: Tile = action.tiles[0]
             shanten, ukeire = options[tile.kind]
-            return (shanten, -ukeire, keep_value(tile), tile.code)
+            return (shanten, -ukeire, keep(tile, indicators), tile.code)
 
         return min(discards, key=rank)

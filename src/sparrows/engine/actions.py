@@ -1,42 +1,150 @@
-"""Actions players take, with a text form for logs, records and the UI.
+"""Actions players take, with a text form for logs, records, the UI and RL.
 
-The text form is ``"discard 2*"``, ``"tsumo"``, ``"ron"``, ``"pass"``: the action type,
-then the tile in the ruleset's notation when the action names one.
+An action is a type from one append-only registry shared by every ruleset, the tiles it
+names (none, one, or several: ``chi 3m 4m`` names the two tiles taken from the hand,
+``exchange 1p 4p 9p`` the three tiles passed) and, for a choice, a word (``void m``).
+The text form is the type, then the tiles in the ruleset's notation or the choice word:
+``"discard 2*"``, ``"tsumo"``, ``"pon 5m 0m"``, ``"void p"``.
+
+Actions compare and hash by a small integer code (the hot paths compare them constantly);
+tiles are kept sorted, so ``chi 4m 3m`` is ``chi 3m 4m``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import Enum, StrEnum
 
 from ..errors import NotationError
 from ..tiles import Tile, format_tile, parse_tiles
 from ..tiles.notation import Dialect
 
 
-class ActionType(StrEnum):
-    DISCARD = "discard"
-    TSUMO = "tsumo"  # declare a win on the drawn tile
-    RON = "ron"  # declare a win on a discard
-    PASS = "pass"  # decline every claim on a discard
+class Arg(Enum):
+    """What follows an action type in its text form."""
 
+    NONE = "none"
+    TILES = "tiles"  # one or more tiles
+    CHOICE = "choice"  # one word
+
+
+class ActionType(StrEnum):
+    """Every action type of every ruleset. **Append only**: the declaration order fixes the
+    action codes (and the dense action spaces built from them)."""
+
+    DISCARD = "discard"  # discard the tile named (the drawn copy if it has that face)
+    TSUMO = "tsumo"  # declare a win on the drawn tile (or the hand as it is)
+    RON = "ron"  # declare a win on a discard (or a robbed kong tile)
+    PASS = "pass"  # decline every claim in a window
+    CHI = "chi"  # a run with the discard: the two tiles from the hand
+    PON = "pon"  # a triplet with the discard: the two tiles from the hand
+    KAN = "kan"  # an exposed kong with the discard: the three tiles from the hand
+    ANKAN = "ankan"  # a concealed kong: one tile naming the four
+    KAKAN = "kakan"  # an added kong: the tile added to an exposed pon
+    RIICHI = "riichi"  # declare riichi by discarding the tile named
+    ABORT = "abort"  # declare an abortive draw (nine terminals)
+    NUKI = "nuki"  # set a tile aside as a bonus (three-player North)
+    EXCHANGE = "exchange"  # pass tiles to another player (Sichuan: three of one suit)
+    VOID = "void"  # choose the void suit: m, p or s
+    CONTINUE = "continue"  # the dealer keeps the deal
+    PASS_DEAL = "pass_deal"  # the dealer passes the deal on
+
+
+#: What each type's text form takes after the type word.
+ARGS: dict[ActionType, Arg] = {
+    ActionType.DISCARD: Arg.TILES,
+    ActionType.TSUMO: Arg.NONE,
+    ActionType.RON: Arg.NONE,
+    ActionType.PASS: Arg.NONE,
+    ActionType.CHI: Arg.TILES,
+    ActionType.PON: Arg.TILES,
+    ActionType.KAN: Arg.TILES,
+    ActionType.ANKAN: Arg.TILES,
+    ActionType.KAKAN: Arg.TILES,
+    ActionType.RIICHI: Arg.TILES,
+    ActionType.ABORT: Arg.NONE,
+    ActionType.NUKI: Arg.TILES,
+    ActionType.EXCHANGE: Arg.TILES,
+    ActionType.VOID: Arg.CHOICE,
+    ActionType.CONTINUE: Arg.NONE,
+    ActionType.PASS_DEAL: Arg.NONE,
+}
+#: How many tiles a type names (types not listed take any number up to 3).
+TILE_COUNT: dict[ActionType, int] = {
+    ActionType.DISCARD: 1,
+    ActionType.RIICHI: 1,
+    ActionType.ANKAN: 1,
+    ActionType.KAKAN: 1,
+    ActionType.NUKI: 1,
+    ActionType.CHI: 2,
+    ActionType.PON: 2,
+    ActionType.KAN: 3,
+}
+#: Other names people use for the same types (Chinese rulesets, mjai).
+ALIASES: dict[str, ActionType] = {
+    "chow": ActionType.CHI,
+    "pung": ActionType.PON,
+    "kong": ActionType.KAN,
+    "daiminkan": ActionType.KAN,
+    "concealed_kong": ActionType.ANKAN,
+    "added_kong": ActionType.KAKAN,
+    "shouminkan": ActionType.KAKAN,
+    "hu": ActionType.RON,
+    "win": ActionType.RON,
+    "reach": ActionType.RIICHI,
+    "kita": ActionType.NUKI,
+}
+#: Choice words (append only: their index is part of the action code).
+CHOICES: tuple[str, ...] = ("m", "p", "s", "z", "han", "chips")
 
 _TYPE_INDEX: dict[ActionType, int] = {t: i for i, t in enumerate(ActionType)}
+_CHOICE_INDEX: dict[str, int] = {c: i + 1 for i, c in enumerate(CHOICES)}
+_MAX_TILES = 3
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Action:
-    """An action; equal when type and tile are equal (compared through a small int code)."""
+    """An action; equal when type, tiles and choice are equal (through ``code``).
+
+    ``Action(ActionType.DISCARD, tile)`` takes one tile; several as a sequence.
+    """
 
     type: ActionType
-    tile: Tile | None = None
-    code: int = field(init=False, repr=False)
+    tiles: tuple[Tile, ...]
+    choice: str | None
+    code: int = field(repr=False)
 
-    def __post_init__(self) -> None:
-        index = _TYPE_INDEX[self.type]  # stable: the declaration order of ActionType
+    def __init__(
+        self,
+        type: ActionType,
+        tiles: Tile | Iterable[Tile] = (),
+        choice: str | None = None,
+    ) -> None:
+        tiles = (tiles,) if isinstance(tiles, Tile) else tuple(sorted(tiles))
+        if len(tiles) > _MAX_TILES:
+            raise NotationError(f"an action names at most {_MAX_TILES} tiles, not {len(tiles)}")
+        code = 0
+        for t in tiles:
+            code = code << 10 | (t.code + 1)
+        index = 0
+        if choice is not None:
+            index = _CHOICE_INDEX.get(choice, 0)
+            if not index:
+                raise NotationError(
+                    f"unknown choice {choice!r}; expected one of {', '.join(CHOICES)}"
+                )
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "choice", choice)
         object.__setattr__(
-            self, "code", index << 16 | (0 if self.tile is None else self.tile.code + 1)
+            self, "code", (_TYPE_INDEX[type] << 44) | (index << 32) | (len(tiles) << 30) | code
         )
+
+    @property
+    def tile(self) -> Tile | None:
+        """The (first) tile the action names, or None."""
+        return self.tiles[0] if self.tiles else None
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Action):
@@ -47,9 +155,15 @@ class Action:
         return self.code
 
     def to_string(self, dialect: Dialect = "mpsz") -> str:
-        if self.tile is None:
-            return self.type.value
-        return f"{self.type.value} {format_tile(self.tile, dialect)}"
+        parts = [self.type.value]
+        for t in self.tiles:
+            try:
+                parts.append(format_tile(t, dialect))
+            except NotationError:  # a tile the dialect cannot write (in an error message)
+                parts.append(format_tile(t))
+        if self.choice is not None:
+            parts.append(self.choice)
+        return " ".join(parts)
 
     def __str__(self) -> str:
         return self.to_string()
@@ -59,20 +173,75 @@ class Action:
 
     @classmethod
     def from_string(cls, text: str, dialect: Dialect = "mpsz") -> Action:
+        """Read the text form; NotationError names what is wrong."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action is text, not {type(text).__name__}")
         parts = text.split()
         if not parts:
             raise NotationError("empty action")
+        word = parts[0].lower()
         try:
-            kind = ActionType(parts[0].lower())
+            kind = ALIASES.get(word) or ActionType(word)
         except ValueError:
             names = ", ".join(t.value for t in ActionType)
-            raise NotationError(f"unknown action {parts[0]!r}; expected one of {names}") from None
-        if len(parts) == 1:
+            raise NotationError(
+                f"unknown action {parts[0][:20]!r}; expected one of {names}"
+            ) from None
+        arg = ARGS[kind]
+        rest = parts[1:]
+        if arg is Arg.NONE:
+            if rest:
+                raise NotationError(f"{kind.value} takes nothing after it", text)
             return cls(kind)
-        tiles = parse_tiles(" ".join(parts[1:]), dialect)
-        if len(tiles) != 1:
-            raise NotationError(f"an action names one tile, not {len(tiles)}", text)
-        return cls(kind, tiles[0])
+        if arg is Arg.CHOICE:
+            if len(rest) != 1:
+                raise NotationError(f"{kind.value} takes one choice word", text)
+            return cls(kind, choice=rest[0].lower())
+        if not rest:
+            raise NotationError(f"{kind.value} names a tile", text)
+        tiles = parse_tiles(" ".join(rest), dialect)
+        want = TILE_COUNT.get(kind)
+        if want is not None and len(tiles) != want:
+            raise NotationError(
+                f"{kind.value} names {want} tile{'s' if want > 1 else ''}, not {len(tiles)}", text
+            )
+        return cls(kind, tuple(tiles))
 
 
 DISCARD, TSUMO, RON, PASS = ActionType.DISCARD, ActionType.TSUMO, ActionType.RON, ActionType.PASS
+
+
+class ActionSpace:
+    """A ruleset's dense action space for RL: every action it can ever offer, numbered
+    ``0 .. size - 1`` in a fixed order; ``mask(legal)`` marks the legal ones."""
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        unique: dict[int, Action] = {}
+        for a in actions:
+            unique.setdefault(a.code, a)
+        self.actions: tuple[Action, ...] = tuple(unique.values())
+        self._index = {a.code: i for i, a in enumerate(self.actions)}
+
+    @property
+    def size(self) -> int:
+        return len(self.actions)
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def index(self, action: Action) -> int:
+        try:
+            return self._index[action.code]
+        except KeyError:
+            raise NotationError(f"{action} is not in this action space") from None
+
+    def action(self, index: int) -> Action:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.size:
+            raise NotationError(f"action index must be 0-{self.size - 1}, not {index!r}")
+        return self.actions[index]
+
+    def mask(self, legal: Sequence[Action]) -> list[bool]:
+        out = [False] * len(self.actions)
+        for a in legal:
+            out[self._index[a.code]] = True
+        return out

@@ -1,7 +1,14 @@
 """Events: everything that happens at the table, one type per thing, JSON-serialisable.
 
-Every event is a dict-like dataclass with a ``type``. ``private_to`` marks information
-only one seat may see (its deal and draws); :func:`redact` hides it from other seats.
+Every event is a dataclass with a ``type``. ``visible_to`` is the set of seats that may
+see its private fields (``None``: everyone, the event has none); :func:`redact` hides
+them from the other seats. Deals and draws are seen by their seat, an exchange by the two
+seats it moves tiles between, the seed by nobody (only the full record holds it).
+
+The engine emits the table's events (deal, draw, discard, call, bonus tile, indicator,
+transfer, status, exchange); a ruleset adds its own through the ``Emit`` op (wins with
+their breakdown, aborts, revealed choices). A ruleset with an event type of its own
+registers it with :func:`register_event` so records can read it back.
 """
 
 from __future__ import annotations
@@ -11,8 +18,10 @@ from typing import Any, ClassVar
 
 from ..errors import RecordError
 
-#: ``private_to`` of a field no seat may see (the seed): only the full record holds it.
-NOBODY = -1
+#: ``visible_to`` of a field no seat may see (the seed).
+NOBODY: frozenset[int] = frozenset()
+#: ``src`` / ``dst`` of a transfer to or from the table's pot (riichi sticks).
+POT = -1
 
 
 @dataclass(slots=True)
@@ -24,7 +33,7 @@ class Event:
         return {"type": self.type, **asdict(self)}
 
     @property
-    def private_to(self) -> int | None:
+    def visible_to(self) -> frozenset[int] | None:
         return None
 
 
@@ -37,9 +46,10 @@ class GameStart(Event):
     options: dict[str, Any]
     seed: int  # the seed fixes every wall: no seat may see it during play
     scores: list[int]
+    accounts: dict[str, list[int]] = field(default_factory=dict)  # every account per seat
 
     @property
-    def private_to(self) -> int | None:
+    def visible_to(self) -> frozenset[int] | None:
         return NOBODY
 
 
@@ -51,6 +61,7 @@ class HandStart(Event):
     round_wind: int  # 0 East .. 3 North
     scores: list[int]
     indicators: list[str]  # face-up indicator tiles
+    extra: dict[str, Any] = field(default_factory=dict)  # the ruleset's (honba, sticks...)
 
 
 @dataclass(slots=True)
@@ -61,8 +72,8 @@ class Deal(Event):
     tiles: list[str]
 
     @property
-    def private_to(self) -> int | None:
-        return self.seat
+    def visible_to(self) -> frozenset[int] | None:
+        return frozenset((self.seat,))
 
 
 @dataclass(slots=True)
@@ -71,11 +82,12 @@ class Draw(Event):
     private_fields: ClassVar[tuple[str, ...]] = ("tile",)
     seat: int
     tile: str
-    left: int  # tiles left to draw after this one
+    left: int  # tiles left to draw from the live wall after this one
+    replacement: bool = False  # a replacement draw (after a kong or a bonus tile)
 
     @property
-    def private_to(self) -> int | None:
-        return self.seat
+    def visible_to(self) -> frozenset[int] | None:
+        return frozenset((self.seat,))
 
 
 @dataclass(slots=True)
@@ -84,6 +96,82 @@ class Discard(Event):
     seat: int
     tile: str
     tsumogiri: bool  # the tile just drawn
+    riichi: bool = False  # this discard declares riichi
+    dead: bool = False  # a dead discard nobody may claim
+
+
+@dataclass(slots=True)
+class Call(Event):
+    """A meld made: chi / pon / kan from a discard (``from_seat`` fed ``called``), a
+    concealed kong, or an added kong (``called`` is the tile added)."""
+
+    type: ClassVar[str] = "call"
+    seat: int
+    meld: str  # chi pon open_kan closed_kan added_kan (MeldType values)
+    tiles: list[str]  # every tile of the meld
+    called: str | None
+    from_seat: int | None
+
+
+@dataclass(slots=True)
+class BonusTile(Event):
+    """A bonus tile (flower, season, a North in three-player) set aside face up."""
+
+    type: ClassVar[str] = "bonus"
+    seat: int
+    tile: str
+
+
+@dataclass(slots=True)
+class Indicator(Event):
+    type: ClassVar[str] = "indicator"
+    tile: str
+    kind: str = "dora"  # dora, ura...
+
+
+@dataclass(slots=True)
+class Transfer(Event):
+    """A move between accounts: ``src``/``dst`` are seats or POT (-1)."""
+
+    type: ClassVar[str] = "transfer"
+    account: str
+    src: int
+    dst: int
+    amount: int
+    reason: str
+
+
+@dataclass(slots=True)
+class Status(Event):
+    """A seat's status changed (``won``: out of the hand, the others play on)."""
+
+    type: ClassVar[str] = "status"
+    seat: int
+    status: str
+
+
+@dataclass(slots=True)
+class Exchange(Event):
+    """Tiles passed from one seat to another: seen by those two only."""
+
+    type: ClassVar[str] = "exchange"
+    private_fields: ClassVar[tuple[str, ...]] = ("tiles",)
+    src: int
+    dst: int
+    tiles: list[str]
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        return frozenset((self.src, self.dst))
+
+
+@dataclass(slots=True)
+class Choices(Event):
+    """Hidden choices revealed together once every seat has chosen (a void suit...)."""
+
+    type: ClassVar[str] = "choices"
+    what: str
+    values: list[Any]  # per seat
 
 
 @dataclass(slots=True)
@@ -95,7 +183,7 @@ class Win(Event):
     hand: list[str]  # the revealed winning tiles
     reading: str
     points: int
-    items: list[list[Any]]  # [label, points]
+    items: list[list[Any]]  # [label, value]
     payments: list[int]  # per seat, + received / - paid
 
 
@@ -112,7 +200,17 @@ class Misdeclared(Event):
 @dataclass(slots=True)
 class ExhaustiveDraw(Event):
     type: ClassVar[str] = "exhaustive_draw"
-    hands: list[list[str]] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)  # every seat's hand, shown
+    ready: list[int] = field(default_factory=list)  # seats whose hand was ready
+
+
+@dataclass(slots=True)
+class Abort(Event):
+    """A hand ended without a result (nine terminals, four winds...)."""
+
+    type: ClassVar[str] = "abort"
+    reason: str
+    seat: int | None = None  # who declared it, if anyone
 
 
 @dataclass(slots=True)
@@ -120,6 +218,7 @@ class HandEnd(Event):
     type: ClassVar[str] = "hand_end"
     scores: list[int]
     deltas: list[int]
+    accounts: dict[str, list[int]] = field(default_factory=dict)  # other accounts' balances
 
 
 @dataclass(slots=True)
@@ -127,30 +226,49 @@ class GameEnd(Event):
     type: ClassVar[str] = "game_end"
     scores: list[int]
     places: list[int]  # 1-based place of each seat (shared on ties unless broken)
+    result: dict[str, Any] = field(default_factory=dict)  # the ruleset's (uma, chips...)
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.type: cls
-    for cls in (
-        GameStart,
-        HandStart,
-        Deal,
-        Draw,
-        Discard,
-        Win,
-        Misdeclared,
-        ExhaustiveDraw,
-        HandEnd,
-        GameEnd,
-    )
-}
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
+def register_event(cls: type[Event]) -> type[Event]:
+    """Make an event type readable from records (rulesets' own events)."""
+    known = EVENT_TYPES.get(cls.type)
+    if known is not None and known is not cls:
+        raise ValueError(f"event type {cls.type!r} is already registered")
+    EVENT_TYPES[cls.type] = cls
+    return cls
+
+
+for _cls in (
+    GameStart,
+    HandStart,
+    Deal,
+    Draw,
+    Discard,
+    Call,
+    BonusTile,
+    Indicator,
+    Transfer,
+    Status,
+    Exchange,
+    Choices,
+    Win,
+    Misdeclared,
+    ExhaustiveDraw,
+    Abort,
+    HandEnd,
+    GameEnd,
+):
+    register_event(_cls)
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
     try:
         cls = EVENT_TYPES[data["type"]]
     except (KeyError, TypeError):
-        raise RecordError(f"unknown event {data!r}") from None
+        raise RecordError(f"unknown event {str(data)[:80]!r}") from None
     names = {f.name for f in fields(cls)}
     extra = set(data) - names - {"type"}
     if extra:
@@ -164,8 +282,8 @@ def event_from_json(data: dict[str, Any]) -> Event:
 def redact(event: Event, seat: int | None) -> dict[str, Any]:
     """The event as ``seat`` may see it (``None``: a spectator, who sees no private field)."""
     data = event.to_json()
-    owner = event.private_to
-    if owner is not None and owner != seat:
+    seen_by = event.visible_to
+    if seen_by is not None and seat not in seen_by:
         for name in event.private_fields:
             data[name] = None
     return data

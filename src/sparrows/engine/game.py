@@ -1,16 +1,12 @@
-"""The table: wall, hands, discards, turn order, claim windows, events and observations.
+"""The table: wall, seats (concealed tiles, melds, bonus tiles, rivers, status), ledger,
+turns and decision windows, events and observations.
 
 A game is a pure function of (ruleset with options, seed, actions): the wall of each hand
-is shuffled by a ``random.Random(seed)`` that nothing else uses. The engine asks the
-ruleset what is legal, validates every action against that, and refuses anything else
-with :class:`IllegalActionError` without changing the state.
-
-Flow: a hand starts with the ruleset's deal; the dealer draws; the seat to act takes a
-turn action (discard or a declared win). After a discard the engine asks every other seat
-what it may claim; seats with a claim are asked at once, their declarations collected,
-and only when all have answered is the highest priority applied (several seats at once
-where the ruleset allows it). A hand ends on a win or when the wall runs out; then the
-ruleset moves dealer and round, or ends the game.
+is shuffled by a ``random.Random(seed)`` (or given: ``walls``, for scripted tests and
+replays of real games). The engine asks the ruleset what is legal, validates every action
+against that and refuses anything else with :class:`IllegalActionError` without changing
+the state. The ruleset answers with data (:mod:`.flow`); only the engine changes the
+table. See ``docs/engine.md``.
 """
 
 from __future__ import annotations
@@ -22,24 +18,49 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from ..errors import IllegalActionError, SparrowsError
-from ..tiles import Tile
+from ..tiles import Meld, MeldType, Tile
 from . import events as ev
+from . import flow as fl
 from .actions import Action, ActionType
+from .ledger import POT, Ledger
+from .wall import Wall
 
 if TYPE_CHECKING:
-    from ..rules.base import Ruleset
+    from .protocol import Ruleset
 
 
 class Phase(StrEnum):
-    TURN = "turn"  # one seat holds a drawn tile and must act
-    CLAIM = "claim"  # seats answer a discard
+    TURN = "turn"  # one seat is on its turn
+    CLAIM = "claim"  # seats answer a tile just played (claims, robbing a kong)
+    CHOICE = "choice"  # seats answer another decision window (exchange, void, dealer...)
     OVER = "over"  # the game has ended
-    WAIT = "wait"  # (observations only) another seat is deciding
+    WAIT = "wait"  # (observations only) this seat is not asked now
+
+
+PLAYING = "playing"
+WON = "won"
+
+# River entry flags.
+TSUMOGIRI = 1  # the tile just drawn
+RIICHI = 2  # the discard that declared riichi
+CALLED = 4  # taken by a call (the tile is now in the caller's meld)
+DEAD = 8  # a dead discard nobody may claim
+
+
+@dataclass(slots=True)
+class TableMeld:
+    """A meld on the table: tile ids, the called tile id and who fed it (seats)."""
+
+    type: MeldType
+    tiles: list[int]
+    called: int | None = None
+    from_seat: int | None = None
 
 
 @dataclass(frozen=True)
 class Observation:
-    """What one seat may know. Other seats' concealed tiles never appear here."""
+    """What one seat may know. Other seats' concealed tiles never appear here, nor
+    whether another seat is being asked something (a seat not asked sees ``WAIT``)."""
 
     seat: int
     ruleset: str
@@ -56,10 +77,21 @@ class Observation:
     to_act: tuple[int, ...]
     last_discard: tuple[int, Tile] | None
     legal: tuple[Action, ...] = field(default=())
+    window: str | None = None  # the kind of window this seat is asked in
+    turn: int = 0  # whose turn it is (public)
+    river_flags: tuple[tuple[int, ...], ...] = ()
+    melds: tuple[tuple[Meld, ...], ...] = ()
+    bonus: tuple[tuple[Tile, ...], ...] = ()
+    status: tuple[str, ...] = ()
+    concealed: tuple[int, ...] = ()  # how many concealed tiles each seat holds
+    accounts: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    pots: dict[str, int] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # the ruleset's
 
 
 _OVER, _TURN = Phase.OVER, Phase.TURN
 _DISCARD = ActionType.DISCARD
+_LIVE, _REPLACEMENT, _NO_DRAW, _KEEP = fl.LIVE, fl.REPLACEMENT, fl.NO_DRAW, fl.KEEP
 
 
 def _need(condition: bool, message: str) -> None:
@@ -67,33 +99,49 @@ def _need(condition: bool, message: str) -> None:
         raise AssertionError(message)
 
 
+def _is_seat(seat: object, n: int) -> bool:
+    return type(seat) is int and 0 <= seat < n
+
+
 class Game:
     """One game of a ruleset. ``record=False`` skips building events (for fast simulation);
-    actions are always kept, so any game can be replayed."""
+    actions are always kept, so any game can be replayed. ``walls`` gives the tile order of
+    the first hands (a permutation of the tile ids each, read by the ruleset's
+    ``build_wall``); later hands are shuffled."""
 
-    def __init__(self, ruleset: Ruleset, seed: int, record: bool = True) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seed: int,
+        record: bool = True,
+        walls: Sequence[Sequence[int]] | None = None,
+    ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise SparrowsError(f"the seed must be a whole number >= 0, not {seed!r}")
         self.ruleset = ruleset
         self.seed = seed
         self.record = record
         self.rng = random.Random(seed)
-        self.n = ruleset.num_players
+        self.n = n = ruleset.num_players
         self.tileset = ruleset.tileset
         self.faces = ruleset.tileset.tiles
         self.kind = [t.kind for t in self.faces]
         self.face_code = [t.code for t in self.faces]
         self.tile_text = ruleset.tile_text
+        self.walls = [list(w) for w in walls] if walls is not None else []
+        for i, w in enumerate(self.walls):
+            if sorted(w) != list(range(len(self.faces))):
+                raise SparrowsError(f"wall {i} is not an ordering of the {len(self.faces)} tiles")
         # hand_key[seat]: the concealed multiset of kinds as one integer (a sum of powers of
         # 5, see Ruleset.kind_weight), kept up to date on every change; rulesets use it as a
-        # memo key.
+        # memo key. face_key: the same for faces (a red five differs from a plain one).
         self.key_weight = ruleset.kind_weight
-        self.hand_key = [0] * self.n
-        # face_key[seat]: the same for faces (a red five differs from a plain one).
         self.face_weight = ruleset.face_weight
-        self.face_key = [0] * self.n
-        self.scores = ruleset.starting_scores()
-        self.initial_total = sum(self.scores)
+        self.hand_key = [0] * n
+        self.face_key = [0] * n
+        self.ledger = Ledger(ruleset.start_balances(), ruleset.floors)
+        self.scores = self.ledger.accounts["points"]  # the same list: always current
+        self.state: Any = ruleset.new_state()
         self.dealer = 0
         self.first_dealer = 0
         self.round_wind = 0
@@ -101,21 +149,31 @@ class Game:
         self.events: list[ev.Event] = []
         self.actions: list[tuple[int, Action]] = []
         self.phase = Phase.TURN
+        self.window: fl.Window | None = None
         self.pending: dict[int, list[Action]] = {}
         self.declared: dict[int, Action] = {}
         self.hand_results: list[dict[str, Any]] = []
-        # per-hand state, set by _start_hand
-        self.wall: list[int] = []
-        self.indicators: list[int] = []
-        self.hands: list[list[int]] = []
-        self.discards: list[list[int]] = []
+        # the table of the hand, set by _start_hand
+        self.wall = Wall([])
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.melds: list[list[TableMeld]] = [[] for _ in range(n)]
+        self.bonus: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = [[] for _ in range(n)]  # every discard, in order
+        self.river_flags: list[list[int]] = [[] for _ in range(n)]
+        self.status: list[str] = [PLAYING] * n
         self.turn = 0
         self.drawn: int | None = None
         self.last_discard: tuple[int, int] | None = None
-        self.hand_start_scores: list[int] = []
+        self.hand_start: dict[str, list[int]] = {}
+        self._held: list[ev.Event] | None = None
         self.emit(
             ev.GameStart(
-                ruleset.name, ruleset.version, ruleset.options_dict(), seed, list(self.scores)
+                ruleset.name,
+                ruleset.version,
+                ruleset.options_dict(),
+                seed,
+                list(self.scores),
+                {k: list(v) for k, v in self.ledger.accounts.items()},
             )
         )
         self._start_hand()
@@ -123,7 +181,10 @@ class Game:
     # ------------------------------------------------------------------ helpers
     def emit(self, event: ev.Event) -> None:
         if self.record:
-            self.events.append(event)
+            if self._held is not None:
+                self._held.append(event)
+            else:
+                self.events.append(event)
 
     def fmt(self, tile_id: int) -> str:
         return self.tile_text[tile_id]
@@ -132,77 +193,293 @@ class Game:
         text = self.tile_text
         return [text[i] for i in ids]
 
-    def draw_from_wall(self) -> int:
-        return self.wall.pop()
+    def tile_of(self, seat: int, face: Tile) -> int:
+        """The id of a tile with this face in ``seat``'s concealed hand: the drawn tile if
+        it has the face, else the first such tile held."""
+        code = face.code
+        drawn = self.drawn
+        if drawn is not None and self.turn == seat and self.face_code[drawn] == code:
+            return drawn
+        face_code = self.face_code
+        for tile in self.hands[seat]:
+            if face_code[tile] == code:
+                return tile
+        raise IllegalActionError(f"seat {seat} holds no {face}")
 
-    def deal_tiles(self, per_seat: int) -> None:
-        for seat in range(self.n):
-            self.hands[seat] = [self.wall.pop() for _ in range(per_seat)]
-            self.hand_key[seat] = sum(self.key_weight[t] for t in self.hands[seat])
-            self.face_key[seat] = sum(self.face_weight[t] for t in self.hands[seat])
+    def next_seat(self, seat: int) -> int:
+        """The next seat in turn order that is still playing the hand (``seat`` itself if
+        no other is)."""
+        n, status = self.n, self.status
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            if status[s] == PLAYING:
+                return s
+        return seat
 
-    def pay(self, payer: int, receiver: int, amount: int, floor: int | None = 0) -> int:
-        """Move up to ``amount`` points; a payer never goes below ``floor`` (None: no floor).
-        Returns what was paid."""
-        if floor is not None:
-            amount = max(0, min(amount, self.scores[payer] - floor))
-        self.scores[payer] -= amount
-        self.scores[receiver] += amount
-        return amount
+    def playing(self) -> list[int]:
+        return [s for s in range(self.n) if self.status[s] == PLAYING]
+
+    # ------------------------------------------------------------------ applying ops
+    def _apply(self, ops: Sequence[fl.Op]) -> None:
+        handlers = _HANDLERS
+        for op in ops:
+            handlers[type(op)](self, op)
+
+    def _op_deal(self, op: fl.Deal) -> None:
+        wall, hands = self.wall, self.hands
+        kw, fw = self.key_weight, self.face_weight
+        for seat, count in zip(op.order, op.counts, strict=True):
+            got = [wall.draw() for _ in range(count)]
+            hands[seat].extend(got)
+            self.hand_key[seat] += sum(kw[t] for t in got)
+            self.face_key[seat] += sum(fw[t] for t in got)
+            if self.record:
+                self.emit(ev.Deal(seat, self.fmt_all(sorted(got))))
+
+    def _op_replace_bonus_in_deal(self, op: fl.ReplaceBonusInDeal) -> None:
+        bonus_kind = 34
+        while True:
+            replaced = False
+            for seat in op.order:
+                for tile in list(self.hands[seat]):
+                    if self.kind[tile] >= bonus_kind:
+                        self._set_aside(seat, tile)
+                        self._give(seat, self.wall.draw_replacement(), replacement=True)
+                        replaced = True
+            if not replaced:
+                return
+
+    def _op_reveal(self, op: fl.RevealIndicator) -> None:
+        wall = self.wall
+        tile = wall.reveal_indicator() if op.source == "dead" else wall.reveal_from_live()
+        self.emit(ev.Indicator(self.fmt(tile), op.kind))
+
+    def _op_discard(self, op: fl.DiscardTile) -> None:
+        seat, tile = op.seat, op.tile
+        self.hands[seat].remove(tile)
+        self.hand_key[seat] -= self.key_weight[tile]
+        self.face_key[seat] -= self.face_weight[tile]
+        self.discards[seat].append(tile)
+        tsumogiri = tile == self.drawn
+        flags = TSUMOGIRI if tsumogiri else 0
+        if op.riichi:
+            flags |= RIICHI
+        if op.dead:
+            flags |= DEAD
+        self.river_flags[seat].append(flags)
+        self.last_discard = (seat, tile)
+        if self.record:
+            self.emit(ev.Discard(seat, self.fmt(tile), tsumogiri, op.riichi, op.dead))
+        self.drawn = None
+
+    def _op_meld(self, op: fl.MakeMeld) -> None:
+        seat = op.seat
+        hand = self.hands[seat]
+        kw, fw = self.key_weight, self.face_weight
+        for t in op.tiles:
+            hand.remove(t)
+            self.hand_key[seat] -= kw[t]
+            self.face_key[seat] -= fw[t]
+        if op.type is MeldType.ADDED_KAN:
+            kind = self.kind[op.tiles[0]]
+            for meld in self.melds[seat]:
+                if meld.type is MeldType.PON and self.kind[meld.tiles[0]] == kind:
+                    meld.type = MeldType.ADDED_KAN
+                    meld.tiles.append(op.tiles[0])
+                    shown = meld
+                    break
+            else:
+                raise AssertionError(f"seat {seat} has no pon to add {self.fmt(op.tiles[0])} to")
+        else:
+            tiles = list(op.tiles)
+            if op.called is not None:
+                assert op.from_seat is not None
+                pile = self.discards[op.from_seat]
+                if not pile or pile[-1] != op.called:
+                    raise AssertionError("a called tile must be the feeder's last discard")
+                self.river_flags[op.from_seat][-1] |= CALLED
+                tiles.append(op.called)
+                self.last_discard = None
+            shown = TableMeld(op.type, sorted(tiles), op.called, op.from_seat)
+            self.melds[seat].append(shown)
+        self.drawn = None
+        if self.record:
+            added = op.type is MeldType.ADDED_KAN
+            called = op.tiles[0] if added else op.called
+            self.emit(
+                ev.Call(
+                    seat,
+                    shown.type.value,
+                    self.fmt_all(shown.tiles),
+                    None if called is None else self.fmt(called),
+                    op.from_seat,
+                )
+            )
+
+    def _set_aside(self, seat: int, tile: int) -> None:
+        self.hands[seat].remove(tile)
+        self.hand_key[seat] -= self.key_weight[tile]
+        self.face_key[seat] -= self.face_weight[tile]
+        self.bonus[seat].append(tile)
+        if tile == self.drawn:
+            self.drawn = None
+        self.emit(ev.BonusTile(seat, self.fmt(tile)))
+
+    def _op_set_aside(self, op: fl.SetAside) -> None:
+        self._set_aside(op.seat, op.tile)
+
+    def _op_move(self, op: fl.Move) -> None:
+        if op.amount:
+            self.ledger.move(op.account, op.src, op.dst, op.amount)
+            if self.record:
+                self.emit(ev.Transfer(op.account, op.src, op.dst, op.amount, op.reason))
+
+    def _op_status(self, op: fl.SetStatus) -> None:
+        self.status[op.seat] = op.status
+        self.emit(ev.Status(op.seat, op.status))
+
+    def _op_pass_tiles(self, op: fl.PassTiles) -> None:
+        kw, fw = self.key_weight, self.face_weight
+        for t in op.tiles:
+            self.hands[op.src].remove(t)
+            self.hand_key[op.src] -= kw[t]
+            self.face_key[op.src] -= fw[t]
+            self.hands[op.dst].append(t)
+            self.hand_key[op.dst] += kw[t]
+            self.face_key[op.dst] += fw[t]
+        self.emit(ev.Exchange(op.src, op.dst, self.fmt_all(sorted(op.tiles))))
+
+    def _op_emit(self, op: fl.Emit) -> None:
+        self.emit(op.event)
+
+    def _op_report(self, op: fl.Report) -> None:
+        self.hand_results.append(dict(op.facts))
 
     # ------------------------------------------------------------------ flow
     def _start_hand(self) -> None:
-        self.wall = list(range(len(self.faces)))
-        self.rng.shuffle(self.wall)
-        self.hands = [[] for _ in range(self.n)]
-        self.discards = [[] for _ in range(self.n)]
-        self.indicators = []
+        size = len(self.faces)
+        if self.hand_number < len(self.walls):
+            order = self.walls[self.hand_number]
+        else:
+            order = list(range(size))
+            self.rng.shuffle(order)
+        n = self.n
+        self.wall = self.ruleset.build_wall(order)
+        self.hands = [[] for _ in range(n)]
+        self.melds = [[] for _ in range(n)]
+        self.bonus = [[] for _ in range(n)]
+        self.discards = [[] for _ in range(n)]
+        self.river_flags = [[] for _ in range(n)]
+        self.status = [PLAYING] * n
+        self.hand_key = [0] * n
+        self.face_key = [0] * n
         self.last_discard = None
         self.drawn = None
-        self.hand_start_scores = list(self.scores)
-        self.ruleset.deal(self)
+        self.window = None
+        self.turn = self.dealer
+        self.hand_start = {k: list(v) for k, v in self.ledger.accounts.items()}
+        outcome = self.ruleset.start_hand(self)
+        self._held = [] if self.record else None
+        self._apply(outcome.ops)
+        held, self._held = self._held, None
         self.emit(
             ev.HandStart(
                 self.hand_number,
                 self.dealer,
                 self.round_wind,
                 list(self.scores),
-                self.fmt_all(self.indicators),
+                self.fmt_all(self.wall.revealed),
+                self.ruleset.hand_info(self),
             )
         )
-        if self.record:
-            for seat in range(self.n):
-                self.emit(ev.Deal(seat, self.fmt_all(sorted(self.hands[seat]))))
-        self._begin_turn(self.dealer)
+        if held:
+            self.events.extend(held)
+        self._advance(outcome.next)
 
-    def _begin_turn(self, seat: int) -> None:
-        if not self.wall:
-            self.ruleset.exhaustive_draw(self)
-            self._end_hand()
+    def _advance(self, nxt: fl.Next) -> None:
+        """Carry out the next step; draws that find the wall empty ask the ruleset."""
+        ruleset = self.ruleset
+        while True:
+            kind = type(nxt)
+            if kind is fl.Turn:
+                seat, draw = nxt.seat, nxt.draw  # type: ignore[union-attr]
+                if draw <= _REPLACEMENT:  # LIVE or REPLACEMENT
+                    wall = self.wall
+                    if draw == _LIVE:
+                        if wall.left <= 0:
+                            out = ruleset.on_exhausted(self)
+                            self._apply(out.ops)
+                            nxt = out.next
+                            continue
+                        tile = wall.draw()
+                    else:
+                        if not wall.can_replace():
+                            out = ruleset.on_exhausted(self)
+                            self._apply(out.ops)
+                            nxt = out.next
+                            continue
+                        tile = wall.draw_replacement()
+                    self.turn = seat
+                    self._give(seat, tile, draw == _REPLACEMENT)
+                    if ruleset.auto_bonus:
+                        while self.kind[self.drawn] >= 34 and wall.can_replace():  # type: ignore[index]
+                            self._set_aside(seat, tile)
+                            tile = wall.draw_replacement()
+                            self._give(seat, tile, True)
+                elif draw == _NO_DRAW:
+                    self.turn = seat
+                    self.drawn = None
+                else:  # KEEP: the same turn goes on (after a declaration that did not end it)
+                    self.turn = seat
+                self.phase = _TURN
+                self.window = None
+                self.pending = {seat: ruleset.turn_actions(self, seat)}
+                if self.declared:
+                    self.declared = {}
+                return
+            if kind is fl.Window:
+                window: fl.Window = nxt  # type: ignore[assignment]
+                if not window.options:  # nobody to ask: resolve at once
+                    out = ruleset.resolve(self, window, {})
+                    self._apply(out.ops)
+                    nxt = out.next
+                    continue
+                self.phase = Phase.CLAIM if window.claim else Phase.CHOICE
+                self.window = window
+                self.pending = window.options
+                self.declared = {}
+                return
+            self._end_hand(nxt)  # type: ignore[arg-type]
             return
-        self.turn = seat
-        tile = self.wall.pop()
+
+    def _give(self, seat: int, tile: int, replacement: bool = False) -> None:
         self.hands[seat].append(tile)
         self.hand_key[seat] += self.key_weight[tile]
         self.face_key[seat] += self.face_weight[tile]
         self.drawn = tile
         if self.record:
-            self.emit(ev.Draw(seat, self.fmt(tile), len(self.wall)))
-        self.phase = _TURN
-        self.pending = {seat: self.ruleset.turn_actions(self, seat)}
-        if self.declared:
-            self.declared = {}
+            self.emit(ev.Draw(seat, self.fmt(tile), self.wall.left, replacement))
 
-    def _end_hand(self) -> None:
-        deltas = [s - h for s, h in zip(self.scores, self.hand_start_scores, strict=True)]
-        self.emit(ev.HandEnd(list(self.scores), deltas))
-        if self.ruleset.next_hand(self):
+    def _end_hand(self, end: fl.EndHand) -> None:
+        self.pending = {}
+        self.declared = {}
+        self.window = None
+        points = self.ledger.accounts["points"]
+        deltas = [s - h for s, h in zip(points, self.hand_start["points"], strict=True)]
+        others = {k: list(v) for k, v in self.ledger.accounts.items() if k != "points"}
+        self.emit(ev.HandEnd(list(points), deltas, others))
+        after = self.ruleset.next_hand(self)
+        self._apply(after.ops)
+        if isinstance(after, fl.NextHand):
+            self.dealer = after.dealer
+            self.round_wind = after.round_wind
             self.hand_number += 1
             self._start_hand()
         else:
             self.phase = Phase.OVER
-            self.pending = {}
-            self.emit(ev.GameEnd(list(self.scores), self.ruleset.places(self.scores)))
+            self.emit(
+                ev.GameEnd(list(self.scores), self.ruleset.places(self.scores), after.result or {})
+            )
 
     # ------------------------------------------------------------------ public API
     @property
@@ -210,7 +487,7 @@ class Game:
         return self.phase is Phase.OVER
 
     def to_act(self) -> list[int]:
-        """Seats whose decision is awaited now (several during a claim window)."""
+        """Seats whose decision is awaited now (several in a decision window)."""
         if not self.declared:
             return list(self.pending)
         return [s for s in self.pending if s not in self.declared]
@@ -221,7 +498,13 @@ class Game:
         declared = self.declared
         return [(s, list(a)) for s, a in self.pending.items() if s not in declared]
 
+    def _check_seat(self, seat: object) -> int:
+        if not _is_seat(seat, self.n):
+            raise IllegalActionError(f"there is no seat {seat!r} (seats are 0-{self.n - 1})")
+        return seat  # type: ignore[return-value]
+
     def legal_actions(self, seat: int) -> list[Action]:
+        self._check_seat(seat)
         if seat in self.declared:
             return []
         return list(self.pending.get(seat, ()))
@@ -231,8 +514,8 @@ class Game:
         is not to act or the action is not among its legal actions."""
         if self.phase is _OVER:
             raise IllegalActionError("the game is over")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalActionError(f"there is no seat {seat!r} (seats are 0-{self.n - 1})")
+        if type(seat) is not int or not 0 <= seat < self.n:
+            self._check_seat(seat)
         if not isinstance(action, Action):
             raise IllegalActionError(
                 f"an action must be an Action (Action.from_string parses text), not {action!r}"
@@ -251,130 +534,141 @@ class Game:
             if action in legal:
                 action = legal[legal.index(action)]
             else:
-                options = ", ".join(a.to_string(self.ruleset.dialect) for a in legal)
+                dialect = self.ruleset.dialect
+                options = ", ".join(a.to_string(dialect) for a in legal)
                 raise IllegalActionError(
-                    f"{action.to_string(self.ruleset.dialect)!r} is not legal for seat {seat} "
-                    f"now; legal: {options}"
+                    f"{action.to_string(dialect)!r} is not legal for seat {seat} now; legal: "
+                    f"{options}"
                 )
         self.actions.append((seat, action))
         if self.phase is _TURN:
-            if action.type is _DISCARD:
-                self._discard(seat, action)
-            else:
-                self._turn_action(seat, action)
+            out = self.ruleset.on_turn(self, seat, action)
         else:
             self.declared[seat] = action
-            if len(self.declared) == len(self.pending):
-                self._resolve_claims()
-
-    def _turn_action(self, seat: int, action: Action) -> None:
-        if action.type is ActionType.DISCARD:
-            self._discard(seat, action)
-        elif action.type is ActionType.TSUMO:
-            if self.ruleset.declare_tsumo(self, seat):
-                self._end_hand()
-            else:  # a misdeclared win: the player still discards
-                self.pending = {
-                    seat: [a for a in self.pending[seat] if a.type is not ActionType.TSUMO]
-                }
-        else:  # pragma: no cover - rulesets only offer known turn actions
-            raise IllegalActionError(f"{action} cannot be taken on a turn")
-
-    def _discard(self, seat: int, action: Action) -> None:
-        hand = self.hands[seat]
-        code = self.face_code
-        want = action.tile.code  # type: ignore[union-attr]  # a discard names a tile
-        for tile in hand:
-            if code[tile] == want:
-                break
-        hand.remove(tile)
-        self.hand_key[seat] -= self.key_weight[tile]
-        self.face_key[seat] -= self.face_weight[tile]
-        self.discards[seat].append(tile)
-        self.last_discard = (seat, tile)
-        if self.record:
-            self.emit(ev.Discard(seat, self.fmt(tile), tile == self.drawn))
-        self.drawn = None
-        claims = self.ruleset.discard_claims(self, seat, tile)
-        if claims:
-            self.phase = Phase.CLAIM
-            self.pending = claims
-            self.declared = {}
-        else:
-            self._begin_turn((seat + 1) % self.n)
-
-    def _resolve_claims(self) -> None:
-        assert self.last_discard is not None
-        discarder, _tile = self.last_discard
-        prio = self.ruleset.claim_priority
-        best = max(prio[a.type] for a in self.declared.values())
-        self.pending, declared, self.declared = {}, self.declared, {}
-        if best == prio[ActionType.PASS]:
-            self._begin_turn((discarder + 1) % self.n)
-            return
-        order = [(discarder + i) % self.n for i in range(1, self.n)]
-        chosen = [
-            (s, declared[s]) for s in order if s in declared and prio[declared[s].type] == best
-        ]
-        if not self.ruleset.multiple_claims(chosen[0][1].type):
-            chosen = chosen[:1]
-        if self.ruleset.apply_claims(self, discarder, chosen):
-            self._end_hand()
-        else:
-            self._begin_turn((discarder + 1) % self.n)
+            if len(self.declared) < len(self.pending):
+                return
+            window = self.window
+            assert window is not None
+            answers = self.declared
+            self.pending, self.declared = {}, {}
+            out = self.ruleset.resolve(self, window, answers)
+        self._apply(out.ops)
+        self._advance(out.next)
 
     # ------------------------------------------------------------------ views
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know. During a claim window only the seats asked see the
-        claim phase; the others see ``WAIT``, so nobody learns who could claim."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalActionError(f"there is no seat {seat!r} (seats are 0-{self.n - 1})")
+        """What ``seat`` may know. A seat that is not asked now sees ``WAIT`` whatever the
+        others are asked, so nobody learns who could claim; its view changes only with the
+        events it can see."""
+        self._check_seat(seat)
         faces = self.faces
         last = self.last_discard
         asked = seat in self.pending and seat not in self.declared
         to_act: tuple[int, ...]
-        if self.phase is Phase.CLAIM:
-            phase, to_act = (Phase.CLAIM, (seat,)) if asked else (Phase.WAIT, ())
+        if self.phase is _OVER:
+            phase, to_act, window = Phase.OVER, (), None
+        elif asked:
+            phase, to_act = self.phase, (seat,)
+            window = self.window.kind if self.window is not None else None
         else:
-            phase, to_act = self.phase, tuple(self.to_act())
+            phase, to_act, window = Phase.WAIT, (), None
+        n = self.n
         return Observation(
             seat=seat,
             ruleset=self.ruleset.name,
             phase=phase,
-            hand=tuple(faces[t] for t in sorted(self.hands[seat])) if self.hands else (),
-            drawn=faces[self.drawn] if self.drawn is not None and self.turn == seat else None,
+            hand=tuple(faces[t] for t in sorted(self.hands[seat])),
+            drawn=faces[self.drawn]
+            if self.drawn is not None and self.turn == seat and asked
+            else None,
             discards=tuple(tuple(faces[t] for t in d) for d in self.discards),
-            indicators=tuple(faces[t] for t in self.indicators),
+            indicators=tuple(faces[t] for t in self.wall.revealed),
             scores=tuple(self.scores),
             dealer=self.dealer,
             round_wind=self.round_wind,
             hand_number=self.hand_number,
-            wall_left=len(self.wall),
+            wall_left=self.wall.left,
             to_act=to_act,
             last_discard=(last[0], faces[last[1]]) if last else None,
             legal=tuple(self.legal_actions(seat)),
+            window=window,
+            turn=self.turn,
+            river_flags=tuple(tuple(f) for f in self.river_flags),
+            melds=tuple(tuple(self.meld_view(s, m) for m in self.melds[s]) for s in range(n)),
+            bonus=tuple(tuple(faces[t] for t in b) for b in self.bonus),
+            status=tuple(self.status),
+            concealed=tuple(len(h) for h in self.hands),
+            accounts={k: tuple(v) for k, v in self.ledger.accounts.items()},
+            pots=dict(self.ledger.pots),
+            extra=self.ruleset.observe(self, seat),
         )
+
+    def meld_view(self, seat: int, meld: TableMeld) -> Meld:
+        """A table meld as faces, its feeder relative to ``seat`` (1 right, 2 across, 3
+        left)."""
+        source = None if meld.from_seat is None else (meld.from_seat - seat) % self.n
+        return Meld(meld.type, tuple(self.faces[t] for t in meld.tiles), source)
 
     def events_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The event log as ``seat`` may see it (None: a spectator)."""
+        if seat is not None:
+            self._check_seat(seat)
         return [ev.redact(e, seat) for e in self.events]
 
     def validate(self) -> None:
-        """Check invariants; raises AssertionError naming the broken one (also under -O)."""
-        held = [t for h in self.hands for t in h]
-        thrown = [t for d in self.discards for t in d]
-        everything = sorted(self.wall + self.indicators + held + thrown)
-        _need(everything == list(range(len(self.faces))), "tiles not conserved")
+        """Check invariants; raises AssertionError naming the broken one (also under -O):
+        every tile in exactly one place, every account conserved, hand sizes, the
+        incremental keys equal to a full recompute, and the ruleset's own checks."""
+        placed: list[int] = list(self.wall.all_tiles())
+        for seat in range(self.n):
+            placed += self.hands[seat]
+            placed += self.bonus[seat]
+            for meld in self.melds[seat]:
+                placed += meld.tiles
+            placed += [
+                t
+                for t, f in zip(self.discards[seat], self.river_flags[seat], strict=True)
+                if not f & CALLED
+            ]
+        _need(sorted(placed) == list(range(len(self.faces))), "tiles not conserved")
         for seat, hand in enumerate(self.hands):
             _need(self.hand_key[seat] == sum(self.key_weight[t] for t in hand), "stale hand key")
             _need(self.face_key[seat] == sum(self.face_weight[t] for t in hand), "stale face key")
-        total = sum(self.scores)
-        _need(total == self.initial_total, f"points not conserved: {total} != {self.initial_total}")
-        _need(all(s >= 0 for s in self.scores) or not self.ruleset.floor_zero, "negative score")
-        if self.phase is Phase.TURN:
-            for seat, hand in enumerate(self.hands):
-                want = self.ruleset.hand_size + (1 if seat == self.turn else 0)
-                _need(len(hand) == want, f"seat {seat} holds {len(hand)} tiles, not {want}")
-        elif self.phase is Phase.CLAIM:
-            for seat, hand in enumerate(self.hands):
-                _need(len(hand) == self.ruleset.hand_size, f"seat {seat} holds {len(hand)}")
+        self.ledger.check()
+        if self.phase in (Phase.TURN, Phase.CLAIM, Phase.CHOICE):
+            size = self.ruleset.hand_size
+            for seat in range(self.n):
+                if self.status[seat] != PLAYING:
+                    continue
+                held = len(self.hands[seat]) + 3 * len(self.melds[seat])
+                extra = 1 if self.phase is Phase.TURN and seat == self.turn else 0
+                _need(
+                    held == size + extra,
+                    f"seat {seat} holds {held} tiles (a meld counting 3), not {size + extra}",
+                )
+            if self.phase is Phase.TURN and self.drawn is not None:
+                _need(self.drawn in self.hands[self.turn], "the drawn tile is not in the hand")
+        if self.last_discard is not None:
+            who, tile = self.last_discard
+            _need(
+                bool(self.discards[who]) and self.discards[who][-1] == tile,
+                "the last discard is not on top of its river",
+            )
+        self.ruleset.validate(self)
+
+
+_HANDLERS: dict[type, Any] = {
+    fl.Deal: Game._op_deal,
+    fl.ReplaceBonusInDeal: Game._op_replace_bonus_in_deal,
+    fl.RevealIndicator: Game._op_reveal,
+    fl.DiscardTile: Game._op_discard,
+    fl.MakeMeld: Game._op_meld,
+    fl.SetAside: Game._op_set_aside,
+    fl.Move: Game._op_move,
+    fl.SetStatus: Game._op_status,
+    fl.PassTiles: Game._op_pass_tiles,
+    fl.Emit: Game._op_emit,
+    fl.Report: Game._op_report,
+}
+
+__all__ = ["CALLED", "DEAD", "PLAYING", "POT", "RIICHI", "TSUMOGIRI", "WON", "Game", "Observation"]

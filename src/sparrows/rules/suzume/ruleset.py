@@ -6,17 +6,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ...analysis import SUZUME, Form, analyse
 from ...engine import events as ev
+from ...engine import flow as fl
 from ...engine.actions import DISCARD, PASS, RON, TSUMO, Action
-from ...tiles import suzume_set
-from ..base import Ruleset, build_options
+from ...engine.ledger import Settlement
+from ...engine.protocol import Ruleset
+from ...engine.wall import Wall
+from ...tiles import Tile, suzume_set
+from ..base import build_options
 from .scoring import SuzumeScore, readings, score_hand, tsumo_share
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
+    from ...engine.game import Game, Observation
 
 HAND_SIZE = 5
 MISDECLARED_PENALTY = 2
+SEATS = (0, 1, 2, 3)
 
 
 @dataclass(frozen=True)
@@ -46,9 +52,21 @@ PRESETS: dict[str, dict[str, Any]] = {
     "tutorial": {"allow_misdeclared_wins": True},
 }
 
+
+@dataclass
+class SuzumeState:
+    """Per game: whether the seat on its turn has just misdeclared a tsumo (it must then
+    discard, with no second declaration)."""
+
+    misdeclared_turn: bool = False
+
+
 _RON = Action(RON)
 _PASS = Action(PASS)
 _TSUMO = Action(TSUMO)
+_TURNS = [fl.Turn(s) for s in SEATS]  # a turn with a live draw, per seat
+_START = fl.Deal(SEATS, (HAND_SIZE,) * 4)
+_INDICATOR = fl.RevealIndicator("dora", source="live")
 
 
 class SuzumeRuleset(Ruleset):
@@ -56,7 +74,9 @@ class SuzumeRuleset(Ruleset):
     version: ClassVar[str] = "1"
     dialect = "suzume"
     hand_size: ClassVar[int] = HAND_SIZE
-    floor_zero: ClassVar[bool] = True
+    floors: ClassVar[dict[str, int]] = {"points": 0}  # payers pay down to 0
+    form: ClassVar[Form] = SUZUME
+    indicator_label: ClassVar[str] = "dora"  # the tile shown is itself the dora
     options: SuzumeOptions
 
     def __init__(self, options: SuzumeOptions | None = None) -> None:
@@ -74,20 +94,28 @@ class SuzumeRuleset(Ruleset):
     def from_options(cls, given: dict[str, Any]) -> SuzumeRuleset:
         return cls(build_options(SuzumeOptions, PRESETS, given))
 
-    # ------------------------------------------------------------------ setup
-    def starting_scores(self) -> list[int]:
-        return [self.options.starting_points] * 4
+    def all_actions(self) -> list[Action]:
+        faces = sorted(set(self.tileset.tiles))
+        return [*(Action(DISCARD, f) for f in faces), _TSUMO, _RON, _PASS]
 
-    def deal(self, game: Game) -> None:
-        game.deal_tiles(HAND_SIZE)
-        game.indicators = [game.wall.pop()]
+    # ------------------------------------------------------------------ setup
+    def start_balances(self) -> dict[str, list[int]]:
+        return {"points": [self.options.starting_points] * 4}
+
+    def new_state(self) -> SuzumeState:
+        return SuzumeState()
+
+    def build_wall(self, order: Sequence[int]) -> Wall:
+        return Wall(list(order))  # drawn from the end of the shuffled order
+
+    def start_hand(self, game: Game) -> fl.Outcome:
+        return fl.Outcome((_START, _INDICATOR), _TURNS[game.dealer])
 
     # ------------------------------------------------------------------ wins
     def value(self, game: Game, seat: int, ids: Sequence[int]) -> SuzumeScore:
         faces = game.faces
-        return score_hand(
-            [faces[t] for t in ids], self._kinds[game.indicators[0]], dealer=seat == game.dealer
-        )
+        indicator = game.wall.revealed[0]
+        return score_hand([faces[t] for t in ids], self._kinds[indicator], seat == game.dealer)
 
     def _is_complete(self, key: int, ids: Sequence[int]) -> bool:
         done = self._complete.get(key)
@@ -121,13 +149,36 @@ class SuzumeRuleset(Ruleset):
                     last = code[t]
                     discards.append(discard[t])
             self._discards[game.face_key[seat]] = discards
-        if self._complete.get(game.hand_key[seat]) is not False and self._win_offer(
-            game, seat, hand
+        if (
+            self._complete.get(game.hand_key[seat]) is not False
+            and not game.state.misdeclared_turn
+            and self._win_offer(game, seat, hand)
         ):
             return [_TSUMO, *discards]
         return list(discards)
 
-    def discard_claims(self, game: Game, discarder: int, tile: int) -> dict[int, list[Action]]:
+    def on_turn(self, game: Game, seat: int, action: Action) -> fl.Outcome:
+        if action.type is DISCARD:
+            game.state.misdeclared_turn = False
+            tile = game.tile_of(seat, action.tiles[0])
+            claims = self._claims(game, seat, tile)
+            nxt: fl.Next = (
+                fl.Window("claim", claims, (seat, tile)) if claims else _TURNS[(seat + 1) % 4]
+            )
+            return fl.Outcome((fl.DiscardTile(seat, tile),), nxt)
+        # a tsumo declaration
+        hand = game.hands[seat]
+        score = self.value(game, seat, hand)
+        pay = Settlement(game.ledger)
+        if not score.valid:  # misdeclared: the penalty, then the player still discards
+            game.state.misdeclared_turn = True
+            ops = self._misdeclared(game, pay, seat, hand, "tsumo", score)
+            return fl.Outcome(ops, fl.Turn(seat, fl.KEEP))
+        assert game.drawn is not None
+        ops = self._win(game, pay, seat, None, game.drawn, hand, score)
+        return fl.Outcome(ops, fl.EndHand("win"))
+
+    def _claims(self, game: Game, discarder: int, tile: int) -> dict[int, list[Action]]:
         # The hot path of every discard: one memo lookup per seat on the hand key.
         weight = game.key_weight[tile]
         keys = game.hand_key
@@ -154,95 +205,119 @@ class SuzumeRuleset(Ruleset):
             return [_RON, _PASS]
         return []
 
-    # ------------------------------------------------------------------ settlement
-    def _misdeclared(
-        self, game: Game, seat: int, ids: Sequence[int], how: str, score: SuzumeScore
-    ) -> None:
-        before = list(game.scores)
-        for i in range(1, 4):
-            game.pay(seat, (seat + i) % 4, MISDECLARED_PENALTY)
-        payments = [a - b for a, b in zip(game.scores, before, strict=True)]
-        game.emit(ev.Misdeclared(seat, how, game.fmt_all(sorted(ids)), score.base, payments))
-
-    def _win(
-        self,
-        game: Game,
-        seat: int,
-        from_seat: int | None,
-        tile: int,
-        ids: Sequence[int],
-        score: SuzumeScore,
-    ) -> None:
-        before = list(game.scores)
-        if from_seat is None:
-            share = tsumo_share(score.total)
-            for i in range(1, 4):
-                game.pay((seat + i) % 4, seat, share)
-        else:
-            game.pay(from_seat, seat, score.total)
-        payments = [a - b for a, b in zip(game.scores, before, strict=True)]
-        game.hand_results.append(
-            {
-                "hand": game.hand_number,
-                "winner": seat,
-                "from": from_seat,
-                "points": score.total,
-                "items": [i.name for i in score.items],
-                "yakuman": score.yakuman,
-            }
-        )
-        if game.record:
-            game.emit(
-                ev.Win(
-                    seat,
-                    from_seat,
-                    game.fmt(tile),
-                    game.fmt_all(sorted(ids)),
-                    score.reading,
-                    score.total,
-                    [[label, pts] for label, pts in score.breakdown()],
-                    payments,
-                )
-            )
-
-    def declare_tsumo(self, game: Game, seat: int) -> bool:
-        hand = game.hands[seat]
-        score = self.value(game, seat, hand)
-        assert game.drawn is not None
-        if not score.valid:
-            self._misdeclared(game, seat, hand, "tsumo", score)
-            return False
-        self._win(game, seat, None, game.drawn, hand, score)
-        return True
-
-    def apply_claims(
-        self, game: Game, discarder: int, claims: Sequence[tuple[int, Action]]
-    ) -> bool:
-        assert game.last_discard is not None
-        tile = game.last_discard[1]
+    def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
+        discarder, tile = window.data
+        order = [(discarder + i) % 4 for i in (1, 2, 3)]
+        rons = [s for s in order if s in answers and answers[s].type is RON]
+        if not rons:
+            return fl.Outcome((), _TURNS[(discarder + 1) % 4])
+        pay = Settlement(game.ledger)
+        ops: list[fl.Op] = []
         valid = []
-        for seat, _action in claims:
+        for seat in rons:  # misdeclared rons pay their penalty first
             ids = [*game.hands[seat], tile]
             score = self.value(game, seat, ids)
             if score.valid:
                 valid.append((seat, ids, score))
             else:
-                self._misdeclared(game, seat, ids, "ron", score)
+                ops += self._misdeclared(game, pay, seat, ids, "ron", score)
         for seat, ids, score in valid:  # in turn order from the discarder's right
-            self._win(game, seat, discarder, tile, ids, score)
-        return bool(valid)
+            ops += self._win(game, pay, seat, discarder, tile, ids, score)
+        nxt = fl.EndHand("win") if valid else _TURNS[(discarder + 1) % 4]
+        return fl.Outcome(ops, nxt)
 
-    def exhaustive_draw(self, game: Game) -> None:
-        game.hand_results.append({"hand": game.hand_number, "winner": None})
-        game.emit(ev.ExhaustiveDraw())
+    # ------------------------------------------------------------------ settlement
+    def _misdeclared(
+        self,
+        game: Game,
+        pay: Settlement,
+        seat: int,
+        ids: Sequence[int],
+        how: str,
+        score: SuzumeScore,
+    ) -> list[fl.Op]:
+        before = list(pay.balances)
+        for i in (1, 2, 3):
+            pay.pay(seat, (seat + i) % 4, MISDECLARED_PENALTY, f"misdeclared {how}")
+        payments = [a - b for a, b in zip(pay.balances, before, strict=True)]
+        return [
+            *self._flush(pay),
+            fl.Emit(ev.Misdeclared(seat, how, game.fmt_all(sorted(ids)), score.base, payments)),
+        ]
 
-    def next_hand(self, game: Game) -> bool:
+    def _flush(self, pay: Settlement) -> list[fl.Op]:
+        ops: list[fl.Op] = list(pay.ops)
+        pay.ops.clear()
+        return ops
+
+    def _win(
+        self,
+        game: Game,
+        pay: Settlement,
+        seat: int,
+        from_seat: int | None,
+        tile: int,
+        ids: Sequence[int],
+        score: SuzumeScore,
+    ) -> list[fl.Op]:
+        before = list(pay.balances)
+        if from_seat is None:
+            share = tsumo_share(score.total)
+            for i in (1, 2, 3):
+                pay.pay((seat + i) % 4, seat, share, "tsumo")
+        else:
+            pay.pay(from_seat, seat, score.total, "ron")
+        payments = [a - b for a, b in zip(pay.balances, before, strict=True)]
+        ops: list[fl.Op] = [
+            fl.Report(
+                {
+                    "hand": game.hand_number,
+                    "winner": seat,
+                    "from": from_seat,
+                    "points": score.total,
+                    "items": [i.name for i in score.items],
+                    "yakuman": score.yakuman,
+                }
+            )
+        ]
+        if game.record:
+            ops.append(
+                fl.Emit(
+                    ev.Win(
+                        seat,
+                        from_seat,
+                        game.fmt(tile),
+                        game.fmt_all(sorted(ids)),
+                        score.reading,
+                        score.total,
+                        [[label, pts] for label, pts in score.breakdown()],
+                        payments,
+                    )
+                )
+            )
+        return [*ops, *self._flush(pay)]
+
+    def on_exhausted(self, game: Game) -> fl.Outcome:
+        ops: list[fl.Op] = [fl.Report({"hand": game.hand_number, "winner": None})]
+        if game.record:  # the hands are shown at the end of a drawn hand
+            ops.append(
+                fl.Emit(
+                    ev.ExhaustiveDraw(
+                        [game.fmt_all(sorted(h)) for h in game.hands],
+                        [s for s in SEATS if self.ready(game, s)],
+                    )
+                )
+            )
+        return fl.Outcome(ops, fl.EndHand("exhaustive"))
+
+    def next_hand(self, game: Game) -> fl.NextHand | fl.GameOver:
         if game.hand_number + 1 >= self.options.hands:
-            return False  # the game is over: dealer and round wind stay as they were
-        game.dealer = (game.dealer + 1) % 4
-        if game.dealer == game.first_dealer:
-            game.round_wind = (game.round_wind + 1) % 4
-        return True
+            return fl.GameOver()  # dealer and round wind stay as they were
+        dealer = (game.dealer + 1) % 4
+        wind = game.round_wind
+        if dealer == game.first_dealer:
+            wind = (wind + 1) % 4
+        return fl.NextHand(dealer, wind)
 
     def places(self, scores: Sequence[int]) -> list[int]:
         if not self.options.tie_break_by_seat:
@@ -252,3 +327,49 @@ class SuzumeRuleset(Ruleset):
         for rank, s in enumerate(order):
             places[s] = rank + 1
         return places
+
+    # ------------------------------------------------------------------ hints
+    def dora_kinds(self, indicators: Sequence[Tile]) -> frozenset[int]:
+        return frozenset(t.kind for t in indicators)  # the indicator's kind is the dora
+
+    def furiten(self, waits: Sequence[int], own_discards: Sequence[Tile]) -> bool:
+        thrown = {t.kind for t in own_discards}
+        return any(k in thrown for k in waits)
+
+    def keep_value(self, tile: Tile, indicators: Sequence[Tile]) -> int:
+        return int(tile.red) + sum(1 for t in indicators if t.kind == tile.kind)
+
+    def worth_declaring(self, obs: Observation, action: Action) -> bool:
+        """With misdeclared wins offered, only a hand worth the minimum is worth it."""
+        if not self.options.allow_misdeclared_wins:
+            return True
+        tiles = list(obs.hand)
+        if action.type is RON and obs.last_discard is not None:
+            tiles.append(obs.last_discard[1])
+        indicator = obs.indicators[0] if obs.indicators else None
+        return score_hand(tiles, indicator).valid
+
+    def no_win_reason(self, game: Game, seat: int, tile: int | None = None) -> str:
+        """Why ``seat`` is not offered a win: on its own hand (``tile`` None, a tsumo) or
+        on a discarded tile id."""
+        ids = [*game.hands[seat], *(() if tile is None else (tile,))]
+        if len(ids) != HAND_SIZE + 1:
+            return "a win needs six tiles"
+        score = self.value(game, seat, ids)
+        if not score.complete:
+            return "the six tiles do not form two sets"
+        if tile is not None and self._furiten(game, seat, tile):
+            return (
+                f"furiten: you discarded a {game.fmt(tile).rstrip('*')} earlier this hand, "
+                "so you may not ron on it"
+            )
+        if not score.valid:
+            return f"the hand is worth {score.base} before the dealer bonus; a win needs 5"
+        return "a win is offered"
+
+    def ready(self, game: Game, seat: int) -> bool:
+        """A five-tile hand one tile from two sets."""
+        counts = [0] * 34
+        for t in game.hands[seat]:
+            counts[self._kinds[t]] += 1
+        return len(game.hands[seat]) == HAND_SIZE and analyse(counts, SUZUME).value == 0

@@ -1,0 +1,191 @@
+"""What a ruleset answers the engine: table operations to apply, and what happens next.
+
+A hook returns an :class:`Outcome`: a sequence of *ops* (each a small record the engine
+applies in order: discard a tile, make a meld, move points, change a seat's status, emit
+an event...) and the *next step*: a seat's :class:`Turn` (with a draw from the live
+wall, a replacement draw, or no draw), a decision :class:`Window`, or :class:`EndHand`.
+Only the engine changes the table; a ruleset never writes to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..tiles import MeldType
+from .actions import Action
+from .events import Event
+
+# ---------------------------------------------------------------------- next steps
+LIVE = 0  # draw from the live wall
+REPLACEMENT = 1  # a replacement draw (after a kong or a bonus tile)
+NO_DRAW = 2  # act without drawing (after a chi or pon)
+KEEP = 3  # the same turn goes on, the drawn tile still the drawn tile
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """``seat`` takes a turn, after the draw ``draw`` (LIVE, REPLACEMENT, NO_DRAW or KEEP)."""
+
+    seat: int
+    draw: int = LIVE
+
+
+@dataclass(slots=True)
+class Window:
+    """A decision window: each seat in ``options`` chooses one of its actions; the answers
+    stay hidden until every seat has answered, then the ruleset's ``resolve`` sees them all
+    (passes included). ``kind`` names it (``claim``, ``rob``, ``exchange``, ``void``,
+    ``dealer``...); ``claim`` windows answer a tile just played; ``data`` is what the
+    resolver needs (the discard, the kong...)."""
+
+    kind: str
+    options: dict[int, list[Action]]
+    data: Any = None
+    claim: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class EndHand:
+    """The hand is over (``reason``: win, exhaustive, abort...)."""
+
+    reason: str
+
+
+Next = Turn | Window | EndHand
+
+
+# ---------------------------------------------------------------------- ops
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Deal ``counts[i]`` tiles from the live wall to ``order[i]``, in that order."""
+
+    order: tuple[int, ...]
+    counts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceBonusInDeal:
+    """Set aside every bonus tile in the dealt hands and draw replacements, seat by seat in
+    ``order``, pass after pass until no hand holds one."""
+
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RevealIndicator:
+    """Turn the next indicator face up (``source``: the dead wall's indicator slots, or
+    the live wall's draw end)."""
+
+    kind: str = "dora"
+    source: str = "dead"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardTile:
+    seat: int
+    tile: int  # tile id
+    riichi: bool = False
+    dead: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MakeMeld:
+    """A meld: ``tiles`` (ids) leave the hand; ``called`` (an id) comes from ``from_seat``'s
+    last discard. An added kong extends the seat's pon of that kind with ``tiles[0]``."""
+
+    seat: int
+    type: MeldType
+    tiles: tuple[int, ...]
+    called: int | None = None
+    from_seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetAside:
+    """A bonus tile (id) leaves the concealed hand for the seat's bonus area."""
+
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move ``amount`` of ``account`` from ``src`` to ``dst`` (seats, or POT = -1)."""
+
+    account: str
+    src: int
+    dst: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetStatus:
+    seat: int
+    status: str  # "playing", "won"...
+
+
+@dataclass(frozen=True, slots=True)
+class PassTiles:
+    """``tiles`` (ids) go from ``src``'s hand to ``dst``'s (an exchange)."""
+
+    src: int
+    dst: int
+    tiles: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Emit:
+    """A ruleset's event (a win with its breakdown, an abort, revealed choices...)."""
+
+    event: Event
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Facts about the hand for statistics (winner, points, scoring items...), kept in
+    ``game.hand_results`` also when events are not recorded."""
+
+    facts: dict[str, Any]
+
+
+Op = (
+    Deal
+    | ReplaceBonusInDeal
+    | RevealIndicator
+    | DiscardTile
+    | MakeMeld
+    | SetAside
+    | Move
+    | SetStatus
+    | PassTiles
+    | Emit
+    | Report
+)
+
+
+@dataclass(slots=True)
+class Outcome:
+    ops: Sequence[Op]
+    next: Next
+
+
+# ---------------------------------------------------------------------- between hands
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """Play another hand with this dealer and round wind (``ops``: moves between hands)."""
+
+    dealer: int
+    round_wind: int
+    ops: Sequence[Op] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """The game is over; ``ops`` are the final moves (leftover sticks, chip settlement),
+    ``result`` the ruleset's final figures (uma, chips...)."""
+
+    ops: Sequence[Op] = ()
+    result: dict[str, Any] | None = None

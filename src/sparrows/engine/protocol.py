@@ -1,0 +1,209 @@
+"""The ruleset plug-in protocol: what the engine asks a ruleset, and the hints bots and
+the UI ask. The engine owns the table; a ruleset answers with data (see :mod:`.flow`).
+
+A ruleset object is immutable configuration, shared by every game of a simulation: what
+changes during a game lives in the game (the table, the ledger, and ``game.state``, the
+ruleset's own per-game record made by :meth:`Ruleset.new_state`, which only the ruleset's
+hooks update). Memo tables keyed by hand keys are pure functions of their key and may live
+on the ruleset.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..analysis import RIICHI, Form, analyse, improvers, waits
+from ..tiles import Tile, TileSet, format_tile
+from ..tiles.notation import Dialect
+from .actions import Action, ActionSpace
+from .flow import GameOver, NextHand, Outcome, Window
+from .wall import Wall
+
+if TYPE_CHECKING:
+    from .game import Game, Observation
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a seat's hand needs, from what the seat can see: shanten (0 ready, -1
+    complete), the waits of a ready hand, the unseen tiles that improve it (``ukeire``:
+    kind -> copies not seen), furiten, and for a hand that must discard each discard
+    with (shanten after, ukeire after), best first."""
+
+    shanten: int
+    waits: tuple[int, ...]
+    ukeire: dict[int, int]
+    furiten: bool
+    discards: tuple[tuple[int, int, int], ...] = ()  # (kind, shanten after, ukeire after)
+
+
+class Ruleset(ABC):
+    """One ruleset with its options. Subclasses set the class attributes and implement the
+    abstract hooks; every other method has a default."""
+
+    name: ClassVar[str]
+    version: ClassVar[str]
+    dialect: ClassVar[Dialect] = "mpsz"
+    num_players: ClassVar[int] = 4
+    #: Tiles a player holds between turns, a meld counting 3 (13; Suzume 5).
+    hand_size: ClassVar[int] = 13
+    #: Ledger accounts, each per seat (``points`` first: the scores).
+    accounts: ClassVar[tuple[str, ...]] = ("points",)
+    #: Lowest balance an account may reach (the ruleset pays at most down to it).
+    floors: ClassVar[dict[str, int]] = {}
+    #: Bonus tiles (flowers, seasons) drawn are set aside and replaced by the engine.
+    auto_bonus: ClassVar[bool] = False
+    tileset: TileSet
+    options: Any
+
+    # ------------------------------------------------------------------ configuration
+    def options_dict(self) -> dict[str, Any]:
+        return asdict(self.options)
+
+    @cached_property
+    def tile_text(self) -> list[str]:
+        """Each tile id's text in the ruleset's notation."""
+        return [format_tile(t, self.dialect) for t in self.tileset.tiles]
+
+    @cached_property
+    def kind_weight(self) -> list[int]:
+        """Per tile id, 5 ** (index of its kind among the set's kinds): a hand's kinds as
+        one integer key (see ``Game.hand_key``); small for small tile sets."""
+        index = {k: i for i, k in enumerate(sorted({t.kind for t in self.tileset.tiles}))}
+        return [5 ** index[t.kind] for t in self.tileset.tiles]
+
+    @cached_property
+    def face_weight(self) -> list[int]:
+        """Per tile id, 5 ** (index of its face among the set's distinct faces): a hand's
+        faces as one integer key (see ``Game.face_key``)."""
+        faces = sorted(set(self.tileset.tiles))
+        index = {f: i for i, f in enumerate(faces)}
+        return [5 ** index[t] for t in self.tileset.tiles]
+
+    @cached_property
+    def action_space(self) -> ActionSpace:
+        """Every action the ruleset can offer, numbered (for RL masks)."""
+        return ActionSpace(self.all_actions())
+
+    @abstractmethod
+    def all_actions(self) -> list[Action]:
+        """Every action this ruleset can ever offer (the dense action space)."""
+
+    # ------------------------------------------------------------------ game and hands
+    @abstractmethod
+    def start_balances(self) -> dict[str, list[int]]:
+        """Each account's starting balance per seat."""
+
+    def new_state(self) -> Any:
+        """The ruleset's per-game state (riichi flags, honba, void suits...)."""
+        return None
+
+    def build_wall(self, order: Sequence[int]) -> Wall:
+        """The wall of a hand from an ordering of every tile id (shuffled, or injected)."""
+        return Wall.simple(order)
+
+    @abstractmethod
+    def start_hand(self, game: Game) -> Outcome:
+        """The deal (ops) and the first step of a hand."""
+
+    def hand_info(self, game: Game) -> dict[str, Any]:
+        """Public facts of the hand shown at its start (honba, sticks...)."""
+        return {}
+
+    # ------------------------------------------------------------------ decisions
+    @abstractmethod
+    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+        """Legal actions of ``seat`` on its turn."""
+
+    @abstractmethod
+    def on_turn(self, game: Game, seat: int, action: Action) -> Outcome:
+        """What a (legal) turn action does."""
+
+    @abstractmethod
+    def resolve(self, game: Game, window: Window, answers: dict[int, Action]) -> Outcome:
+        """What a decision window's answers (every seat asked, passes included) do."""
+
+    @abstractmethod
+    def on_exhausted(self, game: Game) -> Outcome:
+        """A live draw is due and the wall is empty: settle the hand."""
+
+    @abstractmethod
+    def next_hand(self, game: Game) -> NextHand | GameOver:
+        """After a hand: the next dealer and round, or the end of the game."""
+
+    def places(self, scores: Sequence[int]) -> list[int]:
+        """1-based places; equal scores share a place."""
+        return [1 + sum(1 for o in scores if o > s) for s in scores]
+
+    def observe(self, game: Game, seat: int) -> dict[str, Any]:
+        """The ruleset's extras in ``seat``'s observation (public facts and its own)."""
+        return {}
+
+    def validate(self, game: Game) -> None:  # noqa: B027 - optional hook
+        """Check the ruleset's own invariants (raise AssertionError)."""
+
+    # ------------------------------------------------------------------ hints
+    #: What a complete hand looks like, for shanten, waits and ukeire.
+    form: ClassVar[Form] = RIICHI
+    #: Word for the face-up indicator tiles ("dora indicator"; Suzume: "dora", since the
+    #: tile shown is itself the dora).
+    indicator_label: ClassVar[str] = "dora indicator"
+
+    @cached_property
+    def kinds_in_play(self) -> tuple[int, ...]:
+        """Tile kinds of the set that make hands (bonus tiles excluded)."""
+        return tuple(sorted(k for k in self.tileset.kinds if k < 34))
+
+    def dora_kinds(self, indicators: Sequence[Tile]) -> frozenset[int]:
+        """Kinds worth a dora given the face-up indicators (none by default)."""
+        return frozenset()
+
+    def furiten(self, waits: Sequence[int], own_discards: Sequence[Tile]) -> bool:
+        """Whether a ready hand with these waits may not win on a discard."""
+        return False
+
+    def keep_value(self, tile: Tile, indicators: Sequence[Tile]) -> int:
+        """How much a tile is worth keeping beyond shape (red tiles, dora...): bots break
+        ties between equally fast discards with it."""
+        return 0
+
+    def worth_declaring(self, obs: Observation, action: Action) -> bool:
+        """Whether a bot should take an offered win (False for a declaration that would be
+        penalised, where the ruleset offers those)."""
+        return True
+
+    def hint(self, obs: Observation) -> Hint:
+        """Shanten, waits, ukeire and furiten of ``obs``'s hand, counting as unseen only
+        the tiles the seat cannot see (its hand, every discard and indicator are seen)."""
+        form, kinds = self.form, self.kinds_in_play
+        counts = [0] * 34
+        for t in obs.hand:
+            counts[t.kind] += 1
+        seen = list(counts)
+        for pile in obs.discards:
+            for t in pile:
+                seen[t.kind] += 1
+        for t in obs.indicators:
+            seen[t.kind] += 1
+        copies = {k: self.tileset.kind_copies(k) for k in kinds}
+
+        def unseen(ks: Sequence[int]) -> dict[int, int]:
+            return {k: copies[k] - seen[k] for k in ks if copies[k] > seen[k]}
+
+        if (form.size - len(obs.hand)) % 3 == 0:  # holding the extra tile: must discard
+            options = []
+            for k in sorted({t.kind for t in obs.hand}):
+                counts[k] -= 1
+                value, better = improvers(counts, form, kinds)
+                options.append((k, value, sum(unseen(better).values())))
+                counts[k] += 1
+            options.sort(key=lambda o: (o[1], -o[2], o[0]))
+            return Hint(analyse(counts, form).value, (), {}, False, tuple(options))
+        value, better = improvers(counts, form, kinds)
+        ready = tuple(waits(counts, form, None, kinds)) if value == 0 else ()
+        own = obs.discards[obs.seat]
+        return Hint(value, ready, unseen(better), bool(ready) and self.furiten(ready, own))
