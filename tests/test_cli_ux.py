@@ -358,3 +358,22 @@ def test_exhaustive_draw_shows_every_hand_and_who_was_ready() -> None:
 def test_hint_key_in_a_game(tmp_path: Path) -> None:
     proc = run(["play", "--seed", "3", "--no-color"], "h\nq\n", tmp_path)
     assert "Hint: shanten now 1. Best discards" in proc.stdout
+
+
+def test_text_replay_shows_draws_and_red_discards(tmp_path: Path) -> None:
+    from sparrows.agents import make_agent
+    from sparrows.records import save_record
+    from sparrows.sim import play_game
+
+    game = play_game(
+        get_ruleset("suzume"), [make_agent("random", seed=s) for s in range(4)], 4, record=True
+    )
+    path = save_record(game, tmp_path / "g.json")
+    shown = run(["replay", str(path)]).stdout
+    red_discards = [
+        e.tile  # type: ignore[attr-defined]
+        for e in game.events
+        if e.type == "discard" and e.tile.endswith("*")  # type: ignore[attr-defined]
+    ]
+    assert red_discards and f"discards {red_discards[0]}" in shown
+    assert " draws " in shown and "left)" in shown
