@@ -1,54 +1,73 @@
 """Suzume-Jong simulation speed: full 4-player hands per second on one core.
 
-Measures complete games (16 hands each) with random agents and with efficiency agents,
-with recording off and on. If the `pgx` package (with JAX) is installed, its Sparrow
-Mahjong environment is measured in the same run: one hand at a time (unbatched), the whole
-hand (init, then uniformly random legal actions until it ends) jitted into one call with
-``jax.lax.while_loop``, on the CPU; the ratio is printed.
-pgx's sparrow_mahjong plays single hands (one hand per episode) with its own simplified
-rules; the comparison is of engine throughput per hand, not of identical rules.
+What users run is measured first: ``sparrows simulate --rules suzume --workers 1`` with
+random agents (the command's own hands/s, several runs). Then the library loop
+(``play_game``) with random and efficiency agents, recording off and on. Every figure is
+the **median of several passes** (the min and max are printed beside it).
+
+If the ``pgx`` package (with JAX) is installed, its Sparrow Mahjong environment is
+measured in the same run, its passes alternating with ours so both see the same machine
+load: one hand at a time (unbatched), the whole hand (init, then uniformly random legal
+actions until it ends) jitted into one call with ``jax.lax.while_loop``, on the CPU. pgx
+plays single hands with its own simplified rules; the comparison is of engine throughput
+per hand, not of identical rules.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
+import subprocess
+import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 from sparrows.agents import make_agent
 from sparrows.rules import get_ruleset
 from sparrows.sim import play_game
 
-
-def hands_per_second(agent: str, record: bool, seconds: float) -> tuple[float, float, int]:
-    """(best pass, mean over all passes) in hands per second; passes of 10 games each.
-
-    The best pass is the usual estimate of what the code costs (timeit's convention: a
-    shared machine only ever makes a pass slower); the mean is printed beside it.
-    """
-    ruleset = get_ruleset("suzume")
-    games = 0
-    warm = time.perf_counter()  # fill the rulesets' memo tables first (about a second)
-    while time.perf_counter() - warm < 1.0:
-        play_game(ruleset, [make_agent(agent, s) for s in range(4)], 10**6 + games)
-        games += 1
-    games = hands = 0
-    best = 0.0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        t0 = time.perf_counter()
-        batch = 0
-        for _ in range(10):
-            game = play_game(
-                ruleset, [make_agent(agent, games * 4 + s) for s in range(4)], games, record=record
-            )
-            batch += game.hand_number + 1
-            games += 1
-        best = max(best, batch / (time.perf_counter() - t0))
-        hands += batch
-    return best, hands / (time.perf_counter() - start), hands
+RULES = get_ruleset("suzume")
 
 
-def pgx_hands_per_second(seconds: float) -> float | None:
+def library_pass(agent: str, record: bool, games: int, first: int) -> float:
+    """Hands per second over ``games`` games (16 hands each)."""
+    t0 = time.perf_counter()
+    hands = 0
+    for g in range(first, first + games):
+        agents = [make_agent(agent, g * 4 + s, RULES) for s in range(4)]
+        hands += play_game(RULES, agents, g, record=record).hand_number + 1
+    return hands / (time.perf_counter() - t0)
+
+
+def simulate_pass(games: int, seed: int) -> float:
+    """The hands/s that ``sparrows simulate --workers 1`` reports for itself."""
+    script = Path(sys.executable).with_name("sparrows")
+    out = subprocess.run(
+        [
+            str(script),
+            "simulate",
+            "--rules",
+            "suzume",
+            "-n",
+            str(games),
+            "--agents",
+            "random,random,random,random",
+            "--workers",
+            "1",
+            "--seed",
+            str(seed),
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    head = out.splitlines()[0]  # "... (4,321 hands/s, 1 worker(s)) ..."
+    return float(head.split("(", 1)[1].split(" hands/s", 1)[0].replace(",", ""))
+
+
+def pgx_pass_maker() -> Callable[[], float] | None:
     try:
         import jax
         import jax.numpy as jnp
@@ -69,48 +88,61 @@ def pgx_hands_per_second(seconds: float) -> float | None:
 
     @jax.jit
     def one_hand(key: jax.Array) -> jax.Array:
-        # the whole hand in one jitted call: init, then random legal steps until it ends
         key, sub = jax.random.split(key)
         state, _ = jax.lax.while_loop(alive, body, (env.init(sub), key))
         return state.rewards  # type: ignore[attr-defined, no-any-return]
 
-    key = jax.random.PRNGKey(0)
-    one_hand(key).block_until_ready()  # compile
-    best = 0.0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:  # passes of 20 hands, best pass kept
+    keys = [jax.random.PRNGKey(0)]
+    one_hand(keys[0]).block_until_ready()  # compile
+
+    def run() -> float:
         t0 = time.perf_counter()
-        for _ in range(20):
-            key, sub = jax.random.split(key)
+        for _ in range(40):
+            keys[0], sub = jax.random.split(keys[0])
             one_hand(sub).block_until_ready()
-        best = max(best, 20 / (time.perf_counter() - t0))
-    return best
+        return 40 / (time.perf_counter() - t0)
+
+    return run
+
+
+def summary(values: list[float]) -> str:
+    return (
+        f"{statistics.median(values):7,.0f} hands/s median "
+        f"(min {min(values):,.0f}, max {max(values):,.0f}, {len(values)} passes)"
+    )
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    ap.add_argument("--passes", type=int, default=7, help="passes per measurement")
+    ap.add_argument("--games", type=int, default=40, help="games (16 hands) per pass")
     args = ap.parse_args()
     print("sparrows Suzume-Jong, one core, full 4-player hands per second")
-    results = {}
-    for agent in ("random", "efficiency"):
-        for record in (False, True):
-            best, mean, hands = hands_per_second(agent, record, args.seconds)
-            results[(agent, record)] = best
-            print(
-                f"  {agent:<11} recording {'on ' if record else 'off'}  {best:7,.0f} hands/s "
-                f"best pass, {mean:7,.0f} mean  ({hands} hands)"
-            )
-    print("  target: >= 5,000 hands/s with random agents")
-    peer = pgx_hands_per_second(args.seconds)
-    if peer is None:
-        print("pgx not installed: no peer measured (pip install pgx jax)")
-    else:
-        print(
-            f"pgx sparrow_mahjong, unbatched, random legal actions: {peer:,.0f} hands/s best pass"
-        )
-        ratio = results[("random", False)] / peer
-        print(f"ratio (sparrows random best pass, recording off / pgx): {ratio:.1f}x")
+    for g in range(20):  # fill the ruleset's memo tables (they persist in a long run)
+        library_pass("random", False, 1, 10**6 + g)
+    pgx_run = pgx_pass_maker()
+    ours: list[float] = []
+    theirs: list[float] = []
+    for p in range(args.passes):  # alternate ours and pgx's passes
+        ours.append(library_pass("random", False, args.games, p * args.games))
+        if pgx_run is not None:
+            theirs.append(pgx_run())
+    sim = [simulate_pass(args.games * 5, 100 + p) for p in range(max(3, args.passes // 2))]
+    print(f"  sparrows simulate --workers 1, random agents: {summary(sim)}")
+    print(f"  library play_game, random agents, recording off: {summary(ours)}")
+    for agent, record in (("random", True), ("efficiency", False), ("efficiency", True)):
+        values = [
+            library_pass(agent, record, max(5, args.games // 4), 5000 + p * args.games)
+            for p in range(args.passes)
+        ]
+        print(f"  library {agent}, recording {'on' if record else 'off'}: {summary(values)}")
+    print("  target: >= 5,000 hands/s through `sparrows simulate` with random agents")
+    if pgx_run is None:
+        print("pgx not installed: no peer measured (make bench installs it)")
+        return
+    print(f"pgx sparrow_mahjong, unbatched, random legal actions: {summary(theirs)}")
+    ratio = statistics.median(ours) / statistics.median(theirs)
+    print(f"ratio of medians (sparrows library, random, recording off / pgx): {ratio:.1f}x")
 
 
 if __name__ == "__main__":

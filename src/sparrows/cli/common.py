@@ -4,20 +4,20 @@ tile display."""
 from __future__ import annotations
 
 import argparse
-import contextlib
 import difflib
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from ..errors import SparrowsError
+from ..fileio import check_output_path, write_atomic
 from ..tiles import Tile, render_tile
 from ..tiles.kinds import GREEN
 from ..tiles.notation import Dialect
+
+__all__ = ["check_output_path", "write_atomic"]  # re-exported for the commands
 
 SEAT_NAMES = ("You", "Right", "Across", "Left")
 WIND_NAMES = ("East", "South", "West", "North")
@@ -108,36 +108,6 @@ def rules_options(args: argparse.Namespace) -> dict[str, Any]:
             raise SparrowsError(f"--option takes KEY=VALUE, not {item!r}")
         options[key.strip()] = parse_option_value(value)
     return options
-
-
-# ---------------------------------------------------------------------- output files
-def check_output_path(path: str | os.PathLike[str], what: str = "output file") -> Path:
-    """Refuse, before any work starts, a path that cannot be written."""
-    target = Path(path)
-    if target.is_dir():
-        raise SparrowsError(f"the {what} {target} is a directory")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise SparrowsError(f"cannot write the {what} {target}: no folder {folder}")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise SparrowsError(f"cannot write the {what} {target}: permission denied")
-    return target
-
-
-def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
-    """Write ``text`` to a temporary file beside ``path``, then rename it into place: an
-    interrupted write leaves the old file (or none), never half a file."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    return target
 
 
 # ---------------------------------------------------------------------- display

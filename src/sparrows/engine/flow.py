@@ -5,6 +5,9 @@ applies in order: discard a tile, make a meld, move points, change a seat's stat
 an event...) and the *next step*: a seat's :class:`Turn` (with a draw from the live
 wall, a replacement draw, or no draw), a decision :class:`Window`, or :class:`EndHand`.
 Only the engine changes the table; a ruleset never writes to it.
+
+Ops are plain (not frozen) slotted records because they are built on the hot path; nothing
+changes them after they are made.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ NO_DRAW = 2  # act without drawing (after a chi or pon)
 KEEP = 3  # the same turn goes on, the drawn tile still the drawn tile
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Turn:
     """``seat`` takes a turn, after the draw ``draw`` (LIVE, REPLACEMENT, NO_DRAW or KEEP)."""
 
@@ -57,7 +60,7 @@ Next = Turn | Window | EndHand
 
 
 # ---------------------------------------------------------------------- ops
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Deal:
     """Deal ``counts[i]`` tiles from the live wall to ``order[i]``, in that order."""
 
@@ -65,7 +68,7 @@ class Deal:
     counts: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ReplaceBonusInDeal:
     """Set aside every bonus tile in the dealt hands and draw replacements, seat by seat in
     ``order``, pass after pass until no hand holds one."""
@@ -73,7 +76,7 @@ class ReplaceBonusInDeal:
     order: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RevealIndicator:
     """Turn the next indicator face up (``source``: the dead wall's indicator slots, or
     the live wall's draw end)."""
@@ -82,7 +85,7 @@ class RevealIndicator:
     source: str = "dead"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DiscardTile:
     seat: int
     tile: int  # tile id
@@ -90,7 +93,7 @@ class DiscardTile:
     dead: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MakeMeld:
     """A meld: ``tiles`` (ids) leave the hand; ``called`` (an id) comes from ``from_seat``'s
     last discard. An added kong extends the seat's pon of that kind with ``tiles[0]``."""
@@ -102,7 +105,7 @@ class MakeMeld:
     from_seat: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SetAside:
     """A bonus tile (id) leaves the concealed hand for the seat's bonus area."""
 
@@ -110,7 +113,7 @@ class SetAside:
     tile: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Move:
     """Move ``amount`` of ``account`` from ``src`` to ``dst`` (seats, or POT = -1)."""
 
@@ -121,13 +124,13 @@ class Move:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SetStatus:
     seat: int
     status: str  # "playing", "won"...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PassTiles:
     """``tiles`` (ids) go from ``src``'s hand to ``dst``'s (an exchange)."""
 
@@ -136,14 +139,14 @@ class PassTiles:
     tiles: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Emit:
     """A ruleset's event (a win with its breakdown, an abort, revealed choices...)."""
 
     event: Event
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Report:
     """Facts about the hand for statistics (winner, points, scoring items...), kept in
     ``game.hand_results`` also when events are not recorded."""

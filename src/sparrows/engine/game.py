@@ -164,7 +164,7 @@ class Game:
         self.turn = 0
         self.drawn: int | None = None
         self.last_discard: tuple[int, int] | None = None
-        self.hand_start: dict[str, list[int]] = {}
+        self.hand_start: dict[str, list[int]] = {}  # balances at the hand's start (recorded)
         self._held: list[ev.Event] | None = None
         self.emit(
             ev.GameStart(
@@ -221,15 +221,16 @@ class Game:
 
     # ------------------------------------------------------------------ applying ops
     def _apply(self, ops: Sequence[fl.Op]) -> None:
-        handlers = _HANDLERS
         for op in ops:
-            handlers[type(op)](self, op)
+            _HANDLERS[type(op)](self, op)
 
     def _op_deal(self, op: fl.Deal) -> None:
-        wall, hands = self.wall, self.hands
+        live, hands = self.wall.live, self.hands
         kw, fw = self.key_weight, self.face_weight
+        if sum(op.counts) > self.wall.left:
+            raise SparrowsError("the live wall is too short for the deal")
         for seat, count in zip(op.order, op.counts, strict=True):
-            got = [wall.draw() for _ in range(count)]
+            got = [live.pop() for _ in range(count)]
             hands[seat].extend(got)
             self.hand_key[seat] += sum(kw[t] for t in got)
             self.face_key[seat] += sum(fw[t] for t in got)
@@ -262,14 +263,12 @@ class Game:
         self.discards[seat].append(tile)
         tsumogiri = tile == self.drawn
         flags = TSUMOGIRI if tsumogiri else 0
-        if op.riichi:
-            flags |= RIICHI
-        if op.dead:
-            flags |= DEAD
+        if op.riichi or op.dead:
+            flags |= (RIICHI if op.riichi else 0) | (DEAD if op.dead else 0)
         self.river_flags[seat].append(flags)
         self.last_discard = (seat, tile)
         if self.record:
-            self.emit(ev.Discard(seat, self.fmt(tile), tsumogiri, op.riichi, op.dead))
+            self.emit(ev.Discard(seat, self.tile_text[tile], tsumogiri, op.riichi, op.dead))
         self.drawn = None
 
     def _op_meld(self, op: fl.MakeMeld) -> None:
@@ -377,23 +376,25 @@ class Game:
         self.drawn = None
         self.window = None
         self.turn = self.dealer
-        self.hand_start = {k: list(v) for k, v in self.ledger.accounts.items()}
+        if self.record:
+            self.hand_start = {k: list(v) for k, v in self.ledger.accounts.items()}
         outcome = self.ruleset.start_hand(self)
         self._held = [] if self.record else None
         self._apply(outcome.ops)
         held, self._held = self._held, None
-        self.emit(
-            ev.HandStart(
-                self.hand_number,
-                self.dealer,
-                self.round_wind,
-                list(self.scores),
-                self.fmt_all(self.wall.revealed),
-                self.ruleset.hand_info(self),
+        if self.record:
+            self.emit(
+                ev.HandStart(
+                    self.hand_number,
+                    self.dealer,
+                    self.round_wind,
+                    list(self.scores),
+                    self.fmt_all(self.wall.revealed),
+                    self.ruleset.hand_info(self),
+                )
             )
-        )
-        if held:
-            self.events.extend(held)
+            if held:
+                self.events.extend(held)
         self._advance(outcome.next)
 
     def _advance(self, nxt: fl.Next) -> None:
@@ -403,34 +404,36 @@ class Game:
             kind = type(nxt)
             if kind is fl.Turn:
                 seat, draw = nxt.seat, nxt.draw  # type: ignore[union-attr]
-                if draw <= _REPLACEMENT:  # LIVE or REPLACEMENT
+                self.turn = seat
+                if draw == _LIVE:  # the hot path: inlined draw
                     wall = self.wall
-                    if draw == _LIVE:
-                        if wall.left <= 0:
-                            out = ruleset.on_exhausted(self)
-                            self._apply(out.ops)
-                            nxt = out.next
-                            continue
-                        tile = wall.draw()
-                    else:
-                        if not wall.can_replace():
-                            out = ruleset.on_exhausted(self)
-                            self._apply(out.ops)
-                            nxt = out.next
-                            continue
-                        tile = wall.draw_replacement()
-                    self.turn = seat
-                    self._give(seat, tile, draw == _REPLACEMENT)
+                    live = wall.live
+                    if len(live) <= wall.keep:
+                        out = ruleset.on_exhausted(self)
+                        self._apply(out.ops)
+                        nxt = out.next
+                        continue
+                    tile = live.pop()
+                    self.hands[seat].append(tile)
+                    self.hand_key[seat] += self.key_weight[tile]
+                    self.face_key[seat] += self.face_weight[tile]
+                    self.drawn = tile
+                    if self.record:
+                        self.emit(ev.Draw(seat, self.tile_text[tile], wall.left, False))
+                    if ruleset.auto_bonus and self.kind[tile] >= 34:
+                        self._replace_bonus(seat)
+                elif draw == _REPLACEMENT:
+                    if not self.wall.can_replace():
+                        out = ruleset.on_exhausted(self)
+                        self._apply(out.ops)
+                        nxt = out.next
+                        continue
+                    self._give(seat, self.wall.draw_replacement(), True)
                     if ruleset.auto_bonus:
-                        while self.kind[self.drawn] >= 34 and wall.can_replace():  # type: ignore[index]
-                            self._set_aside(seat, tile)
-                            tile = wall.draw_replacement()
-                            self._give(seat, tile, True)
+                        self._replace_bonus(seat)
                 elif draw == _NO_DRAW:
-                    self.turn = seat
                     self.drawn = None
-                else:  # KEEP: the same turn goes on (after a declaration that did not end it)
-                    self.turn = seat
+                # KEEP: the same turn goes on, the drawn tile unchanged
                 self.phase = _TURN
                 self.window = None
                 self.pending = {seat: ruleset.turn_actions(self, seat)}
@@ -452,6 +455,13 @@ class Game:
             self._end_hand(nxt)  # type: ignore[arg-type]
             return
 
+    def _replace_bonus(self, seat: int) -> None:
+        """Set aside a drawn bonus tile and draw its replacement, as long as needed."""
+        wall = self.wall
+        while self.drawn is not None and self.kind[self.drawn] >= 34 and wall.can_replace():
+            self._set_aside(seat, self.drawn)
+            self._give(seat, wall.draw_replacement(), True)
+
     def _give(self, seat: int, tile: int, replacement: bool = False) -> None:
         self.hands[seat].append(tile)
         self.hand_key[seat] += self.key_weight[tile]
@@ -464,10 +474,11 @@ class Game:
         self.pending = {}
         self.declared = {}
         self.window = None
-        points = self.ledger.accounts["points"]
-        deltas = [s - h for s, h in zip(points, self.hand_start["points"], strict=True)]
-        others = {k: list(v) for k, v in self.ledger.accounts.items() if k != "points"}
-        self.emit(ev.HandEnd(list(points), deltas, others))
+        if self.record:
+            points = self.ledger.accounts["points"]
+            deltas = [s - h for s, h in zip(points, self.hand_start["points"], strict=True)]
+            others = {k: list(v) for k, v in self.ledger.accounts.items() if k != "points"}
+            self.emit(ev.HandEnd(list(points), deltas, others))
         after = self.ruleset.next_hand(self)
         self._apply(after.ops)
         if isinstance(after, fl.NextHand):
@@ -512,34 +523,14 @@ class Game:
     def step(self, seat: int, action: Action) -> None:
         """Apply one seat's action. Raises IllegalActionError (state unchanged) if the seat
         is not to act or the action is not among its legal actions."""
-        if self.phase is _OVER:
-            raise IllegalActionError("the game is over")
-        if type(seat) is not int or not 0 <= seat < self.n:
-            self._check_seat(seat)
-        if not isinstance(action, Action):
-            raise IllegalActionError(
-                f"an action must be an Action (Action.from_string parses text), not {action!r}"
-            )
-        legal = self.pending.get(seat)
-        if legal is None or seat in self.declared:
-            waiting = ", ".join(map(str, self.to_act())) or "nobody"
-            raise IllegalActionError(
-                f"seat {seat} is not to act now ({self.phase.value} phase; waiting for seat "
-                f"{waiting})"
-            )
+        legal = self.pending.get(seat) if type(seat) is int else None
+        if legal is None or (self.declared and seat in self.declared):
+            self._refuse_seat(seat)
         for candidate in legal:  # identity first: agents return one of the legal objects
             if candidate is action:
                 break
         else:
-            if action in legal:
-                action = legal[legal.index(action)]
-            else:
-                dialect = self.ruleset.dialect
-                options = ", ".join(a.to_string(dialect) for a in legal)
-                raise IllegalActionError(
-                    f"{action.to_string(dialect)!r} is not legal for seat {seat} now; legal: "
-                    f"{options}"
-                )
+            action = self._find_legal(seat, action, legal)  # type: ignore[arg-type]
         self.actions.append((seat, action))
         if self.phase is _TURN:
             out = self.ruleset.on_turn(self, seat, action)
@@ -552,8 +543,33 @@ class Game:
             answers = self.declared
             self.pending, self.declared = {}, {}
             out = self.ruleset.resolve(self, window, answers)
-        self._apply(out.ops)
+        ops = out.ops
+        if ops:
+            self._apply(ops)
         self._advance(out.next)
+
+    def _refuse_seat(self, seat: object) -> None:
+        if self.phase is _OVER:
+            raise IllegalActionError("the game is over")
+        self._check_seat(seat)
+        waiting = ", ".join(map(str, self.to_act())) or "nobody"
+        raise IllegalActionError(
+            f"seat {seat} is not to act now ({self.phase.value} phase; waiting for seat "
+            f"{waiting})"
+        )
+
+    def _find_legal(self, seat: int, action: Action, legal: list[Action]) -> Action:
+        if not isinstance(action, Action):
+            raise IllegalActionError(
+                f"an action must be an Action (Action.from_string parses text), not {action!r}"
+            )
+        if action in legal:
+            return legal[legal.index(action)]
+        dialect = self.ruleset.dialect
+        options = ", ".join(a.to_string(dialect) for a in legal)
+        raise IllegalActionError(
+            f"{action.to_string(dialect)!r} is not legal for seat {seat} now; legal: {options}"
+        )
 
     # ------------------------------------------------------------------ views
     def observation(self, seat: int) -> Observation:

@@ -1,17 +1,23 @@
-"""The sparrows JSON game record.
+"""The sparrows JSON game record (format version 2).
 
 ```json
-{"format": "sparrows-record", "format_version": 1,
+{"format": "sparrows-record", "format_version": 2,
  "ruleset": "suzume", "ruleset_version": "1", "options": {...}, "seed": 7,
- "actions": [[0, "discard 3"], [2, "ron"], ...],
+ "walls": [[...], ...],                         (only for games given their walls)
+ "actions": [[0, "discard 3"], [2, "ron"], [1, "chi 3m 4m"], ...],
  "events": [{"type": "game_start", ...}, ...],
- "result": {"scores": [..], "places": [..]}}
+ "result": {"scores": [..], "places": [..], "finished": true, "accounts": {...}}}
 ```
 
-A game is a pure function of ruleset + options + seed + actions, so ``replay`` rebuilds
-it from those alone and then checks that the stored events and result are exactly what
-the rebuilt game produced. Any difference (a tampered score, a changed tile, a missing
-action) is reported with the first point where they part.
+A game is a pure function of ruleset + options + seed (+ walls) + actions, so ``replay``
+rebuilds it from those alone and then checks that the stored events and result are
+exactly what the rebuilt game produced. Any difference (a tampered score, a changed tile,
+a missing action) is reported with the first point where they part.
+
+Version 1 records (Suzume, before engine v2) still load: their actions are replayed on
+the current engine and the results they hold (every hand's scores and score changes,
+every win's and penalty's payments, the final result) must be reproduced; their events,
+written in the older event format, are not compared field by field.
 
 Reading is bounded: a file larger than :data:`MAX_RECORD_BYTES` is refused after reading
 at most that many bytes plus one, and a JSON text nested too deeply, with a number too long
@@ -36,7 +42,9 @@ from ..errors import IllegalActionError, RecordError, SparrowsError, excerpt, ex
 from ..rules import get_ruleset
 
 FORMAT = "sparrows-record"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: Versions this sparrows reads (1: Suzume records from before engine v2).
+READABLE_VERSIONS = (1, 2)
 
 #: The largest record file read (sparrows and Tenhou records alike): 32 MiB.
 MAX_RECORD_BYTES = 32 * 1024 * 1024
@@ -51,19 +59,41 @@ class GameRecord:
     actions: list[tuple[int, str]]
     events: list[dict[str, Any]]
     result: dict[str, Any]
+    walls: list[list[int]] | None = None
+    format_version: int = FORMAT_VERSION
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
             "ruleset": self.ruleset,
             "ruleset_version": self.ruleset_version,
             "options": self.options,
             "seed": self.seed,
-            "actions": [list(a) for a in self.actions],
-            "events": self.events,
-            "result": self.result,
         }
+        if self.walls is not None:
+            data["walls"] = self.walls
+        data.update(
+            {
+                "actions": [list(a) for a in self.actions],
+                "events": self.events,
+                "result": self.result,
+            }
+        )
+        return data
+
+
+def game_result(game: Game) -> dict[str, Any]:
+    """What a record stores as the game's result."""
+    result: dict[str, Any] = {
+        "scores": list(game.scores),
+        "places": game.ruleset.places(game.scores),
+        "finished": game.over,
+    }
+    others = {k: list(v) for k, v in game.ledger.accounts.items() if k != "points"}
+    if others:
+        result["accounts"] = others
+    return result
 
 
 def record_from_game(game: Game) -> GameRecord:
@@ -77,18 +107,17 @@ def record_from_game(game: Game) -> GameRecord:
         seed=game.seed,
         actions=[(seat, action.to_string(dialect)) for seat, action in game.actions],
         events=[e.to_json() for e in game.events],
-        result={
-            "scores": list(game.scores),
-            "places": game.ruleset.places(game.scores),
-            "finished": game.over,
-        },
+        result=game_result(game),
+        walls=[list(w) for w in game.walls] if game.walls else None,
     )
 
 
 def save_record(game: Game, path: str | Path) -> Path:
-    path = Path(path)
-    path.write_text(json.dumps(record_from_game(game).to_json(), ensure_ascii=False) + "\n")
-    return path
+    """Write the game's record (atomically: an interrupted save leaves no half file)."""
+    from ..fileio import write_atomic
+
+    text = json.dumps(record_from_game(game).to_json(), ensure_ascii=False) + "\n"
+    return write_atomic(path, text)
 
 
 # --------------------------------------------------------------------------- reading
@@ -189,11 +218,17 @@ def load_record(path: str | Path) -> GameRecord:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f'{path} is not a sparrows game record (no "format": "{FORMAT}")')
     version = _need(data, "format_version", int)
-    if version != FORMAT_VERSION:
+    if version not in READABLE_VERSIONS:
         raise RecordError(
             f"record format version {version} is not supported (this sparrows "
-            f"reads version {FORMAT_VERSION})"
+            f"reads versions {', '.join(map(str, READABLE_VERSIONS))})"
         )
+    walls = data.get("walls")
+    if walls is not None and not (
+        isinstance(walls, list)
+        and all(isinstance(w, list) and all(type(t) is int for t in w) for w in walls)
+    ):
+        raise RecordError("the record's 'walls' must be lists of tile ids")
     actions = _need(data, "actions", list)
     for i, a in enumerate(actions):
         if not (
@@ -208,6 +243,8 @@ def load_record(path: str | Path) -> GameRecord:
         actions=[(a[0], a[1]) for a in actions],
         events=_need(data, "events", list),
         result=_need(data, "result", dict),
+        walls=walls,
+        format_version=version,
     )
 
 
@@ -237,10 +274,12 @@ def rebuild(record: GameRecord) -> Game:
             f"the record was made with {record.ruleset} version "
             f"{record.ruleset_version}; this sparrows has version {ruleset.version}"
         )
+    if record.format_version == 1 and record.ruleset != "suzume":
+        raise RecordError("a version 1 record can only be a Suzume game")
     try:
-        game = Game(ruleset, record.seed, record=True)
+        game = Game(ruleset, record.seed, record=True, walls=record.walls)
     except SparrowsError as exc:
-        raise RecordError(f"the record's seed is not usable: {exc}") from None
+        raise RecordError(f"the record's seed or walls are not usable: {exc}") from None
     for i, (seat, text) in enumerate(record.actions):
         try:
             game.step(seat, Action.from_string(text, ruleset.dialect))
@@ -252,30 +291,48 @@ def rebuild(record: GameRecord) -> Game:
 
 
 def replay(record: GameRecord) -> Game:
-    """Rebuild the game and check every stored event and the result against it."""
+    """Rebuild the game and check every stored event and the result against it (for a
+    version 1 record: every result it holds, see the module docstring)."""
     game = rebuild(record)
     fresh = [e.to_json() for e in game.events]
-    for i, (stored, got) in enumerate(zip(record.events, fresh, strict=False)):
-        if stored != got:
+    if record.format_version == 1:
+        stored, fresh = _v1_results(record.events), _v1_results(fresh)
+    else:
+        stored = record.events
+    for i, (old, got) in enumerate(zip(stored, fresh, strict=False)):
+        if old != got:
             raise RecordError(
-                f"event {i} differs from the replay{_where_they_differ(stored, got)}: "
-                f"the record says {excerpt_repr(stored)}, the replay gives {excerpt_repr(got)}"
+                f"event {i} differs from the replay{_where_they_differ(old, got)}: "
+                f"the record says {excerpt_repr(old)}, the replay gives {excerpt_repr(got)}"
             )
-    if len(record.events) != len(fresh):
-        raise RecordError(
-            f"the record has {len(record.events)} events; the replay gives {len(fresh)}"
-        )
-    result = {
-        "scores": list(game.scores),
-        "places": game.ruleset.places(game.scores),
-        "finished": game.over,
-    }
+    if len(stored) != len(fresh):
+        raise RecordError(f"the record has {len(stored)} events; the replay gives {len(fresh)}")
+    result = game_result(game)
+    if record.format_version == 1:
+        result.pop("accounts", None)
     if record.result != result:
         raise RecordError(
             f"the record's result {excerpt_repr(record.result)} differs from the "
             f"replay's {excerpt_repr(result)}"
         )
     return game
+
+
+#: What a version 1 record's events say about results: (type, fields compared).
+_V1_RESULTS = {
+    "win": ("seat", "from_seat", "points", "payments", "reading"),
+    "misdeclared": ("seat", "action", "points", "payments"),
+    "hand_end": ("scores", "deltas"),
+    "game_end": ("scores", "places"),
+}
+
+
+def _v1_results(events: list[Any]) -> list[dict[str, Any]]:
+    out = []
+    for e in events:
+        if isinstance(e, dict) and e.get("type") in _V1_RESULTS:
+            out.append({"type": e["type"], **{k: e.get(k) for k in _V1_RESULTS[e["type"]]}})
+    return out
 
 
 def _where_they_differ(stored: Any, got: dict[str, Any]) -> str:

@@ -22,10 +22,12 @@ def play_game(ruleset: Ruleset, agents: Sequence[Agent], seed: int, record: bool
     game = Game(ruleset, seed, record=record)
     for agent in agents:
         agent.bind(ruleset)
-    step, decisions, observation = game.step, game.decisions, game.observation
+    step, observation = game.step, game.observation
     over = Phase.OVER
     while game.phase is not over:
-        for seat, legal in decisions():
+        # Every seat asked answers in turn; the last answer resolves a window. The legal
+        # lists are the engine's own: read, never changed.
+        for seat, legal in tuple(game.pending.items()):
             agent = agents[seat]
             obs = observation(seat) if agent.needs_observation else None
             step(seat, agent.act(obs, legal))

@@ -65,6 +65,7 @@ _RON = Action(RON)
 _PASS = Action(PASS)
 _TSUMO = Action(TSUMO)
 _TURNS = [fl.Turn(s) for s in SEATS]  # a turn with a live draw, per seat
+_OTHERS = [((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in SEATS]  # in turn order
 _START = fl.Deal(SEATS, (HAND_SIZE,) * 4)
 _INDICATOR = fl.RevealIndicator("dora", source="live")
 
@@ -89,6 +90,12 @@ class SuzumeRuleset(Ruleset):
         self._discard_action = [actions[t] for t in faces]  # by tile id
         self._code = [t.code for t in faces]
         self._discards: dict[int, list[Action]] = {}  # face key -> discard actions
+        # The outcome of a discard nobody can claim, per (seat, tile id): built once, as
+        # that is most discards (outcomes are never changed after they are made).
+        self._quiet = [
+            [fl.Outcome((fl.DiscardTile(seat, t),), _TURNS[(seat + 1) % 4]) for t in range(44)]
+            for seat in SEATS
+        ]
 
     @classmethod
     def from_options(cls, given: dict[str, Any]) -> SuzumeRuleset:
@@ -155,17 +162,18 @@ class SuzumeRuleset(Ruleset):
             and self._win_offer(game, seat, hand)
         ):
             return [_TSUMO, *discards]
-        return list(discards)
+        return discards  # the memoised list: the engine never changes the lists it is given
 
     def on_turn(self, game: Game, seat: int, action: Action) -> fl.Outcome:
         if action.type is DISCARD:
             game.state.misdeclared_turn = False
             tile = game.tile_of(seat, action.tiles[0])
             claims = self._claims(game, seat, tile)
-            nxt: fl.Next = (
-                fl.Window("claim", claims, (seat, tile)) if claims else _TURNS[(seat + 1) % 4]
+            if not claims:
+                return self._quiet[seat][tile]
+            return fl.Outcome(
+                (fl.DiscardTile(seat, tile),), fl.Window("claim", claims, (seat, tile))
             )
-            return fl.Outcome((fl.DiscardTile(seat, tile),), nxt)
         # a tsumo declaration
         hand = game.hands[seat]
         score = self.value(game, seat, hand)
@@ -184,7 +192,7 @@ class SuzumeRuleset(Ruleset):
         keys = game.hand_key
         complete = self._complete.get
         claims = {}
-        for seat in ((discarder + 1) % 4, (discarder + 2) % 4, (discarder + 3) % 4):
+        for seat in _OTHERS[discarder]:
             if complete(keys[seat] + weight) is not False:
                 options = self.claim_actions(game, seat, tile)
                 if options:
