@@ -13,7 +13,8 @@ from ..errors import SparrowsError
 
 STATUS = {
     "suzume": "complete: game, scoring, bots, records, terminal play, simulation",
-    "riichi": "hand scoring and calculator complete; game flow planned",
+    "riichi": "complete game (presets standard, tenhou, mahjongsoul): calls, kans, riichi, "
+    "furiten, draws and aborts, honba, sticks, uma; calculator; Tenhou logs replay",
     "hongkong": "planned (tile set and notation ready)",
     "sichuan": "planned (tile set ready)",
     "classical": "planned (tile set ready)",

@@ -185,6 +185,7 @@ class Win(Event):
     points: int
     items: list[list[Any]]  # [label, value]
     payments: list[int]  # per seat, + received / - paid
+    detail: dict[str, Any] = field(default_factory=dict)  # the ruleset's (han, fu, yaku...)
 
 
 @dataclass(slots=True)

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import IllegalActionError, SparrowsError
 from ..tiles import Meld, MeldType, Tile
@@ -103,11 +103,24 @@ def _is_seat(seat: object, n: int) -> bool:
     return type(seat) is int and 0 <= seat < n
 
 
+class DrawScript(Protocol):
+    """Says which tile a seat draws next (replays of real games, scripted tests)."""
+
+    def next_draw(self, game: Game, seat: int, replacement: bool) -> Tile | None:
+        """The face ``seat`` draws now, or None to draw whatever the wall holds."""
+        ...
+
+
 class Game:
     """One game of a ruleset. ``record=False`` skips building events (for fast simulation);
     actions are always kept, so any game can be replayed. ``walls`` gives the tile order of
     the first hands (a permutation of the tile ids each, read by the ruleset's
-    ``build_wall``); later hands are shuffled."""
+    ``build_wall``); later hands are shuffled.
+
+    ``script`` (a :class:`DrawScript`) decides draws as they happen: before each draw the
+    tile it names is swapped into the draw position from the undrawn wall. The same swap
+    is made in the hand's tile order, so ``hand_orders`` (the order of every hand played)
+    injected as ``walls`` replays the game without the script."""
 
     def __init__(
         self,
@@ -115,6 +128,7 @@ class Game:
         seed: int,
         record: bool = True,
         walls: Sequence[Sequence[int]] | None = None,
+        script: DrawScript | None = None,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise SparrowsError(f"the seed must be a whole number >= 0, not {seed!r}")
@@ -129,6 +143,8 @@ class Game:
         self.face_code = [t.code for t in self.faces]
         self.tile_text = ruleset.tile_text
         self.walls = [list(w) for w in walls] if walls is not None else []
+        self.script = script
+        self.hand_orders: list[list[int]] = []  # each hand's tile order (after script swaps)
         for i, w in enumerate(self.walls):
             if sorted(w) != list(range(len(self.faces))):
                 raise SparrowsError(f"wall {i} is not an ordering of the {len(self.faces)} tiles")
@@ -363,6 +379,8 @@ class Game:
             order = list(range(size))
             self.rng.shuffle(order)
         n = self.n
+        order = list(order)
+        self.hand_orders.append(order)
         self.wall = self.ruleset.build_wall(order)
         self.hands = [[] for _ in range(n)]
         self.melds = [[] for _ in range(n)]
@@ -408,6 +426,8 @@ class Game:
                 if draw == _LIVE:  # the hot path: inlined draw
                     wall = self.wall
                     live = wall.live
+                    if self.script is not None and len(live) > wall.keep:
+                        self._scripted(seat, False)
                     if len(live) <= wall.keep:
                         out = ruleset.on_exhausted(self)
                         self._apply(out.ops)
@@ -428,6 +448,8 @@ class Game:
                         self._apply(out.ops)
                         nxt = out.next
                         continue
+                    if self.script is not None:
+                        self._scripted(seat, True)
                     self._give(seat, self.wall.draw_replacement(), True)
                     if ruleset.auto_bonus:
                         self._replace_bonus(seat)
@@ -454,6 +476,33 @@ class Game:
                 return
             self._end_hand(nxt)  # type: ignore[arg-type]
             return
+
+    def _scripted(self, seat: int, replacement: bool) -> None:
+        """Swap the tile the script names into the draw position (and in the hand's order)."""
+        assert self.script is not None
+        face = self.script.next_draw(self, seat, replacement)
+        if face is None:
+            return
+        wall = self.wall
+        if replacement and wall.dead_wall:
+            part, index = wall.replacements, 0
+        elif replacement:
+            part, index = wall.live, 0
+        else:
+            part, index = wall.live, len(wall.live) - 1
+        if self.faces[part[index]] == face:
+            return
+        code = face.code
+        for other in (wall.live, wall.replacements, wall.reserve):
+            for j, t in enumerate(other):
+                if self.face_code[t] == code and not (other is part and j == index):
+                    a, b = part[index], t
+                    part[index], other[j] = b, a
+                    order = self.hand_orders[-1]
+                    i, k = order.index(a), order.index(b)
+                    order[i], order[k] = b, a
+                    return
+        raise SparrowsError(f"scripted draw: no {face} is left in the wall for seat {seat}")
 
     def _replace_bonus(self, seat: int) -> None:
         """Set aside a drawn bonus tile and draw its replacement, as long as needed."""

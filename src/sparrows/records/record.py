@@ -108,7 +108,7 @@ def record_from_game(game: Game) -> GameRecord:
         actions=[(seat, action.to_string(dialect)) for seat, action in game.actions],
         events=[e.to_json() for e in game.events],
         result=game_result(game),
-        walls=[list(w) for w in game.walls] if game.walls else None,
+        walls=[list(w) for w in game.hand_orders] if (game.walls or game.script) else None,
     )
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import SparrowsError
 from .base import Ruleset
 
-RULESETS = ("suzume",)
+RULESETS = ("suzume", "riichi")
 
 
 def get_ruleset(name: str, options: dict[str, Any] | None = None) -> Ruleset:
@@ -20,7 +20,11 @@ def get_ruleset(name: str, options: dict[str, Any] | None = None) -> Ruleset:
         from .suzume import SuzumeRuleset
 
         return SuzumeRuleset.from_options(options or {})
+    if name == "riichi":
+        from .riichi.game import RiichiRuleset
+
+        return RiichiRuleset.from_options(options or {})
     raise SparrowsError(
         f"unknown ruleset {name!r}; available: {', '.join(RULESETS)} "
-        "(riichi, hongkong, sichuan and classical are planned)"
+        "(hongkong, sichuan and classical are planned)"
     )

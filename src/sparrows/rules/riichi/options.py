@@ -53,6 +53,23 @@ class RiichiOptions:
     noten_penalty: int = 3000
     #: Nagashi mangan (all discards terminals and honours, none called) pays a mangan tsumo.
     nagashi_mangan: bool = True
+    #: Points a player needs to declare riichi (the stick is paid from them).
+    riichi_min_points: int = 1000
+    #: Kan dora of an open or added kan turned at once (False: after the kan's discard;
+    #: a closed kan's is always at once).
+    kan_dora_at_once: bool = False
+    #: Thirteen orphans may rob a closed kan (chankan on an ankan).
+    kokushi_robs_ankan: bool = False
+    #: Abortive draws: nine terminals (the player's choice on the first draw), four winds
+    #: discarded in the first go-around, four riichi, four kans by several players.
+    abortive_draws: bool = True
+    #: The dealer in first place (with at least the return points) ends the game by winning
+    #: the last hand (agari-yame).
+    agari_yame: bool = True
+    #: A player below 0 points ends the game.
+    bust: bool = True
+    #: Riichi sticks still on the table at the end of the game go to the first place.
+    sticks_to_winner_at_end: bool = True
 
     def __post_init__(self) -> None:
         from ...errors import OptionsError
@@ -67,8 +84,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     # The common online rules (Tenhou's): kiriage off, double yakuman off, kazoe at 13.
     "standard": {},
     "tenhou": {},
-    # Mahjong Soul: double-yakuman forms count double.
-    "mahjongsoul": {"double_yakuman": True},
+    # Mahjong Soul: double-yakuman forms count double; kokushi may rob a closed kan.
+    "mahjongsoul": {"double_yakuman": True, "kokushi_robs_ankan": True},
 }
 
 

@@ -1,0 +1,371 @@
+"""Real Tenhou games played through the engine.
+
+The log is not replayed by a state machine of its own: a riichi :class:`~sparrows.engine.
+Game` plays the game, and the log only supplies what the players did. Each hand's wall is
+injected (the dealt tiles and the dora / ura indicators where the ruleset's wall puts
+them), every draw is scripted from the log as it happens (:class:`TenhouScript` is the
+game's ``DrawScript``), and every decision the engine asks for is answered from the log:
+the next discard, riichi or kan of a seat on its turn, a call when the seat's next draw
+entry is a call on that discard, ron when the hand's result says so, pass otherwise.
+
+Every answer must be one of the actions the engine offers at that moment, and every hand
+must end as the log says: the same result and the same score changes (Tenhou writes a
+hand's changes without the riichi sticks put down in it), the same honba, sticks and
+scores at the next hand's start, and for a win the same fu, han, yaku and points.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.actions import Action, ActionType
+from ..engine.game import Game
+from ..errors import IllegalActionError, RecordError, SparrowsError
+from ..tiles import Tile, from_tenhou
+from .tenhou6 import WIN, Entry, TenhouGame, TenhouHand, TenhouWin, parse_call
+
+A = ActionType
+TSUMOGIRI = 60
+EXHAUSTIVE = frozenset({"流局", "全員聴牌", "全員不聴", "流し満貫"})
+ABORTS = {"九種九牌": "nine terminals", "四家立直": "four riichi", "三家和了": "three ron",
+          "四槓散了": "four kans", "四風連打": "four winds"}  # fmt: skip
+
+
+def options_for(log: TenhouGame) -> dict[str, Any]:
+    """Riichi options matching a Tenhou game's rule (``鳳南喰赤``: hanchan, open tanyao,
+    red fives; ``東`` in the name: East only)."""
+    disp = str(log.rule.get("disp", ""))
+    aka = log.rule.get("aka", 1)
+    options: dict[str, Any] = {"preset": "tenhou"}
+    if "東" in disp:
+        options["hanchan"] = False
+    if aka in (0, "0"):
+        options["red_fives"] = [0, 0, 0]
+    return options
+
+
+@dataclass
+class _Seat:
+    draws: deque[Entry]
+    discards: deque[Entry]
+
+
+class TenhouScript:
+    """Draws and decisions of one Tenhou game, answered hand by hand."""
+
+    def __init__(self, log: TenhouGame) -> None:
+        self.log = log
+        self.index = -1
+        self.hand: TenhouHand = log.hands[0]
+        self.seats: list[_Seat] = []
+
+    def start(self, index: int) -> None:
+        self.index = index
+        self.hand = self.log.hands[index]
+        self.seats = [
+            _Seat(deque(self.hand.draws[s]), deque(self.hand.discards[s])) for s in range(4)
+        ]
+
+    # ------------------------------------------------------------------ draws
+    def next_draw(self, game: Game, seat: int, replacement: bool) -> Tile | None:
+        if game.hand_number != self.index:  # the engine has started the next hand
+            if game.hand_number >= len(self.log.hands):
+                raise RecordError("the engine plays on after the log's last hand")
+            self.start(game.hand_number)
+        draws = self.seats[seat].draws
+        if not draws or isinstance(draws[0], str):
+            raise RecordError(f"seat {seat} draws, but the log has {_show(draws)} next")
+        return from_tenhou(int(draws.popleft()))
+
+    # ------------------------------------------------------------------ decisions
+    def _wins_of(self, seat: int) -> list[TenhouWin]:
+        return [w for w in self.hand.wins if w.winner == seat]
+
+    def _finished(self, seat: int) -> bool:
+        """Everything ``seat`` did in the log has been played."""
+        return not self.seats[seat].discards
+
+    def answer(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        window = game.window
+        if window is None:
+            return self._turn(game, seat, legal)
+        if window.kind == "rob":
+            kan_seat = window.data[0]
+            return self._ron_or_pass(seat, kan_seat, legal)
+        if window.kind == "claim":
+            discarder, tile = window.data
+            ron = self._ron_or_pass(seat, discarder, legal)
+            if ron.type is A.RON:
+                return ron
+            return self._call_or_pass(game, seat, discarder, tile, legal)
+        raise RecordError(f"a {window.kind} window has no answer in a Tenhou log")
+
+    def _ron_or_pass(self, seat: int, from_seat: int, legal: list[Action]) -> Action:
+        for win in self._wins_of(seat):
+            if not win.tsumo and win.from_seat == from_seat and self._finished(from_seat):
+                return _pick(legal, Action(A.RON))
+        return _pick(legal, Action(A.PASS))
+
+    def _call_or_pass(
+        self, game: Game, seat: int, discarder: int, tile: int, legal: list[Action]
+    ) -> Action:
+        draws = self.seats[seat].draws
+        if draws and isinstance(draws[0], str):
+            call = parse_call(draws[0])
+            fed_by = (seat + call.source) % 4
+            if fed_by == discarder and from_tenhou(call.taken) == game.faces[tile]:
+                draws.popleft()
+                faces = tuple(from_tenhou(t) for t in call.rest)
+                kind = {"c": A.CHI, "p": A.PON, "m": A.KAN}[call.letter]
+                if kind is A.KAN:
+                    discards = self.seats[seat].discards
+                    if not discards or discards[0] != 0:
+                        raise RecordError(f"seat {seat}: an open kan without its 0")
+                    discards.popleft()
+                return _pick(legal, Action(kind, faces))
+        return _pick(legal, Action(A.PASS))
+
+    def _turn(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        discards = self.seats[seat].discards
+        if not discards:
+            result = self.hand.result
+            if result == WIN and any(w.tsumo for w in self._wins_of(seat)):
+                return _pick(legal, Action(A.TSUMO))
+            if result == "九種九牌":
+                return _pick(legal, Action(A.ABORT))
+            raise RecordError(f"seat {seat} is to act, but the log has nothing more for it")
+        entry = discards.popleft()
+        drawn = game.faces[game.drawn] if game.drawn is not None else None
+        if isinstance(entry, int):
+            if entry == TSUMOGIRI:
+                if drawn is None:
+                    raise RecordError(f"seat {seat}: a tsumogiri without a drawn tile")
+                return _pick(legal, Action(A.DISCARD, drawn))
+            return _pick(legal, Action(A.DISCARD, from_tenhou(entry)))
+        if entry.startswith("r"):
+            code = int(entry[1:])
+            face = drawn if code == TSUMOGIRI else from_tenhou(code)
+            if face is None:
+                raise RecordError(f"seat {seat}: a riichi tsumogiri without a drawn tile")
+            return _pick(legal, Action(A.RIICHI, face))
+        call = parse_call(entry)
+        kind = A.ANKAN if call.letter == "a" else A.KAKAN
+        taken = from_tenhou(call.taken)
+        for action in legal:  # a closed kan names one face of its four tiles
+            if action.type is kind and action.tiles[0].kind == taken.kind:
+                if kind is A.ANKAN or action.tiles[0] == taken:
+                    return action
+        raise IllegalActionError(f"{kind.value} {taken} is not legal; legal: {_list(legal)}")
+
+
+def _pick(legal: list[Action], want: Action) -> Action:
+    if want in legal:
+        return want
+    raise IllegalActionError(f"{want} is not legal; legal: {_list(legal)}")
+
+
+def _list(legal: list[Action]) -> str:
+    return ", ".join(map(str, legal))
+
+
+def _show(entries: deque[Entry]) -> str:
+    return repr(entries[0]) if entries else "nothing"
+
+
+# ---------------------------------------------------------------------- walls
+
+
+def hand_wall(hand: TenhouHand) -> list[int]:
+    """The tile order of a hand for the riichi wall: the dealt tiles (13 each from the
+    dealer), the live wall in any order (draws are scripted), then the dead wall with the
+    dora and ura indicators in their slots; the dead wall's other slots hold tiles that
+    nobody draws in this hand."""
+    free: dict[Tile, list[int]] = {}
+    from ..tiles import riichi_set
+
+    for i, face in enumerate(riichi_set().tiles):
+        free.setdefault(face, []).append(i)
+
+    def take(code: int) -> int:
+        face = from_tenhou(code)
+        ids = free.get(face)
+        if not ids:
+            raise RecordError(f"hand {hand.number}: more {face} than the tile set holds")
+        return ids.pop()
+
+    dealt = [take(t) for i in range(4) for t in hand.haipai[(hand.dealer + i) % 4]]
+    dora = [take(t) for t in hand.dora_indicators]
+    ura = [take(t) for t in hand.ura_indicators]
+    drawn_faces = [from_tenhou(t) for d in hand.draws for t in d if isinstance(t, int)]
+    for face in drawn_faces:  # keep what will be drawn out of the dead wall
+        if not free.get(face):
+            raise RecordError(f"hand {hand.number}: more {face} than the tile set holds")
+        free[face].pop()
+    spare = [i for ids in free.values() for i in ids]  # nobody draws these
+    drawn = []
+    for face in drawn_faces:
+        drawn.append(face)
+    rest = []
+    for ids in free.values():
+        rest += ids
+    dead_slots = 4 + 5 + 5
+    filler_needed = dead_slots - len(dora) - len(ura)
+    if len(spare) < filler_needed:
+        raise RecordError(f"hand {hand.number}: not enough tiles for the dead wall")
+    filler = spare[:filler_needed]
+    used = set(dealt) | set(dora) | set(ura) | set(filler)
+    live = [i for i in range(136) if i not in used]
+    replacements, more = filler[:4], filler[4:]
+    indicators = (dora + more)[:5]
+    more = (dora + more)[5:]
+    hidden = (ura + more)[:5]
+    return dealt + live + replacements + indicators + hidden
+
+
+# ---------------------------------------------------------------------- checking
+
+
+@dataclass
+class HandCheck:
+    """How one hand of the log went through the engine."""
+
+    number: int
+    kyoku: int
+    honba: int
+    result: str
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def label(self) -> str:
+        rounds = "ESWN"
+        return f"{rounds[self.kyoku // 4]}{self.kyoku % 4 + 1}-{self.honba}"
+
+
+def replay_log(log: TenhouGame, record: bool = True) -> tuple[Game, list[HandCheck]]:
+    """Play the log's game through the engine; every hand checked (see the module)."""
+    from ..rules import get_ruleset
+
+    rules = get_ruleset("riichi", options_for(log))
+    script = TenhouScript(log)
+    walls = [hand_wall(h) for h in log.hands]
+    checks: list[HandCheck] = []
+    game = Game(rules, seed=0, record=True, walls=walls, script=script)
+    for index, hand in enumerate(log.hands):
+        check = HandCheck(index, hand.kyoku, hand.honba, hand.result)
+        checks.append(check)
+        if game.over or game.hand_number != index:
+            check.problems.append("the engine ended the game before this hand")
+            break
+        _check_start(game, hand, check)
+        start_events = len(game.events)
+        try:
+            while not game.over and game.hand_number == index:
+                for seat, legal in game.decisions():
+                    game.step(seat, script.answer(game, seat, legal))
+        except (IllegalActionError, SparrowsError) as exc:
+            check.problems.append(f"{exc}")
+            break
+        _check_end(game, hand, game.events[start_events:], check)
+        if check.problems:
+            break
+    else:
+        if checks and not game.over:
+            checks[-1].problems.append("the engine plays on after the log's last hand")
+    return game, checks
+
+
+def _check_start(game: Game, hand: TenhouHand, check: HandCheck) -> None:
+    st = game.state
+    sticks = game.ledger.pots["points"] // 1000
+    want = (hand.kyoku % 4, hand.kyoku // 4, hand.honba, hand.riichi_sticks, hand.start_scores)
+    got = (game.dealer, game.round_wind, st.honba, sticks, tuple(game.scores))
+    if want != got:
+        check.problems.append(
+            f"hand start: the log has dealer, round, honba, sticks, scores {want}, "
+            f"the engine {got}"
+        )
+
+
+def _check_end(game: Game, hand: TenhouHand, events: list[Any], check: HandCheck) -> None:
+    deposits = [0] * 4
+    deltas = [0] * 4
+    wins = []
+    ended = None
+    for e in events:
+        if e.type == "transfer" and e.account == "points":
+            if e.reason == "riichi":
+                deposits[e.src] += e.amount
+            if e.src >= 0:
+                deltas[e.src] -= e.amount
+            if e.dst >= 0:
+                deltas[e.dst] += e.amount
+        elif e.type == "win":
+            wins.append(e)
+        elif e.type in ("exhaustive_draw", "abort"):
+            ended = e
+        elif e.type == "hand_end":
+            break
+    for s in range(4):
+        deltas[s] += deposits[s]  # Tenhou's changes leave out the sticks put down
+    want = list(hand.total_deltas)
+    if hand.result == WIN:
+        if len(wins) != len(hand.wins):
+            check.problems.append(f"{len(wins)} win(s) where the log has {len(hand.wins)}")
+        for ours, theirs in zip(wins, hand.wins, strict=False):
+            _compare_win(ours, theirs, check)
+    elif hand.result in EXHAUSTIVE:
+        if ended is None or ended.type != "exhaustive_draw":
+            check.problems.append(f"the log has {hand.result}, the engine {ended}")
+    else:
+        reason = ABORTS.get(hand.result)
+        if ended is None or ended.type != "abort" or ended.reason != reason:
+            check.problems.append(f"the log has {hand.result} ({reason}), the engine {ended}")
+    if deltas != want:
+        check.problems.append(f"score changes {deltas}, the log {want}")
+
+
+def _compare_win(ours: Any, theirs: TenhouWin, check: HandCheck) -> None:
+    detail = ours.detail
+    if (ours.seat, ours.from_seat if ours.from_seat is not None else ours.seat) != (
+        theirs.winner,
+        theirs.from_seat,
+    ):
+        check.problems.append(
+            f"win by {ours.seat} from {ours.from_seat}, the log {theirs.winner} from "
+            f"{theirs.from_seat}"
+        )
+        return
+    ids = sorted(y for y, _ in detail["yaku"])
+    want_ids = sorted(theirs.yaku_ids)
+    if theirs.is_yakuman:
+        want_ids = sorted(i for i in want_ids if i not in ("dora", "aka", "ura"))
+    if ids != want_ids:
+        check.problems.append(f"yaku {ids}, the log {want_ids}")
+    if not theirs.is_yakuman and theirs.fu and (detail["han"], detail["fu"]) != (
+        theirs.han,
+        theirs.fu,
+    ):
+        check.problems.append(
+            f"{detail['han']} han {detail['fu']} fu, the log {theirs.han} han {theirs.fu} fu"
+        )
+    printed = _printed(detail["payment"], detail["honba"], theirs.tsumo, ours.seat)
+    want = theirs.points_text.rsplit("符", 1)[-1].split("飜", 1)[-1]
+    want = want.lstrip("満貫跳倍三役").rstrip("点")
+    if printed != want.replace("点", ""):
+        check.problems.append(f"points {printed}, the log {theirs.points_text}")
+
+
+def _printed(payment: dict[str, int], honba: int, tsumo: bool, winner: int) -> str:
+    """Tenhou's points text without honba: '7700', '1000-2000', '4000∀' (a dealer tsumo)."""
+    if not tsumo:
+        return str(payment["ron"] - 300 * honba)
+    other = payment["tsumo_other"] - 100 * honba
+    if not payment["tsumo_dealer"]:
+        return f"{other}∀"
+    return f"{other}-{payment['tsumo_dealer'] - 100 * honba}"

@@ -1,0 +1,847 @@
+"""The riichi game on the shared engine: deal, draws, calls, kans, riichi, furiten, wins,
+draws and aborts, honba and sticks, dealer rotation, game end with oka and uma.
+
+Decisions where ``../shared/rules/riichi.md`` is silent follow Tenhou (whose real games
+the tests replay):
+
+* The dead wall is 14 tiles: 4 replacement tiles, 5 dora and 5 ura indicators; every
+  replacement draw moves the last live tile to the dead wall (the live wall shrinks by one).
+* Kan dora of an open or added kan is turned when the kan player discards (before the
+  claims on that discard, so a ron on it counts it); a closed kan's at once
+  (``kan_dora_at_once``: every kan's at once).
+* No call on the last discard (houtei), no kan on the last tile, at most four kans.
+* A call that would leave only tiles forbidden by kuikae is not offered.
+* Riichi needs a closed hand, ``riichi_min_points`` and ``riichi_min_tiles`` left; a
+  riichi discard that is ronned puts no stick down. A closed kan in riichi only when the
+  drawn tile makes it and the waits stay the same.
+* Furiten: any wait in one's own discards (called ones included); a passed ron (on a
+  discard or a robbed kan) until one's own next discard, or for the rest of the hand in
+  riichi.
+* Nine terminals: on a player's first draw while nobody has called (a closed kan counts).
+  Four winds, four riichi and four kans by several players abort once the discard that
+  completes them is not ronned; three ron abort (``triple_ron_abort``).
+* Exhaustive draw: nagashi mangan is paid as a mangan tsumo without honba and replaces the
+  noten payments; otherwise ``noten_penalty`` is split between noten and tenpai players.
+* The dealer repeats on a win (also one of several) or tenpai at an exhaustive draw, and
+  after an abort; honba +1 then and on any draw, back to 0 when a non-dealer wins. Sticks
+  go to the winner nearest the discarder's right; they stay on the table after a draw.
+* The game ends when a player goes below 0 (``bust``), after the last hand of the last
+  round once someone has the return points (else the West round extends it, sudden death,
+  up to West 4), or when the dealer wins the last hand in first place with at least the
+  return points (``agari_yame``). Leftover sticks go to the first place. Ties in the
+  ranking go to the seat nearer the first dealer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...analysis import RIICHI, Form, shanten, waits
+from ...engine import events as ev
+from ...engine import flow as fl
+from ...engine.actions import Action, ActionType
+from ...engine.ledger import POT
+from ...engine.protocol import Ruleset
+from ...engine.wall import Wall
+from ...tiles import Meld, MeldType, Tile, riichi_set
+from ...tiles.kinds import HONOR
+from ..base import build_options
+from .hand import WinSituation
+from .options import PRESETS, RiichiOptions
+from .points import settle
+from .scoring import RiichiScore, dora_of, score
+
+if TYPE_CHECKING:
+    from ...engine.game import Game, Observation
+
+A = ActionType
+SEATS = (0, 1, 2, 3)
+_OTHERS = [((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in SEATS]
+POW5 = [5**k for k in range(34)]
+TERMINAL_HONOR = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+WIND_KINDS = (27, 28, 29, 30)
+DRAGON_KINDS = (31, 32, 33)
+PAO_YAKUMAN = ("daisangen", "daisuushi")
+_PASS = Action(A.PASS)
+_RON = Action(A.RON)
+_TSUMO = Action(A.TSUMO)
+_ABORT = Action(A.ABORT)
+
+
+@dataclass
+class HandState:
+    """What the riichi rules track during one hand (the table holds the rest)."""
+
+    riichi: list[int] = field(default_factory=lambda: [0] * 4)  # 0, 1 riichi, 2 double
+    ippatsu: list[bool] = field(default_factory=lambda: [False] * 4)
+    pending_riichi: int = -1  # the seat whose riichi discard awaits its claims
+    temp_furiten: list[bool] = field(default_factory=lambda: [False] * 4)
+    riichi_furiten: list[bool] = field(default_factory=lambda: [False] * 4)
+    clean: bool = True  # no call (a closed kan included) yet this hand
+    discarded: list[int] = field(default_factory=lambda: [0] * 4)  # discards made
+    kans: list[int] = field(default_factory=lambda: [0] * 4)
+    dora_due: int = 0  # kan dora to turn after the coming discard
+    rinshan: bool = False  # this turn's tile is a replacement tile
+    kuikae: frozenset[int] = frozenset()  # kinds the caller may not discard this turn
+    called: bool = False  # this turn began with a chi or pon
+    pao: list[int] = field(default_factory=lambda: [-1] * 4)  # liable seat per winner
+    first_winds: list[int] = field(default_factory=list)
+    four_kans_due: bool = False  # abort once the coming discard is not ronned
+
+
+@dataclass
+class RiichiState:
+    honba: int = 0
+    hand: HandState = field(default_factory=HandState)
+    #: How the last hand ended: ("win", dealer_won) / ("draw", dealer_tenpai) / ("abort",)
+    last: tuple[Any, ...] = ("abort",)
+    kyoku: int = 0  # hands of the game by dealer turn: round * 4 + dealer index
+
+
+class RiichiRuleset(Ruleset):
+    name: ClassVar[str] = "riichi"
+    version: ClassVar[str] = "1"
+    form: ClassVar[Form] = RIICHI
+    options: RiichiOptions
+
+    def __init__(self, options: RiichiOptions | None = None) -> None:
+        self.options = options or RiichiOptions()
+        self.tileset = riichi_set(self.options.red_fives)
+        faces = self.tileset.tiles
+        self._kind = [t.kind for t in faces]
+        self._discard = {t: Action(A.DISCARD, t) for t in set(faces)}
+        self._riichi = {t: Action(A.RIICHI, t) for t in set(faces)}
+        self._complete: dict[int, bool] = {}  # hand key -> a complete hand (14-equivalent)
+        self._waits: dict[int, tuple[int, ...]] = {}  # hand key -> waits (13-equivalent)
+        self._turns = [fl.Turn(s) for s in SEATS]
+
+    @classmethod
+    def from_options(cls, given: dict[str, Any]) -> RiichiRuleset:
+        return cls(build_options(RiichiOptions, PRESETS, given))
+
+    # ------------------------------------------------------------------ configuration
+    def all_actions(self) -> list[Action]:
+        faces = sorted(set(self.tileset.tiles))
+        by_kind: dict[int, list[Tile]] = {}
+        for f in faces:
+            by_kind.setdefault(f.kind, []).append(f)
+        out = [Action(A.DISCARD, f) for f in faces] + [Action(A.RIICHI, f) for f in faces]
+        for k, fs in by_kind.items():
+            pool = [f for f in fs for _ in range(2)]
+            out += [Action(A.PON, pair) for pair in set(combinations(pool, 2))]
+            pool3 = [f for f in fs for _ in range(3)]
+            out += [Action(A.KAN, trio) for trio in set(combinations(pool3, 3))]
+            out += [Action(A.ANKAN, f) for f in fs]
+            out += [Action(A.KAKAN, f) for f in fs]
+            if k < HONOR:
+                for a, b in ((k + 1, k + 2), (k - 1, k + 1), (k - 2, k - 1)):
+                    if a // 9 == b // 9 == k // 9 and 0 <= a and b < HONOR:
+                        out += [
+                            Action(A.CHI, (x, y)) for x in by_kind[a] for y in by_kind[b]
+                        ]
+        return [*out, _TSUMO, _RON, _PASS, _ABORT]
+
+    def start_balances(self) -> dict[str, list[int]]:
+        return {"points": [self.options.start_points] * 4}
+
+    def new_state(self) -> RiichiState:
+        return RiichiState()
+
+    def build_wall(self, order: Sequence[int]) -> Wall:
+        """The first tiles of ``order`` are dealt (13 each from the dealer), then drawn in
+        order; the last 14 are the dead wall: 4 replacement tiles, 5 dora indicators, 5
+        ura indicators."""
+        live, dead = list(order[:-14]), list(order[-14:])
+        live.reverse()
+        return Wall(live, dead[:4], dead[4:9], dead[9:], dead_wall=True)
+
+    def start_hand(self, game: Game) -> fl.Outcome:
+        game.state.hand = HandState()
+        d = game.dealer
+        order = tuple((d + i) % 4 for i in SEATS)
+        return fl.Outcome((fl.Deal(order, (13,) * 4), fl.RevealIndicator()), self._turns[d])
+
+    def hand_info(self, game: Game) -> dict[str, Any]:
+        return {
+            "honba": game.state.honba,
+            "sticks": game.ledger.pots["points"] // self.options.riichi_stick,
+            "kyoku": game.state.kyoku,
+        }
+
+    def observe(self, game: Game, seat: int) -> dict[str, Any]:
+        hs: HandState = game.state.hand
+        return {
+            "riichi": list(hs.riichi),
+            "honba": game.state.honba,
+            "sticks": game.ledger.pots["points"] // self.options.riichi_stick,
+            "furiten": self._furiten(game, seat),
+        }
+
+    # ------------------------------------------------------------------ hand facts
+    def _counts(self, game: Game, seat: int, extra: int | None = None) -> list[int]:
+        counts = [0] * 34
+        kind = self._kind
+        for t in game.hands[seat]:
+            counts[kind[t]] += 1
+        if extra is not None:
+            counts[kind[extra]] += 1
+        return counts
+
+    def _is_complete(self, game: Game, seat: int, key: int, extra: int | None = None) -> bool:
+        done = self._complete.get(key)
+        if done is None:
+            done = self._complete[key] = shanten(self._counts(game, seat, extra)) == -1
+        return done
+
+    def waits_of(self, game: Game, seat: int) -> tuple[int, ...]:
+        """The kinds that complete ``seat``'s hand (waiting to draw), memoised."""
+        key = game.hand_key[seat]
+        got = self._waits.get(key)
+        if got is None:
+            got = self._waits[key] = tuple(waits(self._counts(game, seat)))
+        return got
+
+    def _waits_without(self, game: Game, seat: int, removed: Sequence[int]) -> tuple[int, ...]:
+        key = game.hand_key[seat] - sum(POW5[self._kind[t]] for t in removed)
+        got = self._waits.get(key)
+        if got is None:
+            counts = self._counts(game, seat)
+            for t in removed:
+                counts[self._kind[t]] -= 1
+            got = self._waits[key] = tuple(waits(counts))
+        return got
+
+    def _furiten(self, game: Game, seat: int) -> bool:
+        hs: HandState = game.state.hand
+        if hs.temp_furiten[seat] or hs.riichi_furiten[seat]:
+            return True
+        if len(game.hands[seat]) % 3 != 1:
+            return False
+        ws = self.waits_of(game, seat)
+        kind = self._kind
+        return any(kind[t] in ws for t in game.discards[seat])
+
+    def _melds(self, game: Game, seat: int) -> tuple[Meld, ...]:
+        return tuple(game.meld_view(seat, m) for m in game.melds[seat])
+
+    def _closed(self, game: Game, seat: int) -> bool:
+        return all(m.type is MeldType.CLOSED_KAN for m in game.melds[seat])
+
+    def _situation(
+        self,
+        game: Game,
+        seat: int,
+        win_tile: int,
+        tsumo: bool,
+        chankan: bool = False,
+    ) -> WinSituation:
+        hs: HandState = game.state.hand
+        faces = game.faces
+        concealed = list(game.hands[seat])
+        if tsumo:
+            concealed.remove(win_tile)
+        wall = game.wall
+        last = wall.left == 0
+        first = hs.clean and hs.discarded[seat] == 0
+        dealer = seat == game.dealer
+        riichi = hs.riichi[seat]
+        revealed = wall.revealed
+        return WinSituation(
+            tuple(faces[t] for t in concealed),
+            faces[win_tile],
+            self._melds(game, seat),
+            tsumo=tsumo,
+            riichi=riichi > 0,
+            double_riichi=riichi == 2,
+            ippatsu=riichi > 0 and hs.ippatsu[seat],
+            rinshan=tsumo and hs.rinshan,
+            chankan=chankan,
+            haitei=tsumo and last and not hs.rinshan,
+            houtei=not tsumo and not chankan and last,
+            tenhou=tsumo and first and dealer,
+            chiihou=tsumo and first and not dealer,
+            seat_wind=(seat - game.dealer) % 4,
+            round_wind=game.round_wind % 4,
+            dora_indicators=tuple(faces[t] for t in revealed),
+            ura_indicators=tuple(faces[t] for t in wall.hidden[: len(revealed)])
+            if riichi
+            else (),
+            honba=game.state.honba,
+            riichi_sticks=game.ledger.pots["points"] // self.options.riichi_stick,
+        )
+
+    def _score(self, game: Game, sit: WinSituation) -> RiichiScore:
+        return score(sit, self.options)
+
+    # ------------------------------------------------------------------ turns
+    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+        hs: HandState = game.state.hand
+        hand = game.hands[seat]
+        kind = self._kind
+        faces = game.faces
+        opts = self.options
+        out: list[Action] = []
+        drawn = game.drawn
+        if drawn is not None and self._is_complete(game, seat, game.hand_key[seat]):
+            if self._score(game, self._situation(game, seat, drawn, True)).is_win:
+                out.append(_TSUMO)
+        wall_left = game.wall.left
+        total_kans = sum(hs.kans)
+        can_kan = drawn is not None and wall_left > 0 and total_kans < 4
+        if hs.riichi[seat]:
+            assert drawn is not None
+            if can_kan:
+                k = kind[drawn]
+                four = [t for t in hand if kind[t] == k]
+                if len(four) == 4:
+                    before = self._waits_without(game, seat, [drawn])
+                    if before and self._waits_without(game, seat, four) == before:
+                        out.append(Action(A.ANKAN, faces[drawn]))
+            out.append(self._discard[faces[drawn]])
+            return out
+        # discards (kuikae: not the called kinds right after a chi or pon)
+        banned = hs.kuikae
+        seen: set[Tile] = set()
+        for t in hand:
+            face = faces[t]
+            if face not in seen and kind[t] not in banned:
+                seen.add(face)
+        discards = [self._discard[f] for f in sorted(seen)]
+        if (
+            drawn is not None
+            and self._closed(game, seat)
+            and game.scores[seat] >= opts.riichi_min_points
+            and wall_left >= opts.riichi_min_tiles
+        ):
+            for f in sorted(seen):
+                t = game.tile_of(seat, f)
+                if self._waits_without(game, seat, [t]):
+                    out.append(self._riichi[f])
+        if can_kan:
+            counts: dict[int, list[int]] = {}
+            for t in hand:
+                counts.setdefault(kind[t], []).append(t)
+            for k, ids in sorted(counts.items()):
+                if len(ids) == 4:
+                    out.append(Action(A.ANKAN, min(faces[t] for t in ids)))
+            for m in game.melds[seat]:
+                if m.type is MeldType.PON:
+                    k = kind[m.tiles[0]]
+                    for t in counts.get(k, ()):
+                        out.append(Action(A.KAKAN, faces[t]))
+        if (
+            opts.abortive_draws
+            and drawn is not None
+            and hs.clean
+            and hs.discarded[seat] == 0
+            and len({kind[t] for t in hand if kind[t] in TERMINAL_HONOR}) >= 9
+        ):
+            out.append(_ABORT)
+        return out + discards
+
+    def on_turn(self, game: Game, seat: int, action: Action) -> fl.Outcome:
+        t = action.type
+        hs: HandState = game.state.hand
+        if t is A.DISCARD or t is A.RIICHI:
+            return self._discard_outcome(game, seat, action)
+        if t is A.TSUMO:
+            assert game.drawn is not None
+            ops, end = self._wins(game, [seat], None, game.drawn, tsumo=True)
+            return fl.Outcome(ops, end)
+        if t is A.ABORT:
+            return self._abort(game, "nine terminals", seat)
+        if t is A.ANKAN:
+            k = action.tiles[0].kind
+            ids = tuple(x for x in game.hands[seat] if self._kind[x] == k)
+            hs.kans[seat] += 1
+            self._call_made(hs)
+            ops: list[fl.Op] = [fl.MakeMeld(seat, MeldType.CLOSED_KAN, ids)]
+            ops.append(fl.RevealIndicator())  # a closed kan's dora at once
+            robbers = {}
+            if self.options.kokushi_robs_ankan:
+                robbers = self._robbers(game, seat, ids[0], kokushi_only=True)
+            if robbers:
+                return fl.Outcome(ops, fl.Window("rob", robbers, (seat, ids[0], "ankan")))
+            hs.rinshan = True
+            return fl.Outcome(ops, fl.Turn(seat, fl.REPLACEMENT))
+        if t is A.KAKAN:  # ippatsu is broken once the kan stands (a robber keeps it)
+            tile = game.tile_of(seat, action.tiles[0])
+            hs.kans[seat] += 1
+            ops = [fl.MakeMeld(seat, MeldType.ADDED_KAN, (tile,))]
+            if self.options.kan_dora_at_once:
+                ops.append(fl.RevealIndicator())
+            else:
+                hs.dora_due += 1
+            robbers = self._robbers(game, seat, tile)
+            if robbers:
+                return fl.Outcome(ops, fl.Window("rob", robbers, (seat, tile, "kakan")))
+            self._call_made(hs)
+            hs.rinshan = True
+            return fl.Outcome(ops, fl.Turn(seat, fl.REPLACEMENT))
+        raise AssertionError(f"unexpected turn action {action}")  # pragma: no cover
+
+    def _call_made(self, hs: HandState) -> None:
+        hs.clean = False
+        hs.ippatsu = [False] * 4
+
+    def _discard_outcome(self, game: Game, seat: int, action: Action) -> fl.Outcome:
+        hs: HandState = game.state.hand
+        tile = game.tile_of(seat, action.tiles[0])
+        riichi = action.type is A.RIICHI
+        ops: list[fl.Op] = [fl.DiscardTile(seat, tile, riichi=riichi)]
+        while hs.dora_due:
+            ops.append(fl.RevealIndicator())
+            hs.dora_due -= 1
+        if riichi:
+            hs.pending_riichi = seat
+        elif hs.riichi[seat]:
+            hs.ippatsu[seat] = False  # the riichi player's own discard ends its ippatsu
+        hs.temp_furiten[seat] = False
+        hs.rinshan = False
+        hs.kuikae = frozenset()
+        hs.called = False
+        if hs.clean and hs.discarded[seat] == 0 and len(hs.first_winds) < 4:
+            hs.first_winds.append(self._kind[tile])
+        hs.discarded[seat] += 1
+        if sum(hs.kans) >= 4 and sum(1 for n in hs.kans if n) > 1:
+            hs.four_kans_due = True
+        claims = self._claims(game, seat, tile)
+        if claims:
+            return fl.Outcome(ops, fl.Window("claim", claims, (seat, tile)))
+        ops2, nxt = self._after_discard(game, seat)
+        return fl.Outcome(ops + ops2, nxt)
+
+    def _after_discard(self, game: Game, seat: int) -> tuple[list[fl.Op], fl.Next]:
+        """A discard nobody took: the riichi stick goes down, aborts, the next turn."""
+        hs: HandState = game.state.hand
+        ops: list[fl.Op] = []
+        opts = self.options
+        if hs.pending_riichi == seat:
+            ops += self._riichi_stick_down(game, seat)
+            if opts.abortive_draws and all(hs.riichi):
+                ops += self._abort_ops(game, "four riichi")
+                return ops, fl.EndHand("abort")
+        if opts.abortive_draws:
+            w = hs.first_winds
+            if hs.clean and len(w) == 4 and w[0] in WIND_KINDS and w.count(w[0]) == 4:
+                hs.first_winds = []
+                ops += self._abort_ops(game, "four winds")
+                return ops, fl.EndHand("abort")
+            if hs.four_kans_due:
+                ops += self._abort_ops(game, "four kans")
+                return ops, fl.EndHand("abort")
+        return ops, self._turns[(seat + 1) % 4]
+
+    # ------------------------------------------------------------------ claims
+    def _claims(self, game: Game, discarder: int, tile: int) -> dict[int, list[Action]]:
+        hs: HandState = game.state.hand
+        kind = self._kind
+        k = kind[tile]
+        pw = POW5[k]
+        keys = game.hand_key
+        faces = game.faces
+        last = game.wall.left == 0
+        kans_left = sum(hs.kans) < 4
+        claims: dict[int, list[Action]] = {}
+        for s in _OTHERS[discarder]:
+            opts: list[Action] = []
+            if k in self.waits_of(game, s) and not self._furiten(game, s):
+                if self._score(game, self._situation(game, s, tile, False)).is_win:
+                    opts.append(_RON)
+            if not hs.riichi[s] and not last:
+                n = keys[s] // pw % 5
+                if n >= 2:
+                    same = sorted(faces[t] for t in game.hands[s] if kind[t] == k)
+                    for pair in sorted(set(combinations(same, 2))):
+                        if self._call_leaves_discard(game, s, k, pair, None):
+                            opts.append(Action(A.PON, pair))
+                    if n == 3 and kans_left:
+                        opts.append(Action(A.KAN, tuple(same)))
+                if s == (discarder + 1) % 4 and k < HONOR:
+                    opts += self._chi_options(game, s, k)
+            if opts:
+                opts.append(_PASS)
+                claims[s] = opts
+        return claims
+
+    def _chi_options(self, game: Game, seat: int, k: int) -> list[Action]:
+        kind = self._kind
+        faces = game.faces
+        by_kind: dict[int, set[Tile]] = {}
+        for t in game.hands[seat]:
+            by_kind.setdefault(kind[t], set()).add(faces[t])
+        out = []
+        suit = k // 9
+        for a, b in ((k + 1, k + 2), (k - 1, k + 1), (k - 2, k - 1)):
+            if a < 0 or b >= HONOR or a // 9 != suit or b // 9 != suit:
+                continue
+            for x in sorted(by_kind.get(a, ())):
+                for y in sorted(by_kind.get(b, ())):
+                    if self._call_leaves_discard(game, seat, k, (x, y), (a, b)):
+                        out.append(Action(A.CHI, (x, y)))
+        return out
+
+    @staticmethod
+    def _kuikae(k: int, run: tuple[int, int] | None) -> frozenset[int]:
+        """Kinds the caller may not discard after calling kind ``k`` (with ``run`` for a
+        chi): the called kind, and the other end of a run called at its end."""
+        banned = {k}
+        if run is not None:
+            a, b = run
+            if a == k + 1 and (k + 3) // 9 == k // 9 and k + 3 < HONOR:
+                banned.add(k + 3)
+            if b == k - 1 and k - 3 >= 0 and (k - 3) // 9 == k // 9:
+                banned.add(k - 3)
+        return frozenset(banned)
+
+    def _call_leaves_discard(
+        self,
+        game: Game,
+        seat: int,
+        k: int,
+        used: tuple[Tile, ...],
+        run: tuple[int, int] | None,
+    ) -> bool:
+        banned = self._kuikae(k, run)
+        left = [game.faces[t] for t in game.hands[seat]]
+        for f in used:
+            left.remove(f)
+        return any(f.kind not in banned for f in left)
+
+    def _robbers(
+        self, game: Game, kan_seat: int, tile: int, kokushi_only: bool = False
+    ) -> dict[int, list[Action]]:
+        k = self._kind[tile]
+        out: dict[int, list[Action]] = {}
+        for s in _OTHERS[kan_seat]:
+            if k in self.waits_of(game, s) and not self._furiten(game, s):
+                r = self._score(game, self._situation(game, s, tile, False, chankan=True))
+                if r.is_win and (not kokushi_only or r.shape == 2):
+                    out[s] = [_RON, _PASS]
+        return out
+
+    def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
+        hs: HandState = game.state.hand
+        if window.kind == "rob":
+            kan_seat, tile, how = window.data
+            rons = [s for s in _OTHERS[kan_seat] if answers.get(s) == _RON]
+            self._note_passed_rons(hs, window, answers)
+            if rons:
+                ops, end = self._wins(game, rons, kan_seat, tile, tsumo=False, chankan=True)
+                return fl.Outcome(ops, end)
+            if how == "kakan":
+                self._call_made(hs)
+            hs.rinshan = True
+            return fl.Outcome((), fl.Turn(kan_seat, fl.REPLACEMENT))
+        discarder, tile = window.data
+        order = _OTHERS[discarder]
+        rons = [s for s in order if answers.get(s) == _RON]
+        self._note_passed_rons(hs, window, answers)
+        if rons:
+            hs.pending_riichi = -1  # a ronned riichi discard puts no stick down
+            if len(rons) == 3 and self.options.triple_ron_abort:
+                return fl.Outcome(self._abort_ops(game, "three ron"), fl.EndHand("abort"))
+            ops, end = self._wins(game, rons, discarder, tile, tsumo=False)
+            return fl.Outcome(ops, end)
+        calls = [(s, answers[s]) for s in order if answers.get(s, _PASS).type is not A.PASS]
+        if not calls:
+            ops, nxt = self._after_discard(game, discarder)
+            return fl.Outcome(ops, nxt)
+        # kan and pon before chi; among equals the seat nearest the discarder's right
+        seat, action = max(calls, key=lambda c: (c[1].type is not A.CHI, -order.index(c[0])))
+        ops = self._riichi_stick_down(game, discarder)
+        call_ops, nxt = self._call_ops(game, seat, action, discarder, tile)
+        return fl.Outcome(ops + call_ops, nxt)
+
+    def _riichi_stick_down(self, game: Game, seat: int) -> list[fl.Op]:
+        """The riichi declared by ``seat``'s discard, which nobody ronned, takes effect."""
+        hs: HandState = game.state.hand
+        if hs.pending_riichi != seat:
+            return []
+        hs.pending_riichi = -1
+        first = hs.clean and hs.discarded[seat] == 1
+        hs.riichi[seat] = 2 if first else 1
+        hs.ippatsu[seat] = True
+        return [fl.Move("points", seat, POT, self.options.riichi_stick, "riichi")]
+
+    def _call_ops(
+        self, game: Game, seat: int, action: Action, discarder: int, tile: int
+    ) -> tuple[list[fl.Op], fl.Next]:
+        hs: HandState = game.state.hand
+        k = self._kind[tile]
+        ids: list[int] = []
+        pool = list(game.hands[seat])
+        for f in action.tiles:
+            t = next(x for x in pool if game.faces[x] == f)
+            pool.remove(t)
+            ids.append(t)
+        self._call_made(hs)
+        if action.type is A.KAN:
+            meld = MeldType.OPEN_KAN
+        elif action.type is A.PON:
+            meld = MeldType.PON
+        else:
+            meld = MeldType.CHI
+        self._note_pao(game, seat, meld, k, discarder)
+        ops: list[fl.Op] = [fl.MakeMeld(seat, meld, tuple(ids), tile, discarder)]
+        if meld is MeldType.OPEN_KAN:
+            hs.kans[seat] += 1
+            if self.options.kan_dora_at_once:
+                ops.append(fl.RevealIndicator())
+            else:
+                hs.dora_due += 1
+            hs.rinshan = True
+            return ops, fl.Turn(seat, fl.REPLACEMENT)
+        run = None
+        if meld is MeldType.CHI:
+            ks = sorted(f.kind for f in action.tiles)
+            run = (ks[0], ks[1])
+        hs.kuikae = self._kuikae(k, run)
+        hs.called = True
+        return ops, fl.Turn(seat, fl.NO_DRAW)
+
+    def _note_pao(self, game: Game, seat: int, meld: MeldType, k: int, feeder: int) -> None:
+        """The feeder of the third dragon set or the fourth wind set pays for daisangen /
+        daisuushi."""
+        if meld is MeldType.CHI:
+            return
+        kind = self._kind
+        have = {kind[m.tiles[0]] for m in game.melds[seat] if m.type is not MeldType.CHI}
+        have.add(k)
+        hs: HandState = game.state.hand
+        if k in DRAGON_KINDS and all(d in have for d in DRAGON_KINDS):
+            hs.pao[seat] = feeder
+        if k in WIND_KINDS and all(w in have for w in WIND_KINDS):
+            hs.pao[seat] = feeder
+
+    def _note_passed_rons(
+        self, hs: HandState, window: fl.Window, answers: dict[int, Action]
+    ) -> None:
+        for s, options in window.options.items():
+            if _RON in options and answers.get(s) != _RON:
+                hs.temp_furiten[s] = True
+                if hs.riichi[s]:
+                    hs.riichi_furiten[s] = True
+
+    # ------------------------------------------------------------------ settlement
+    def _wins(
+        self,
+        game: Game,
+        winners: list[int],
+        from_seat: int | None,
+        tile: int,
+        tsumo: bool,
+        chankan: bool = False,
+    ) -> tuple[list[fl.Op], fl.EndHand]:
+        """Every win on one tile, in turn order from the discarder (honba and sticks to the
+        first)."""
+        hs: HandState = game.state.hand
+        opts = self.options
+        ops: list[fl.Op] = []
+        sticks = game.ledger.pots["points"]
+        for i, seat in enumerate(winners):
+            sit = self._situation(game, seat, tile, tsumo, chankan)
+            if i:  # only the first winner collects honba and sticks
+                sit = replace(sit, honba=0, riichi_sticks=0)
+            result = self._score(game, sit)
+            assert result.is_win, result.reason
+            pao = hs.pao[seat] if hs.pao[seat] >= 0 else None
+            if pao is not None and not any(y in PAO_YAKUMAN for y, _ in result.yaku):
+                pao = None
+            honba_points = sit.honba * opts.honba_ron if not tsumo else 0
+            deltas = settle(result.payment, seat, from_seat, game.dealer, pao, honba_points)
+            deltas[seat] -= result.payment.sticks  # the sticks come from the pot
+            for payer in SEATS:
+                if deltas[payer] < 0:
+                    ops.append(fl.Move("points", payer, seat, -deltas[payer], "win"))
+            if i == 0 and sticks:
+                ops.append(fl.Move("points", POT, seat, sticks, "sticks"))
+            shown = sorted(game.hands[seat]) if tsumo else sorted([*game.hands[seat], tile])
+            payments = list(deltas)
+            if i == 0:
+                payments[seat] += sticks
+            ops.append(
+                fl.Report(
+                    {
+                        "hand": game.hand_number,
+                        "winner": seat,
+                        "from": from_seat,
+                        "points": result.payment.hand_value,
+                        "items": [y for y, _ in result.yaku],
+                        "yakuman": result.yakuman,
+                        "han": result.han,
+                        "fu": result.fu,
+                    }
+                )
+            )
+            if game.record:
+                ops.append(
+                    fl.Emit(
+                        ev.Win(
+                            seat,
+                            from_seat,
+                            game.fmt(tile),
+                            game.fmt_all(shown),
+                            result.reading,
+                            result.payment.hand_value,
+                            [[name, han] for name, han in result.names()],
+                            payments,
+                            {
+                                "han": result.han,
+                                "fu": result.fu,
+                                "yaku": [list(y) for y in result.yaku],
+                                "yakuman": result.yakuman,
+                                "limit": result.limit,
+                                "dora": result.dora,
+                                "aka": result.aka,
+                                "ura": result.ura,
+                                "fu_items": [list(f) for f in result.fu_items],
+                                "pao": pao,
+                                "honba": sit.honba,
+                                "payment": {
+                                    "ron": result.payment.ron,
+                                    "tsumo_dealer": result.payment.tsumo_dealer,
+                                    "tsumo_other": result.payment.tsumo_other,
+                                },
+                                "melds": [str(m) for m in sit.melds],
+                                "ura_indicators": [str(t) for t in sit.ura_indicators],
+                            },
+                        )
+                    )
+                )
+        dealer_won = game.dealer in winners
+        game.state.last = ("win", dealer_won)
+        return ops, fl.EndHand("win")
+
+    def _abort_ops(self, game: Game, reason: str, seat: int | None = None) -> list[fl.Op]:
+        game.state.last = ("abort",)
+        ops: list[fl.Op] = [fl.Report({"hand": game.hand_number, "winner": None, "abort": reason})]
+        if game.record:
+            ops.append(fl.Emit(ev.Abort(reason, seat)))
+        return ops
+
+    def _abort(self, game: Game, reason: str, seat: int | None = None) -> fl.Outcome:
+        return fl.Outcome(self._abort_ops(game, reason, seat), fl.EndHand("abort"))
+
+    def tenpai(self, game: Game, seat: int) -> bool:
+        return bool(self.waits_of(game, seat))
+
+    def on_exhausted(self, game: Game) -> fl.Outcome:
+        opts = self.options
+        ops: list[fl.Op] = []
+        tenpai = [s for s in SEATS if self.tenpai(game, s)]
+        kind = self._kind
+        nagashi = []
+        if opts.nagashi_mangan:
+            from ...engine.game import CALLED
+
+            for s in SEATS:
+                pile = game.discards[s]
+                if pile and all(kind[t] in TERMINAL_HONOR for t in pile) and not any(
+                    f & CALLED for f in game.river_flags[s]
+                ):
+                    nagashi.append(s)
+        if nagashi:
+            for s in nagashi:
+                for payer in SEATS:
+                    if payer != s:
+                        amount = 4000 if (payer == game.dealer or s == game.dealer) else 2000
+                        ops.append(fl.Move("points", payer, s, amount, "nagashi mangan"))
+        elif 0 < len(tenpai) < 4:  # each noten player pays each tenpai player an equal part
+            part = opts.noten_penalty // (len(tenpai) * (4 - len(tenpai)))
+            for s in SEATS:
+                if s not in tenpai:
+                    for t in tenpai:
+                        ops.append(fl.Move("points", s, t, part, "noten"))
+        game.state.last = ("draw", game.dealer in tenpai)
+        ops.append(fl.Report({"hand": game.hand_number, "winner": None, "tenpai": tenpai}))
+        if game.record:
+            ops.append(
+                fl.Emit(
+                    ev.ExhaustiveDraw(
+                        [game.fmt_all(sorted(game.hands[s])) if s in tenpai else [] for s in SEATS],
+                        tenpai,
+                    )
+                )
+            )
+        return fl.Outcome(ops, fl.EndHand("exhaustive"))
+
+    # ------------------------------------------------------------------ between hands
+    def next_hand(self, game: Game) -> fl.NextHand | fl.GameOver:
+        st: RiichiState = game.state
+        opts = self.options
+        last = st.last
+        renchan = last[0] == "abort" or (last[0] in ("win", "draw") and last[1])
+        if renchan or last[0] != "win":
+            st.honba += 1
+        else:
+            st.honba = 0
+        scores = game.scores
+        final = 7 if opts.hanchan else 3
+        if opts.bust and min(scores) < 0:
+            return self._game_over(game)
+        if st.kyoku >= final:
+            top = self.places(scores)[game.dealer] == 1
+            if renchan:
+                if (
+                    last[0] == "win"
+                    and opts.agari_yame
+                    and top
+                    and scores[game.dealer] >= opts.return_points
+                ):
+                    return self._game_over(game)
+            else:
+                if max(scores) >= opts.return_points:
+                    return self._game_over(game)
+                if not opts.west_extension or st.kyoku >= 11:
+                    return self._game_over(game)
+        if renchan:
+            return fl.NextHand(game.dealer, game.round_wind)
+        st.kyoku += 1
+        return fl.NextHand((game.dealer + 1) % 4, st.kyoku // 4)
+
+    def places(self, scores: Sequence[int]) -> list[int]:
+        """Ranks 1-4; ties go to the seat nearer the first dealer (seat 0)."""
+        order = sorted(SEATS, key=lambda s: (-scores[s], s))
+        places = [0] * 4
+        for rank, s in enumerate(order):
+            places[s] = rank + 1
+        return places
+
+    def _game_over(self, game: Game) -> fl.GameOver:
+        opts = self.options
+        scores = list(game.scores)
+        places = self.places(scores)
+        ops: list[fl.Op] = []
+        sticks = game.ledger.pots["points"]
+        first = places.index(1)
+        if sticks and opts.sticks_to_winner_at_end:
+            ops.append(fl.Move("points", POT, first, sticks, "leftover sticks"))
+            scores[first] += sticks
+        uma_a, uma_b = opts.uma
+        uma = {1: uma_a, 2: uma_b, 3: -uma_b, 4: -uma_a}
+        oka = (opts.return_points - opts.start_points) * 4 / 1000
+        final = []
+        for s in SEATS:
+            value = (scores[s] - opts.return_points) / 1000 + uma[places[s]]
+            if places[s] == 1:
+                value += oka
+            final.append(round(value, 1))
+        return fl.GameOver(ops, {"final": final, "places": places})
+
+    # ------------------------------------------------------------------ hints
+    def dora_kinds(self, indicators: Sequence[Tile]) -> frozenset[int]:
+        return frozenset(dora_of(t.kind) for t in indicators)
+
+    def furiten(self, waits: Sequence[int], own_discards: Sequence[Tile]) -> bool:
+        thrown = {t.kind for t in own_discards}
+        return any(k in thrown for k in waits)
+
+    def keep_value(self, tile: Tile, indicators: Sequence[Tile]) -> int:
+        return int(tile.red) + sum(1 for t in indicators if dora_of(t.kind) == tile.kind)
+
+    def worth_declaring(self, obs: Observation, action: Action) -> bool:
+        return True
