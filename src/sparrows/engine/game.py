@@ -99,6 +99,12 @@ def _need(condition: bool, message: str) -> None:
         raise AssertionError(message)
 
 
+def _next(out: fl.Outcome) -> fl.Next:
+    if out.next is None:
+        raise AssertionError("only start_hand may leave the next step to first_step")
+    return out.next
+
+
 def _is_seat(seat: object, n: int) -> bool:
     return type(seat) is int and 0 <= seat < n
 
@@ -135,7 +141,10 @@ class Game:
         self.ruleset = ruleset
         self.seed = seed
         self.record = record
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # shuffles the walls, nothing else
+        # Dice a ruleset rolls (exchange directions...): apart from the walls' generator, so
+        # a ruleset that rolls more dice never changes which walls a seed gives.
+        self.dice = random.Random(seed * 2 + 1)
         self.n = n = ruleset.num_players
         self.tileset = ruleset.tileset
         self.faces = ruleset.tileset.tiles
@@ -179,6 +188,7 @@ class Game:
         self.status: list[str] = [PLAYING] * n
         self.turn = 0
         self.drawn: int | None = None
+        self.turn_draw = fl.LIVE  # how the current turn began (LIVE, REPLACEMENT, NO_DRAW...)
         self.last_discard: tuple[int, int] | None = None
         self.hand_start: dict[str, list[int]] = {}  # balances at the hand's start (recorded)
         self._held: list[ev.Event] | None = None
@@ -222,13 +232,33 @@ class Game:
                 return tile
         raise IllegalActionError(f"seat {seat} holds no {face}")
 
-    def next_seat(self, seat: int) -> int:
-        """The next seat in turn order that is still playing the hand (``seat`` itself if
-        no other is)."""
+    def take(self, seat: int, faces: Sequence[Tile]) -> tuple[int, ...]:
+        """Distinct ids of ``seat``'s concealed tiles with these faces (a pon of two alike,
+        an exchange), the drawn tile last. Raises IllegalActionError if not held."""
+        pool = list(self.hands[seat])
+        drawn = self.drawn
+        if drawn is not None and drawn in pool and self.turn == seat:  # the drawn one last
+            pool.remove(drawn)
+            pool.append(drawn)
+        code = self.face_code
+        out = []
+        for face in faces:
+            for t in pool:
+                if code[t] == face.code:
+                    pool.remove(t)
+                    out.append(t)
+                    break
+            else:
+                raise IllegalActionError(f"seat {seat} holds no {face} for that")
+        return tuple(out)
+
+    def next_seat(self, seat: int, skip: Sequence[int] = ()) -> int:
+        """The next seat in turn order that is still playing the hand and not in ``skip``
+        (seats leaving by the ops being returned), or ``seat`` itself if none is."""
         n, status = self.n, self.status
         for i in range(1, n + 1):
             s = (seat + i) % n
-            if status[s] == PLAYING:
+            if status[s] == PLAYING and s not in skip:
                 return s
         return seat
 
@@ -259,7 +289,7 @@ class Game:
             replaced = False
             for seat in op.order:
                 for tile in list(self.hands[seat]):
-                    if self.kind[tile] >= bonus_kind:
+                    if self.kind[tile] >= bonus_kind and self.wall.can_replace():
                         self._set_aside(seat, tile)
                         self._give(seat, self.wall.draw_replacement(), replacement=True)
                         replaced = True
@@ -327,7 +357,7 @@ class Game:
                     shown.type.value,
                     self.fmt_all(shown.tiles),
                     None if called is None else self.fmt(called),
-                    op.from_seat,
+                    shown.from_seat,
                 )
             )
 
@@ -399,6 +429,7 @@ class Game:
         outcome = self.ruleset.start_hand(self)
         self._held = [] if self.record else None
         self._apply(outcome.ops)
+        self.drawn = None  # tiles given during the deal are not a turn's draw
         held, self._held = self._held, None
         if self.record:
             self.emit(
@@ -413,7 +444,8 @@ class Game:
             )
             if held:
                 self.events.extend(held)
-        self._advance(outcome.next)
+        nxt = outcome.next if outcome.next is not None else self.ruleset.first_step(self)
+        self._advance(nxt)
 
     def _advance(self, nxt: fl.Next) -> None:
         """Carry out the next step; draws that find the wall empty ask the ruleset."""
@@ -423,6 +455,7 @@ class Game:
             if kind is fl.Turn:
                 seat, draw = nxt.seat, nxt.draw  # type: ignore[union-attr]
                 self.turn = seat
+                self.turn_draw = draw
                 if draw == _LIVE:  # the hot path: inlined draw
                     wall = self.wall
                     live = wall.live
@@ -431,7 +464,7 @@ class Game:
                     if len(live) <= wall.keep:
                         out = ruleset.on_exhausted(self)
                         self._apply(out.ops)
-                        nxt = out.next
+                        nxt = _next(out)
                         continue
                     tile = live.pop()
                     self.hands[seat].append(tile)
@@ -446,7 +479,7 @@ class Game:
                     if not self.wall.can_replace():
                         out = ruleset.on_exhausted(self)
                         self._apply(out.ops)
-                        nxt = out.next
+                        nxt = _next(out)
                         continue
                     if self.script is not None:
                         self._scripted(seat, True)
@@ -467,7 +500,7 @@ class Game:
                 if not window.options:  # nobody to ask: resolve at once
                     out = ruleset.resolve(self, window, {})
                     self._apply(out.ops)
-                    nxt = out.next
+                    nxt = _next(out)
                     continue
                 self.phase = Phase.CLAIM if window.claim else Phase.CHOICE
                 self.window = window
@@ -575,11 +608,12 @@ class Game:
         legal = self.pending.get(seat) if type(seat) is int else None
         if legal is None or (self.declared and seat in self.declared):
             self._refuse_seat(seat)
+        assert legal is not None
         for candidate in legal:  # identity first: agents return one of the legal objects
             if candidate is action:
                 break
         else:
-            action = self._find_legal(seat, action, legal)  # type: ignore[arg-type]
+            action = self._find_legal(seat, action, legal)
         self.actions.append((seat, action))
         if self.phase is _TURN:
             out = self.ruleset.on_turn(self, seat, action)
@@ -595,7 +629,7 @@ class Game:
         ops = out.ops
         if ops:
             self._apply(ops)
-        self._advance(out.next)
+        self._advance(_next(out))
 
     def _refuse_seat(self, seat: object) -> None:
         if self.phase is _OVER:
@@ -603,8 +637,7 @@ class Game:
         self._check_seat(seat)
         waiting = ", ".join(map(str, self.to_act())) or "nobody"
         raise IllegalActionError(
-            f"seat {seat} is not to act now ({self.phase.value} phase; waiting for seat "
-            f"{waiting})"
+            f"seat {seat} is not to act now ({self.phase.value} phase; waiting for seat {waiting})"
         )
 
     def _find_legal(self, seat: int, action: Action, legal: list[Action]) -> Action:

@@ -20,7 +20,7 @@ from ..analysis import RIICHI, Form, analyse, improvers, waits
 from ..tiles import Tile, TileSet, format_tile
 from ..tiles.notation import Dialect
 from .actions import Action, ActionSpace
-from .flow import GameOver, NextHand, Outcome, Window
+from .flow import GameOver, Next, NextHand, Outcome, Window
 from .wall import Wall
 
 if TYPE_CHECKING:
@@ -51,12 +51,11 @@ class Ruleset(ABC):
     num_players: ClassVar[int] = 4
     #: Tiles a player holds between turns, a meld counting 3 (13; Suzume 5).
     hand_size: ClassVar[int] = 13
-    #: Ledger accounts, each per seat (``points`` first: the scores).
-    accounts: ClassVar[tuple[str, ...]] = ("points",)
     #: Lowest balance an account may reach (the ruleset pays at most down to it).
     floors: ClassVar[dict[str, int]] = {}
-    #: Bonus tiles (flowers, seasons) drawn are set aside and replaced by the engine.
-    auto_bonus: ClassVar[bool] = False
+    #: Bonus tiles (flowers, seasons) drawn are set aside and replaced by the engine (a
+    #: ruleset may set it per instance when an option decides).
+    auto_bonus: bool = False
     tileset: TileSet
     options: Any
 
@@ -96,7 +95,8 @@ class Ruleset(ABC):
     # ------------------------------------------------------------------ game and hands
     @abstractmethod
     def start_balances(self) -> dict[str, list[int]]:
-        """Each account's starting balance per seat."""
+        """Each ledger account (``points`` first: the scores; ``chips``...) with its
+        starting balance per seat."""
 
     def new_state(self) -> Any:
         """The ruleset's per-game state (riichi flags, honba, void suits...)."""
@@ -108,7 +108,13 @@ class Ruleset(ABC):
 
     @abstractmethod
     def start_hand(self, game: Game) -> Outcome:
-        """The deal (ops) and the first step of a hand."""
+        """The deal (ops) and the first step of a hand; ``next`` None asks
+        :meth:`first_step` once the deal is on the table (choices that depend on it)."""
+
+    def first_step(self, game: Game) -> Next:
+        """The first step of a hand, asked after the deal when ``start_hand`` left it
+        None (a tile exchange offered from the dealt hands)."""
+        raise NotImplementedError(f"{self.name}: start_hand gave no first step")
 
     def hand_info(self, game: Game) -> dict[str, Any]:
         """Public facts of the hand shown at its start (honba, sticks...)."""

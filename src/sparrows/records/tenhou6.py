@@ -40,9 +40,9 @@ __all__ = [
     "LIVE_WALL",
     "MAX_RECORD_BYTES",
     "YAKUMAN_IDS",
+    "Call",
     "TenhouGame",
     "TenhouHand",
-    "Call",
     "TenhouWin",
     "dora_from_indicator",
     "normal_tile",
@@ -489,5 +489,3 @@ def parse_call(text: str) -> Call:
     if len(tiles) != size:
         raise RecordError(f"call {excerpt_repr(text)} should hold {size} tiles")
     return Call(letter, tiles, at // 2)
-
-

@@ -154,9 +154,12 @@ class TenhouScript:
         kind = A.ANKAN if call.letter == "a" else A.KAKAN
         taken = from_tenhou(call.taken)
         for action in legal:  # a closed kan names one face of its four tiles
-            if action.type is kind and action.tiles[0].kind == taken.kind:
-                if kind is A.ANKAN or action.tiles[0] == taken:
-                    return action
+            if (
+                action.type is kind
+                and action.tiles[0].kind == taken.kind
+                and (kind is A.ANKAN or action.tiles[0] == taken)
+            ):
+                return action
         raise IllegalActionError(f"{kind.value} {taken} is not legal; legal: {_list(legal)}")
 
 
@@ -287,8 +290,7 @@ def _check_start(game: Game, hand: TenhouHand, check: HandCheck) -> None:
     got = (game.dealer, game.round_wind, st.honba, sticks, tuple(game.scores))
     if want != got:
         check.problems.append(
-            f"hand start: the log has dealer, round, honba, sticks, scores {want}, "
-            f"the engine {got}"
+            f"hand start: the log has dealer, round, honba, sticks, scores {want}, the engine {got}"
         )
 
 
@@ -347,9 +349,14 @@ def _compare_win(ours: Any, theirs: TenhouWin, check: HandCheck) -> None:
         want_ids = sorted(i for i in want_ids if i not in ("dora", "aka", "ura"))
     if ids != want_ids:
         check.problems.append(f"yaku {ids}, the log {want_ids}")
-    if not theirs.is_yakuman and theirs.fu and (detail["han"], detail["fu"]) != (
-        theirs.han,
-        theirs.fu,
+    if (
+        not theirs.is_yakuman
+        and theirs.fu
+        and (detail["han"], detail["fu"])
+        != (
+            theirs.han,
+            theirs.fu,
+        )
     ):
         check.problems.append(
             f"{detail['han']} han {detail['fu']} fu, the log {theirs.han} han {theirs.fu} fu"

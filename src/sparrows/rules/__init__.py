@@ -1,30 +1,53 @@
 """Rulesets: one plug-in per ruleset over the shared engine.
 
-``get_ruleset(name, **options)`` builds a ruleset by name; ``RULESETS`` lists them.
+``get_ruleset(name, options)`` builds a ruleset by name from the registry;
+``register_ruleset(name, factory)`` adds one (a plug-in of your own, a test ruleset), so
+records name it and replay it like the built-in ones.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import SparrowsError
 from .base import Ruleset
 
-RULESETS = ("suzume", "riichi")
+Factory = Callable[[dict[str, Any]], Ruleset]
+
+
+def _suzume(options: dict[str, Any]) -> Ruleset:
+    from .suzume import SuzumeRuleset
+
+    return SuzumeRuleset.from_options(options)
+
+
+def _riichi(options: dict[str, Any]) -> Ruleset:
+    from .riichi.game import RiichiRuleset
+
+    return RiichiRuleset.from_options(options)
+
+
+_REGISTRY: dict[str, Factory] = {"suzume": _suzume, "riichi": _riichi}
+#: The built-in rulesets (the command line offers these).
+RULESETS: tuple[str, ...] = tuple(_REGISTRY)
+
+
+def register_ruleset(name: str, factory: Factory) -> None:
+    """Make ``get_ruleset(name, options)`` call ``factory(options)``."""
+    _REGISTRY[name] = factory
 
 
 def get_ruleset(name: str, options: dict[str, Any] | None = None) -> Ruleset:
     """A ruleset by name with options (a dict of option names to values, or a preset name
     under the key ``preset``). Raises SparrowsError for an unknown name or option."""
-    if name == "suzume":
-        from .suzume import SuzumeRuleset
+    factory = _REGISTRY.get(name) if isinstance(name, str) else None
+    if factory is None:
+        raise SparrowsError(
+            f"unknown ruleset {name!r}; available: {', '.join(_REGISTRY)} "
+            "(hongkong, sichuan and classical are planned)"
+        )
+    return factory(dict(options or {}))
 
-        return SuzumeRuleset.from_options(options or {})
-    if name == "riichi":
-        from .riichi.game import RiichiRuleset
 
-        return RiichiRuleset.from_options(options or {})
-    raise SparrowsError(
-        f"unknown ruleset {name!r}; available: {', '.join(RULESETS)} "
-        "(hongkong, sichuan and classical are planned)"
-    )
+__all__ = ["RULESETS", "Ruleset", "get_ruleset", "register_ruleset"]

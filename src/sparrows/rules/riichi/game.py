@@ -138,10 +138,8 @@ class RiichiRuleset(Ruleset):
             out += [Action(A.KAKAN, f) for f in fs]
             if k < HONOR:
                 for a, b in ((k + 1, k + 2), (k - 1, k + 1), (k - 2, k - 1)):
-                    if a // 9 == b // 9 == k // 9 and 0 <= a and b < HONOR:
-                        out += [
-                            Action(A.CHI, (x, y)) for x in by_kind[a] for y in by_kind[b]
-                        ]
+                    if a // 9 == b // 9 == k // 9 and a >= 0 and b < HONOR:
+                        out += [Action(A.CHI, (x, y)) for x in by_kind[a] for y in by_kind[b]]
         return [*out, _TSUMO, _RON, _PASS, _ABORT]
 
     def start_balances(self) -> dict[str, list[int]]:
@@ -266,9 +264,7 @@ class RiichiRuleset(Ruleset):
             seat_wind=(seat - game.dealer) % 4,
             round_wind=game.round_wind % 4,
             dora_indicators=tuple(faces[t] for t in revealed),
-            ura_indicators=tuple(faces[t] for t in wall.hidden[: len(revealed)])
-            if riichi
-            else (),
+            ura_indicators=tuple(faces[t] for t in wall.hidden[: len(revealed)]) if riichi else (),
             honba=game.state.honba,
             riichi_sticks=game.ledger.pots["points"] // self.options.riichi_stick,
         )
@@ -285,9 +281,12 @@ class RiichiRuleset(Ruleset):
         opts = self.options
         out: list[Action] = []
         drawn = game.drawn
-        if drawn is not None and self._is_complete(game, seat, game.hand_key[seat]):
-            if self._score(game, self._situation(game, seat, drawn, True)).is_win:
-                out.append(_TSUMO)
+        if (
+            drawn is not None
+            and self._is_complete(game, seat, game.hand_key[seat])
+            and self._score(game, self._situation(game, seat, drawn, True)).is_win
+        ):
+            out.append(_TSUMO)
         wall_left = game.wall.left
         total_kans = sum(hs.kans)
         can_kan = drawn is not None and wall_left > 0 and total_kans < 4
@@ -324,7 +323,7 @@ class RiichiRuleset(Ruleset):
             counts: dict[int, list[int]] = {}
             for t in hand:
                 counts.setdefault(kind[t], []).append(t)
-            for k, ids in sorted(counts.items()):
+            for _k, ids in sorted(counts.items()):
                 if len(ids) == 4:
                     out.append(Action(A.ANKAN, min(faces[t] for t in ids)))
             for m in game.melds[seat]:
@@ -349,8 +348,7 @@ class RiichiRuleset(Ruleset):
             return self._discard_outcome(game, seat, action)
         if t is A.TSUMO:
             assert game.drawn is not None
-            ops, end = self._wins(game, [seat], None, game.drawn, tsumo=True)
-            return fl.Outcome(ops, end)
+            return fl.Outcome(*self._wins(game, [seat], None, game.drawn, tsumo=True))
         if t is A.ABORT:
             return self._abort(game, "nine terminals", seat)
         if t is A.ANKAN:
@@ -448,9 +446,12 @@ class RiichiRuleset(Ruleset):
         claims: dict[int, list[Action]] = {}
         for s in _OTHERS[discarder]:
             opts: list[Action] = []
-            if k in self.waits_of(game, s) and not self._furiten(game, s):
-                if self._score(game, self._situation(game, s, tile, False)).is_win:
-                    opts.append(_RON)
+            if (
+                k in self.waits_of(game, s)
+                and not self._furiten(game, s)
+                and self._score(game, self._situation(game, s, tile, False)).is_win
+            ):
+                opts.append(_RON)
             if not hs.riichi[s] and not last:
                 n = keys[s] // pw % 5
                 if n >= 2:
@@ -740,8 +741,10 @@ class RiichiRuleset(Ruleset):
 
             for s in SEATS:
                 pile = game.discards[s]
-                if pile and all(kind[t] in TERMINAL_HONOR for t in pile) and not any(
-                    f & CALLED for f in game.river_flags[s]
+                if (
+                    pile
+                    and all(kind[t] in TERMINAL_HONOR for t in pile)
+                    and not any(f & CALLED for f in game.river_flags[s])
                 ):
                     nagashi.append(s)
         if nagashi:
