@@ -99,6 +99,20 @@ def _need(condition: bool, message: str) -> None:
         raise AssertionError(message)
 
 
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """``rng.shuffle(items)``, step for step (the same result from the same generator
+    state: Fisher-Yates with ``getrandbits`` rejection sampling, as CPython's
+    ``Random.shuffle`` does), without a method call per element."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 def _next(out: fl.Outcome) -> fl.Next:
     if out.next is None:
         raise AssertionError("only start_hand may leave the next step to first_step")
@@ -153,6 +167,8 @@ class Game:
         self.tile_text = ruleset.tile_text
         self.walls = [list(w) for w in walls] if walls is not None else []
         self.script = script
+        # draws need no script, event or bonus check (the simulation's hot path)
+        self._plain = script is None and not record and not ruleset.auto_bonus
         self.hand_orders: list[list[int]] = []  # each hand's tile order (after script swaps)
         for i, w in enumerate(self.walls):
             if sorted(w) != list(range(len(self.faces))):
@@ -192,16 +208,17 @@ class Game:
         self.last_discard: tuple[int, int] | None = None
         self.hand_start: dict[str, list[int]] = {}  # balances at the hand's start (recorded)
         self._held: list[ev.Event] | None = None
-        self.emit(
-            ev.GameStart(
-                ruleset.name,
-                ruleset.version,
-                ruleset.options_dict(),
-                seed,
-                list(self.scores),
-                {k: list(v) for k, v in self.ledger.accounts.items()},
+        if record:
+            self.emit(
+                ev.GameStart(
+                    ruleset.name,
+                    ruleset.version,
+                    ruleset.options_dict(),
+                    seed,
+                    list(self.scores),
+                    {k: list(v) for k, v in self.ledger.accounts.items()},
+                )
             )
-        )
         self._start_hand()
 
     # ------------------------------------------------------------------ helpers
@@ -275,11 +292,18 @@ class Game:
         kw, fw = self.key_weight, self.face_weight
         if sum(op.counts) > self.wall.left:
             raise SparrowsError("the live wall is too short for the deal")
+        hand_key, face_key = self.hand_key, self.face_key
         for seat, count in zip(op.order, op.counts, strict=True):
-            got = [live.pop() for _ in range(count)]
+            got = live[-count:]
+            del live[-count:]
+            got.reverse()  # drawn from the end, one by one
             hands[seat].extend(got)
-            self.hand_key[seat] += sum(kw[t] for t in got)
-            self.face_key[seat] += sum(fw[t] for t in got)
+            hk = fk = 0
+            for t in got:
+                hk += kw[t]
+                fk += fw[t]
+            hand_key[seat] += hk
+            face_key[seat] += fk
             if self.record:
                 self.emit(ev.Deal(seat, self.fmt_all(sorted(got))))
 
@@ -299,7 +323,8 @@ class Game:
     def _op_reveal(self, op: fl.RevealIndicator) -> None:
         wall = self.wall
         tile = wall.reveal_indicator() if op.source == "dead" else wall.reveal_from_live()
-        self.emit(ev.Indicator(self.fmt(tile), op.kind))
+        if self.record:
+            self.emit(ev.Indicator(self.fmt(tile), op.kind))
 
     def _op_discard(self, op: fl.DiscardTile) -> None:
         seat, tile = op.seat, op.tile
@@ -368,7 +393,8 @@ class Game:
         self.bonus[seat].append(tile)
         if tile == self.drawn:
             self.drawn = None
-        self.emit(ev.BonusTile(seat, self.fmt(tile)))
+        if self.record:
+            self.emit(ev.BonusTile(seat, self.fmt(tile)))
 
     def _op_set_aside(self, op: fl.SetAside) -> None:
         self._set_aside(op.seat, op.tile)
@@ -381,7 +407,8 @@ class Game:
 
     def _op_status(self, op: fl.SetStatus) -> None:
         self.status[op.seat] = op.status
-        self.emit(ev.Status(op.seat, op.status))
+        if self.record:
+            self.emit(ev.Status(op.seat, op.status))
 
     def _op_pass_tiles(self, op: fl.PassTiles) -> None:
         kw, fw = self.key_weight, self.face_weight
@@ -392,7 +419,8 @@ class Game:
             self.hands[op.dst].append(t)
             self.hand_key[op.dst] += kw[t]
             self.face_key[op.dst] += fw[t]
-        self.emit(ev.Exchange(op.src, op.dst, self.fmt_all(sorted(op.tiles))))
+        if self.record:
+            self.emit(ev.Exchange(op.src, op.dst, self.fmt_all(sorted(op.tiles))))
 
     def _op_emit(self, op: fl.Emit) -> None:
         self.emit(op.event)
@@ -407,7 +435,7 @@ class Game:
             order = self.walls[self.hand_number]
         else:
             order = list(range(size))
-            self.rng.shuffle(order)
+            shuffle(self.rng, order)
         n = self.n
         order = list(order)
         self.hand_orders.append(order)
@@ -459,22 +487,23 @@ class Game:
                 if draw == _LIVE:  # the hot path: inlined draw
                     wall = self.wall
                     live = wall.live
-                    if self.script is not None and len(live) > wall.keep:
-                        self._scripted(seat, False)
                     if len(live) <= wall.keep:
                         out = ruleset.on_exhausted(self)
                         self._apply(out.ops)
                         nxt = _next(out)
                         continue
-                    tile = live.pop()
-                    self.hands[seat].append(tile)
-                    self.hand_key[seat] += self.key_weight[tile]
-                    self.face_key[seat] += self.face_weight[tile]
-                    self.drawn = tile
-                    if self.record:
-                        self.emit(ev.Draw(seat, self.tile_text[tile], wall.left, False))
-                    if ruleset.auto_bonus and self.kind[tile] >= 34:
-                        self._replace_bonus(seat)
+                    if self._plain:  # no script, no events, no bonus tiles
+                        tile = live.pop()
+                        self.hands[seat].append(tile)
+                        self.hand_key[seat] += self.key_weight[tile]
+                        self.face_key[seat] += self.face_weight[tile]
+                        self.drawn = tile
+                    else:
+                        if self.script is not None:
+                            self._scripted(seat, False)
+                        self._give(seat, live.pop(), False)
+                        if ruleset.auto_bonus and self.kind[self.drawn] >= 34:  # type: ignore[index]
+                            self._replace_bonus(seat)
                 elif draw == _REPLACEMENT:
                     if not self.wall.can_replace():
                         out = ruleset.on_exhausted(self)
@@ -605,10 +634,9 @@ class Game:
     def step(self, seat: int, action: Action) -> None:
         """Apply one seat's action. Raises IllegalActionError (state unchanged) if the seat
         is not to act or the action is not among its legal actions."""
-        legal = self.pending.get(seat) if type(seat) is int else None
-        if legal is None or (self.declared and seat in self.declared):
+        if type(seat) is not int or seat not in self.pending or seat in self.declared:
             self._refuse_seat(seat)
-        assert legal is not None
+        legal = self.pending[seat]
         for candidate in legal:  # identity first: agents return one of the legal objects
             if candidate is action:
                 break
@@ -628,8 +656,12 @@ class Game:
             out = self.ruleset.resolve(self, window, answers)
         ops = out.ops
         if ops:
-            self._apply(ops)
-        self._advance(_next(out))
+            for op in ops:
+                _HANDLERS[type(op)](self, op)
+        nxt = out.next
+        if nxt is None:
+            raise AssertionError("only start_hand may leave the next step to first_step")
+        self._advance(nxt)
 
     def _refuse_seat(self, seat: object) -> None:
         if self.phase is _OVER:

@@ -23,15 +23,20 @@ def play_game(ruleset: Ruleset, agents: Sequence[Agent], seed: int, record: bool
     for agent in agents:
         agent.bind(ruleset)
     step, observation = game.step, game.observation
-    over = Phase.OVER
-    while game.phase is not over:
-        # Every seat asked answers in turn; the last answer resolves a window. The legal
-        # lists are the engine's own: read, never changed.
-        for seat, legal in tuple(game.pending.items()):
-            agent = agents[seat]
-            obs = observation(seat) if agent.needs_observation else None
-            step(seat, agent.act(obs, legal))
-    return game
+    over, turn = Phase.OVER, Phase.TURN
+    blind = [not a.needs_observation for a in agents]
+    acts = [a.act for a in agents]
+    while True:
+        phase = game.phase
+        if phase is turn:  # one seat: the one on its turn
+            seat = game.turn
+            step(seat, acts[seat](None if blind[seat] else observation(seat), game.pending[seat]))
+        elif phase is over:
+            return game
+        else:  # every seat asked answers; the last answer resolves the window. The legal
+            # lists are the engine's own: read, never changed.
+            for seat, legal in list(game.pending.items()):
+                step(seat, acts[seat](None if blind[seat] else observation(seat), legal))
 
 
 @dataclass

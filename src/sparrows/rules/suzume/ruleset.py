@@ -90,6 +90,8 @@ class SuzumeRuleset(Ruleset):
         self._discard_action = [actions[t] for t in faces]  # by tile id
         self._code = [t.code for t in faces]
         self._discards: dict[int, list[Action]] = {}  # face key -> discard actions
+        self._values: dict[tuple[int, int, bool], SuzumeScore] = {}  # see value()
+        self._face_weight = self.face_weight
         # The outcome of a discard nobody can claim, per (seat, tile id): built once, as
         # that is most discards (outcomes are never changed after they are made).
         self._quiet = [
@@ -120,9 +122,18 @@ class SuzumeRuleset(Ruleset):
 
     # ------------------------------------------------------------------ wins
     def value(self, game: Game, seat: int, ids: Sequence[int]) -> SuzumeScore:
-        faces = game.faces
-        indicator = game.wall.revealed[0]
-        return score_hand([faces[t] for t in ids], self._kinds[indicator], seat == game.dealer)
+        """The score of six tiles (ids) for ``seat``, memoised on their faces, the dora
+        kind and whether the seat deals (a pure function of those)."""
+        weight = self._face_weight
+        face_key = 0
+        for t in ids:
+            face_key += weight[t]
+        key = (face_key, self._kinds[game.wall.revealed[0]], seat == game.dealer)
+        got = self._values.get(key)
+        if got is None:
+            faces = game.faces
+            got = self._values[key] = score_hand([faces[t] for t in ids], key[1], key[2])
+        return got
 
     def _is_complete(self, key: int, ids: Sequence[int]) -> bool:
         done = self._complete.get(key)
@@ -166,7 +177,9 @@ class SuzumeRuleset(Ruleset):
 
     def on_turn(self, game: Game, seat: int, action: Action) -> fl.Outcome:
         if action.type is DISCARD:
-            game.state.misdeclared_turn = False
+            state = game.state
+            if state.misdeclared_turn:
+                state.misdeclared_turn = False
             tile = game.tile_of(seat, action.tiles[0])
             claims = self._claims(game, seat, tile)
             if not claims:
