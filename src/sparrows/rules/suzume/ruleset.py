@@ -181,8 +181,19 @@ class SuzumeRuleset(Ruleset):
             if state.misdeclared_turn:
                 state.misdeclared_turn = False
             tile = game.tile_of(seat, action.tiles[0])
-            claims = self._claims(game, seat, tile)
-            if not claims:
+            # the hot path of every discard: one memo lookup per other seat on its hand key
+            weight = game.key_weight[tile]
+            keys = game.hand_key
+            complete = self._complete.get
+            claims = None
+            for other in _OTHERS[seat]:
+                if complete(keys[other] + weight) is not False:
+                    options = self.claim_actions(game, other, tile)
+                    if options:
+                        if claims is None:
+                            claims = {}
+                        claims[other] = options
+            if claims is None:
                 return self._quiet[seat][tile]
             return fl.Outcome(
                 (fl.DiscardTile(seat, tile),), fl.Window("claim", claims, (seat, tile))
@@ -198,19 +209,6 @@ class SuzumeRuleset(Ruleset):
         assert game.drawn is not None
         ops = self._win(game, pay, seat, None, game.drawn, hand, score)
         return fl.Outcome(ops, fl.EndHand("win"))
-
-    def _claims(self, game: Game, discarder: int, tile: int) -> dict[int, list[Action]]:
-        # The hot path of every discard: one memo lookup per seat on the hand key.
-        weight = game.key_weight[tile]
-        keys = game.hand_key
-        complete = self._complete.get
-        claims = {}
-        for seat in _OTHERS[discarder]:
-            if complete(keys[seat] + weight) is not False:
-                options = self.claim_actions(game, seat, tile)
-                if options:
-                    claims[seat] = options
-        return claims
 
     def claim_actions(self, game: Game, seat: int, tile: int) -> list[Action]:
         key = game.hand_key[seat] + game.key_weight[tile]
