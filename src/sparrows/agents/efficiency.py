@@ -1,10 +1,15 @@
-"""Efficiency: win whenever allowed, else discard for the fewest shanten and most ukeire.
+"""Efficiency: win whenever allowed, else play for the fewest shanten and most ukeire.
 
-Wins: a legal tsumo or ron is taken when the ruleset says it is worth declaring (rulesets
-that offer penalised declarations say which are). Discards: minimise shanten, then
-maximise ukeire counted over tiles not yet seen (own hand, all discards and indicators),
-then keep the tiles the ruleset values (red tiles, dora...). Everything ruleset-specific
-comes from the ruleset's hints.
+* Wins, aborts and riichi are taken when the ruleset says they are worth declaring.
+* Calls (chi, pon, kongs) are made when the ruleset says the call is worth it (riichi:
+  yakuhai, and calls that speed up an all-simples hand).
+* Discards (and riichi discards): minimise shanten, then maximise ukeire counted over tiles
+  not yet seen (own hand, every discard, meld and indicator), then keep the tiles the
+  ruleset values (red tiles, dora...).
+* Defence: when the ruleset names threats (riichi players) and the hand is two or more
+  from ready, discard the tile the ruleset rates least dangerous instead.
+
+Everything ruleset-specific comes from the ruleset's hints; nothing here names a ruleset.
 """
 
 from __future__ import annotations
@@ -19,6 +24,10 @@ from ..errors import SparrowsError
 from ..tiles import Tile
 from .base import Agent
 
+A = ActionType
+_DISCARDS = (A.DISCARD, A.RIICHI)
+_CALLS = (A.CHI, A.PON, A.KAN, A.ANKAN, A.KAKAN)
+
 
 class EfficiencyAgent(Agent):
     name: ClassVar[str] = "efficiency"
@@ -28,30 +37,48 @@ class EfficiencyAgent(Agent):
         rules = self.ruleset
         if rules is None:
             raise SparrowsError("the efficiency agent needs bind(ruleset) before it plays")
-        types = {a.type for a in legal}
-        for win in (ActionType.TSUMO, ActionType.RON):
-            if win in types:
-                action = next(a for a in legal if a.type is win)
-                if rules.worth_declaring(observation, action):
+        obs = observation
+        for kind in (A.TSUMO, A.RON, A.ABORT):
+            for action in legal:
+                if action.type is kind and rules.worth_declaring(obs, action):
                     return action
-        discards = [a for a in legal if a.type is ActionType.DISCARD]
+        calls = [a for a in legal if a.type in _CALLS and rules.call_worth(obs, a)]
+        if calls:
+            return calls[0]
+        discards = [a for a in legal if a.type is A.DISCARD]
         if not discards:
-            return next(a for a in legal if a.type is ActionType.PASS)
-        return self._best_discard(observation, discards)
+            passes = [a for a in legal if a.type is A.PASS]
+            return passes[0] if passes else legal[0]
+        threats = rules.threats(obs)
+        ranked = self._rank(obs, [a for a in legal if a.type in _DISCARDS])
+        if threats and ranked[0][0][0] >= 2:  # far from ready while someone threatens
+            return min(discards, key=lambda a: (rules.danger(obs, a.tiles[0]), a.tiles[0].code))
+        riichi = [r for r in ranked if r[1].type is A.RIICHI]
+        if riichi and rules.worth_declaring(obs, riichi[0][1]):
+            return riichi[0][1]
+        return next(a for _, a in ranked if a.type is A.DISCARD)
 
-    def _best_discard(self, obs: Observation, discards: list[Action]) -> Action:
+    def _rank(
+        self, obs: Observation, actions: list[Action]
+    ) -> list[tuple[tuple[int, int, int, int], Action]]:
+        """Discards (and riichi discards) best first: (shanten after, -ukeire, keep value,
+        tile code)."""
         rules = self.ruleset
         assert rules is not None
         form, kinds = rules.form, rules.kinds_in_play
         counts = [0] * 34
         for t in obs.hand:
             counts[t.kind] += 1
-        visible = [0] * 34
+        visible = [0] * 34  # seen outside the hand
         for pile in obs.discards:
             for t in pile:
                 visible[t.kind] += 1
         for t in obs.indicators:
             visible[t.kind] += 1
+        for melds in obs.melds:
+            for meld in melds:
+                for t in meld.tiles:
+                    visible[t.kind] += 1
         options: dict[int, tuple[int, int]] = {}  # discard kind -> (shanten, ukeire)
         for k in {t.kind for t in obs.hand}:
             counts[k] -= 1
@@ -66,4 +93,4 @@ class EfficiencyAgent(Agent):
             shanten, ukeire = options[tile.kind]
             return (shanten, -ukeire, keep(tile, indicators), tile.code)
 
-        return min(discards, key=rank)
+        return sorted(((rank(a), a) for a in actions), key=lambda r: r[0])

@@ -104,6 +104,9 @@ def render(res: dict[str, Any]) -> str:
             f"{a['win_rate']:>8.1%}{a['deal_in_rate']:>11.1%}"
             f"{a['tsumo_share']:>6.0%}/{a['ron_share']:<5.0%}{a['average_win_points']:>9.2f}"
         )
+    for ratio in next(iter(res["per_agent"].values()), {}).get("ratios", {}):
+        shown = ", ".join(f"{n} {a['ratios'][ratio]:.1%}" for n, a in res["per_agent"].items())
+        lines.append(f"{ratio}: {shown}")
     lines += ["", "Scoring items (share of wins):"]
     for item, share in res["item_frequency_per_win"].items():
         lines.append(f"  {item:<12}{share:>8.2%}")

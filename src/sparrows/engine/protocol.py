@@ -152,6 +152,10 @@ class Ruleset(ABC):
     def validate(self, game: Game) -> None:  # noqa: B027 - optional hook
         """Check the ruleset's own invariants (raise AssertionError)."""
 
+    #: Rates the simulation reports per agent from the per-seat counters the ruleset
+    #: reports (``Report({"counts": {name: [per seat]}})``): name -> (numerator, denominator).
+    stat_ratios: ClassVar[dict[str, tuple[str, str]]] = {}
+
     # ------------------------------------------------------------------ hints
     #: What a complete hand looks like, for shanten, waits and ukeire.
     form: ClassVar[Form] = RIICHI
@@ -178,9 +182,21 @@ class Ruleset(ABC):
         return 0
 
     def worth_declaring(self, obs: Observation, action: Action) -> bool:
-        """Whether a bot should take an offered win (False for a declaration that would be
-        penalised, where the ruleset offers those)."""
+        """Whether a bot should take an offered declaration: a win (False for one that
+        would be penalised, where the ruleset offers those), an abort, a riichi."""
         return True
+
+    def call_worth(self, obs: Observation, action: Action) -> bool:
+        """Whether a bot should make an offered call (chi, pon, kongs); none by default."""
+        return False
+
+    def threats(self, obs: Observation) -> list[int]:
+        """Seats a bot should defend against (riichi players); none by default."""
+        return []
+
+    def danger(self, obs: Observation, tile: Tile) -> float:
+        """How likely discarding ``tile`` deals into the threats (0 safe)."""
+        return 0.0
 
     def hint(self, obs: Observation) -> Hint:
         """Shanten, waits, ukeire and furiten of ``obs``'s hand, counting as unseen only

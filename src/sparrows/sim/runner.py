@@ -50,13 +50,20 @@ class GameSummary:
     draws: int
     wins: list[tuple[int, int | None, int, list[str]]]  # seat, from (None = tsumo), points, items
     deal_ins: list[int]  # the discarder of each hand won by ron (once per hand)
+    counts: list[Counter[str]] = field(default_factory=list)  # per seat: ruleset counters
 
 
 def _summarise(game: Game, names: Sequence[str]) -> GameSummary:
     wins = []
     deal_ins: dict[int, int] = {}  # hand -> discarder
     draws = 0
+    counts: list[Counter[str]] = [Counter() for _ in range(game.n)]
     for r in game.hand_results:
+        for name, per_seat in r.get("counts", {}).items():  # the ruleset's own counters
+            for seat, value in enumerate(per_seat):
+                counts[seat][name] += value
+        if "winner" not in r:
+            continue
         if r["winner"] is None:
             draws += 1
         else:
@@ -71,6 +78,7 @@ def _summarise(game: Game, names: Sequence[str]) -> GameSummary:
         draws,
         wins,
         list(deal_ins.values()),
+        counts,
     )
 
 
@@ -168,8 +176,11 @@ class AgentStats:
     dealt_in: int = 0
     win_points: int = 0
     items: Counter[str] = field(default_factory=Counter)
+    counts: Counter[str] = field(default_factory=Counter)  # the ruleset's counters
 
-    def to_json(self, start: int) -> dict[str, Any]:
+    def to_json(
+        self, start: int, ratios: dict[str, tuple[str, str]] | None = None
+    ) -> dict[str, Any]:
         g = max(self.games, 1)
         h = max(self.hands, 1)
         return {
@@ -184,6 +195,11 @@ class AgentStats:
             "ron_share": round(self.ron / max(self.wins, 1), 4),
             "average_win_points": round(self.win_points / max(self.wins, 1), 3),
             "items": dict(self.items.most_common()),
+            "counts": dict(self.counts),
+            "ratios": {
+                name: round(self.counts[top] / max(self.counts[bottom], 1), 4)
+                for name, (top, bottom) in (ratios or {}).items()
+            },
         }
 
 
@@ -201,6 +217,7 @@ class SimulationResult:
     per_agent: dict[str, AgentStats]
     item_frequency: Counter[str]
     games_requested: int = 0
+    ratios: dict[str, tuple[str, str]] = field(default_factory=dict)  # the ruleset's
 
     @property
     def complete(self) -> bool:
@@ -219,7 +236,9 @@ class SimulationResult:
             "draw_rate": round(self.draws / max(self.hands, 1), 4),
             "seed": self.seed,
             "workers": self.workers,
-            "per_agent": {k: v.to_json(self.start_points) for k, v in self.per_agent.items()},
+            "per_agent": {
+                k: v.to_json(self.start_points, self.ratios) for k, v in self.per_agent.items()
+            },
             "item_frequency_per_win": {
                 k: round(v / max(sum(a.wins for a in self.per_agent.values()), 1), 4)
                 for k, v in self.item_frequency.most_common()
@@ -290,6 +309,8 @@ def simulate(
                 st.points += s.scores[seat]
                 st.place_sum += s.places[seat]
                 st.places[s.places[seat]] += 1
+                if s.counts:
+                    st.counts.update(s.counts[seat])
             for seat, frm, points, its in s.wins:
                 st = per_agent[s.agents[seat]]
                 st.wins += 1
@@ -319,6 +340,7 @@ def simulate(
             dict(per_agent),
             items,
             games,
+            dict(ruleset.stat_ratios),
         )
 
     jobs = (

@@ -90,6 +90,8 @@ class HandState:
     pao: list[int] = field(default_factory=lambda: [-1] * 4)  # liable seat per winner
     first_winds: list[int] = field(default_factory=list)
     four_kans_due: bool = False  # abort once the coming discard is not ronned
+    faced_riichi: list[int] = field(default_factory=lambda: [0] * 4)  # discarded facing one
+    into_riichi: list[int] = field(default_factory=lambda: [0] * 4)  # dealt into a riichi
 
 
 @dataclass
@@ -105,6 +107,9 @@ class RiichiRuleset(Ruleset):
     name: ClassVar[str] = "riichi"
     version: ClassVar[str] = "1"
     form: ClassVar[Form] = RIICHI
+    stat_ratios: ClassVar[dict[str, tuple[str, str]]] = {
+        "deal-in facing riichi": ("dealt_into_riichi", "faced_riichi")
+    }
     options: RiichiOptions
 
     def __init__(self, options: RiichiOptions | None = None) -> None:
@@ -404,6 +409,8 @@ class RiichiRuleset(Ruleset):
         if hs.clean and hs.discarded[seat] == 0 and len(hs.first_winds) < 4:
             hs.first_winds.append(self._kind[tile])
         hs.discarded[seat] += 1
+        if not hs.riichi[seat] and any(hs.riichi):
+            hs.faced_riichi[seat] = 1  # a discard made while an opponent is in riichi
         if sum(hs.kans) >= 4 and sum(1 for n in hs.kans if n) > 1:
             hs.four_kans_due = True
         claims = self._claims(game, seat, tile)
@@ -713,13 +720,31 @@ class RiichiRuleset(Ruleset):
                         )
                     )
                 )
+        if from_seat is not None and any(hs.riichi[w] for w in winners):
+            hs.into_riichi[from_seat] = 1
+        ops.append(self._defence_report(hs))
         dealer_won = game.dealer in winners
         game.state.last = ("win", dealer_won)
         return ops, fl.EndHand("win")
 
+    @staticmethod
+    def _defence_report(hs: HandState) -> fl.Report:
+        """Per seat: whether it discarded facing a riichi, and whether it dealt into one."""
+        return fl.Report(
+            {
+                "counts": {
+                    "faced_riichi": list(hs.faced_riichi),
+                    "dealt_into_riichi": list(hs.into_riichi),
+                }
+            }
+        )
+
     def _abort_ops(self, game: Game, reason: str, seat: int | None = None) -> list[fl.Op]:
         game.state.last = ("abort",)
-        ops: list[fl.Op] = [fl.Report({"hand": game.hand_number, "winner": None, "abort": reason})]
+        ops: list[fl.Op] = [
+            fl.Report({"hand": game.hand_number, "winner": None, "abort": reason}),
+            self._defence_report(game.state.hand),
+        ]
         if game.record:
             ops.append(fl.Emit(ev.Abort(reason, seat)))
         return ops
@@ -761,6 +786,7 @@ class RiichiRuleset(Ruleset):
                         ops.append(fl.Move("points", s, t, part, "noten"))
         game.state.last = ("draw", game.dealer in tenpai)
         ops.append(fl.Report({"hand": game.hand_number, "winner": None, "tenpai": tenpai}))
+        ops.append(self._defence_report(game.state.hand))
         if game.record:
             ops.append(
                 fl.Emit(
@@ -847,4 +873,77 @@ class RiichiRuleset(Ruleset):
         return int(tile.red) + sum(1 for t in indicators if dora_of(t.kind) == tile.kind)
 
     def worth_declaring(self, obs: Observation, action: Action) -> bool:
+        """Wins and riichi always; nine terminals unless the hand holds eleven or more
+        terminal and honour kinds (then thirteen orphans is worth a try)."""
+        if action.type is A.ABORT:
+            return len({t.kind for t in obs.hand if t.kind in TERMINAL_HONOR}) < 11
         return True
+
+    def _yakuhai(self, obs: Observation) -> frozenset[int]:
+        seat_wind = 27 + (obs.seat - obs.dealer) % 4
+        return frozenset((31, 32, 33, seat_wind, 27 + obs.round_wind % 4))
+
+    def call_worth(self, obs: Observation, action: Action) -> bool:
+        """Pon of a yakuhai; a chi or pon that brings an all-simples hand closer; a
+        concealed or added kong that keeps the shanten."""
+        kind = action.tiles[0].kind
+        counts = [0] * 34
+        for t in obs.hand:
+            counts[t.kind] += 1
+        before = shanten(counts)
+        if action.type in (A.ANKAN, A.KAKAN):
+            if obs.extra.get("riichi", [0] * 4)[obs.seat]:
+                return True  # offered in riichi only when the waits stay
+            taken = 4 if action.type is A.ANKAN else 1
+            counts[kind] -= taken
+            return shanten(counts) <= before
+        if action.type is A.KAN:
+            return False
+        if action.type is A.PON and kind in self._yakuhai(obs):
+            return True
+        if obs.last_discard is None:
+            return False
+        called = obs.last_discard[1].kind
+        melds = obs.melds[obs.seat]
+        simples = all(t.kind not in TERMINAL_HONOR for m in melds for t in m.tiles)
+        used = [t.kind for t in action.tiles] + [called]
+        if not simples or any(k in TERMINAL_HONOR for k in used):
+            return False
+        if sum(1 for t in obs.hand if t.kind in TERMINAL_HONOR) > 2:
+            return False  # too far from all simples
+        for k in used[:-1]:
+            counts[k] -= 1
+        best = min(
+            (
+                shanten([c - (i == k) for i, c in enumerate(counts)])
+                for k in set(t.kind for t in obs.hand)
+                if counts[k] > 0
+            ),
+            default=before,
+        )
+        return best < before
+
+    def threats(self, obs: Observation) -> list[int]:
+        riichi = obs.extra.get("riichi", [0] * 4)
+        return [s for s in SEATS if s != obs.seat and riichi[s]]
+
+    def danger(self, obs: Observation, tile: Tile) -> float:
+        """Per threat: 0 for a tile it discarded (genbutsu); honours by how many copies are
+        seen; suji of its discards halve a number's danger; terminals less than middles."""
+        k = tile.kind
+        seen = sum(1 for pile in obs.discards for t in pile if t.kind == k)
+        seen += sum(1 for t in obs.hand if t.kind == k)
+        total = 0.0
+        for s in self.threats(obs):
+            thrown = {t.kind for t in obs.discards[s]}
+            if k in thrown:
+                continue
+            if k >= HONOR:
+                total += max(0.0, 3 - seen) * 0.5
+                continue
+            n = k % 9
+            risk = 1.0 if n in (0, 8) else 1.5 if n in (1, 7) else 2.0
+            low, high = k - 3, k + 3
+            suji = (n < 3 or low in thrown) and (n > 5 or high in thrown)
+            total += risk * (0.5 if suji else 1.0)
+        return total
