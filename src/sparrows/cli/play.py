@@ -20,7 +20,8 @@ from typing import Any, TextIO
 
 from ..agents import make_agent
 from ..engine.actions import Action, ActionType
-from ..engine.game import Game
+from ..engine.game import CALLED, Game, Observation
+from ..engine.game import RIICHI as RIICHI_FLAG
 from ..errors import SparrowsError
 from ..records.record import record_from_game
 from ..rules import RULESETS, get_ruleset
@@ -40,8 +41,11 @@ from .common import (
     write_atomic,
 )
 
+_PLAIN = (ActionType.DISCARD, ActionType.TSUMO, ActionType.RON, ActionType.PASS)
+
 HELP = """How to play:
-  type a tile to discard it: 5, 5* (the red 5), g, r        #N discards the tile at position N
+  type a tile to discard it: 5, 5* (the red 5), g, r (riichi: 5m, 0m the red 5, 7z)
+  #N discards the tile at position N      !N takes the choice N of the menu (riichi, calls)
   w (or tsumo / ron)  declare the win that is offered       p (or pass, or Enter)  pass
   h  hint: shanten, waits, tiles that help, furiten          s  show the table again
   ?  this help                                              q  quit (the record is saved)"""
@@ -96,6 +100,7 @@ class TerminalTable:
         self.dialect = game.ruleset.dialect
         self.seen = 0  # events already shown
         self.notes: dict[int, str] = {}  # event index -> a line to show after it
+        self.dealt = False  # a draw has happened this hand (later indicators are news)
         n = game.n
         self.order = [(seat + i) % n for i in range(n)]  # You first, then in turn order
 
@@ -138,25 +143,43 @@ class TerminalTable:
         draws that the viewer may see."""
         kind = e["type"]
         g = self.game
+        if kind in ("hand_start", "draw"):
+            self.dealt = kind == "draw"
         if kind == "hand_start":
             dealer = self.name(e["dealer"])
             label = self.ruleset.indicator_label
             hands = getattr(g.ruleset.options, "hands", None)
             number = f"{e['hand'] + 1}/{hands}" if hands else f"{e['hand'] + 1}"
+            extra = e.get("extra") or {}
+            counters = "".join(
+                f" · {name} {extra[name]}" for name in ("honba", "sticks") if extra.get(name)
+            )
             self.say()
             self.say(
                 self.bold(
                     f"=== Hand {number} · {WIND_NAMES[e['round_wind'] % 4]} round · "
-                    f"dealer: {dealer} · {label}: {self.tiles(e['indicators'])} ==="
+                    f"dealer: {dealer} · {label}: {self.tiles(e['indicators'])}{counters} ==="
                 )
             )
+        elif kind == "indicator" and self.dealt:  # not the hand's first (shown at its start)
+            self.say(f"  new {self.ruleset.indicator_label}: {self.tiles(e['tile'])}")
+        elif kind == "call":
+            what = {"open_kan": "kan", "closed_kan": "closed kan", "added_kan": "added kan"}
+            name = what.get(e["meld"], e["meld"])
+            self.say(f"  {self.name(e['seat']):<6} calls {name}: {self.tiles(e['tiles'])}")
+        elif kind == "transfer" and e["reason"] == "riichi":
+            self.say(self.bold(f"  {_verb(self.name(e['src']), 'declare')} riichi"))
+        elif kind == "abort":
+            who = f" ({self.name(e['seat'])})" if e.get("seat") is not None else ""
+            self.say(self.bold(f"*** Abortive draw: {e['reason']}{who}."))
         elif kind == "deal" and review and e["tiles"] is not None:
             self.say(f"  {self.name(e['seat']):<6} dealt {self.tiles(e['tiles'])}")
         elif kind == "draw" and review:
             drawn = self.tiles(e["tile"]) if e["tile"] is not None else "a tile"
             self.say(f"  {self.name(e['seat']):<6} draws {drawn} ({e['left']} left)")
         elif kind == "discard" and (review or e["seat"] != self.seat):
-            self.say(f"  {self.name(e['seat']):<6} discards {self.tiles(e['tile'])}")
+            riichi = " (riichi)" if e.get("riichi") else ""
+            self.say(f"  {self.name(e['seat']):<6} discards {self.tiles(e['tile'])}{riichi}")
         elif kind == "win":
             who = self.name(e["seat"])
             how = (
@@ -169,9 +192,18 @@ class TerminalTable:
                     f"*** {_verb(who, 'win')} {how}: {self.tiles(e['hand'])} ({e['reading']})"
                 )
             )
-            for label, pts in e["items"]:
-                self.say(f"      {label:<28} {pts:>3}")
-            self.say(f"      {'Total':<28} {e['points']:>3}")
+            detail = e.get("detail") or {}
+            unit = " han" if "han" in detail else ""
+            for label, value in e["items"]:
+                shown = f"{value // 13}x yakuman" if unit and detail.get("yakuman") else value
+                self.say(f"      {label:<40} {shown:>3}{unit if not detail.get('yakuman') else ''}")
+            if unit and not detail.get("yakuman"):
+                limit = f", {detail['limit']}" if detail.get("limit") else ""
+                self.say(
+                    f"      {detail['han']} han {detail['fu']} fu{limit}: {e['points']} points"
+                )
+            else:
+                self.say(f"      {'Total':<40} {e['points']:>3}")
             pays = ", ".join(
                 f"{self.name(s)} {e['payments'][s]:+d}" for s in self.order if e["payments"][s]
             )
@@ -183,34 +215,61 @@ class TerminalTable:
                 "other player"
             )
         elif kind == "exhaustive_draw":
-            self.say(self.bold("*** The wall is empty: exhaustive draw, no payments."))
+            self.say(self.bold("*** The wall is empty: exhaustive draw."))
             ready = set(e.get("ready") or ())
             for s in self.order:
                 if e.get("hands"):
                     state = "ready" if s in ready else "not ready"
-                    self.say(f"      {self.name(s):<7} {self.tiles(e['hands'][s]):<24} {state}")
+                    shown = self.tiles(e["hands"][s]) if e["hands"][s] else "-"
+                    self.say(f"      {self.name(s):<7} {shown:<40} {state}")
         elif kind == "hand_end":
+            changes = ", ".join(
+                f"{self.name(s)} {e['deltas'][s]:+d}" for s in self.order if e["deltas"][s]
+            )
+            if changes:
+                self.say(f"    changes: {changes}")
             self.say("    scores: " + self.scores_line(e["scores"]))
         elif kind == "game_end":
             self.say()
             self.say(self.bold("=== Game over ==="))
             order = sorted(range(g.n), key=lambda s: (e["places"][s], self.order.index(s)))
+            final = (e.get("result") or {}).get("final")
             for s in order:
-                self.say(f"  {e['places'][s]}. {self.name(s):<6} {e['scores'][s]:>4}")
+                after = f"   ({final[s]:+.1f} with oka and uma)" if final else ""
+                self.say(f"  {e['places'][s]}. {self.name(s):<6} {e['scores'][s]:>6}{after}")
+
+    def river(self, obs: Observation, seat: int) -> str:
+        """A seat's discards: ``^`` marks the riichi discard, ``~`` a tile called away."""
+        cells = []
+        flags = obs.river_flags[seat] if obs.river_flags else ()
+        for i, tile in enumerate(obs.discards[seat]):
+            text = show_tile(tile, self.dialect, self.color)
+            flag = flags[i] if i < len(flags) else 0
+            cells.append(
+                text + ("^" if flag & RIICHI_FLAG else "") + ("~" if flag & CALLED else "")
+            )
+        return " ".join(cells) or "-"
 
     def table(self) -> None:
         obs = self.game.observation(self.seat)
         label = self.ruleset.indicator_label
+        extra = obs.extra
+        counters = "".join(f" · {k} {extra[k]}" for k in ("honba", "sticks") if extra.get(k))
         self.say(
             f"--- wall {obs.wall_left} · {label}: "
-            f"{show_tiles(list(obs.indicators), self.dialect, self.color)} · scores: "
+            f"{show_tiles(list(obs.indicators), self.dialect, self.color)}{counters} · scores: "
             + self.scores_line(list(obs.scores))
             + " ---"
         )
+        riichi = extra.get("riichi") or [0] * self.game.n
         for seat in self.order:
             marks = " (dealer)" if seat == obs.dealer else ""
-            pile = show_tiles(list(obs.discards[seat]), self.dialect, self.color) or "-"
-            self.say(f"  {self.name(seat) + marks:<16} discards: {pile}")
+            marks += " RIICHI" if riichi[seat] else ""
+            melds = " ".join(str(m) for m in obs.melds[seat]) if obs.melds else ""
+            shown = f"   melds: {melds}" if melds else ""
+            self.say(f"  {self.name(seat) + marks:<22} discards: {self.river(obs, seat)}{shown}")
+        if any(f & RIICHI_FLAG for fs in obs.river_flags for f in fs):
+            self.say("  (^ riichi discard, ~ called away)")
 
     def _hand_order(self, drawn: bool) -> list[Tile]:
         obs = self.game.observation(self.seat)
@@ -241,11 +300,13 @@ class TerminalTable:
             marks.append(f"#{i + 1}".ljust(width))
         hint = self.ruleset.hint(obs)
         status = ""
-        if hint.shanten == 0 and len(hand) == self.ruleset.hand_size:
-            status = "   ready" + (" (FURITEN: no ron)" if hint.furiten else "")
+        if hint.shanten == 0 and len(hand) % 3 == self.ruleset.hand_size % 3:
+            furiten = hint.furiten or obs.extra.get("furiten")
+            status = "   ready" + (" (FURITEN: no ron)" if furiten else "")
         legend = "   (' = dora)" if any(t.kind in dora for t in hand) else ""
+        melds = " ".join(str(m) for m in obs.melds[self.seat]) if obs.melds else ""
         return [
-            "Your hand: " + "".join(cells) + status + legend,
+            "Your hand: " + "".join(cells) + (f"   {melds}" if melds else "") + status + legend,
             "           " + "".join(marks),
         ]
 
@@ -264,10 +325,11 @@ class TerminalTable:
                 self.say(f"(No tsumo: {reason}.)")
         if not turn and obs.last_discard is not None:
             who, tile = obs.last_discard
+            can = "win on it" if ActionType.RON in types else "call it"
             self.say(
                 self.bold(
                     f"{self.name(who)} discarded {show_tile(tile, self.dialect, self.color)}: "
-                    "you can win on it (w = ron, p = pass)"
+                    f"you can {can}"
                 )
             )
         prompt = self._prompt(legal)
@@ -307,11 +369,19 @@ class TerminalTable:
         reason: str = explain(self.game, self.seat, tile)
         return None if "do not form" in reason or "needs six" in reason else reason
 
+    def _menu(self, legal: list[Action]) -> dict[str, Action]:
+        """``!1``, ``!2``... for every action but discards, wins and passes (riichi, calls,
+        kongs, aborts), in the order offered."""
+        others = [a for a in legal if a.type not in _PLAIN]
+        return {f"!{i + 1}": a for i, a in enumerate(others)}
+
     def _prompt(self, legal: list[Action]) -> str:
         types = {a.type for a in legal}
         options = []
         if ActionType.DISCARD in types:
             options.append("a tile or #N = discard")
+        for key, action in self._menu(legal).items():
+            options.append(f"{key} = {action.to_string(self.dialect)}")
         if ActionType.TSUMO in types:
             options.append("w = TSUMO (your hand wins)")
         if ActionType.RON in types:
@@ -367,6 +437,19 @@ class TerminalTable:
             if ActionType.PASS in by_type:
                 return by_type[ActionType.PASS], ""
             return None, f"Nothing to pass: it is your turn to discard. Now: {possible}."
+        menu = self._menu(legal)
+        if text in menu:
+            return menu[text], ""
+        if text.startswith("!"):
+            return None, f"There is no {text}: now {', '.join(menu) or 'no such choice'}."
+        if text.split()[0].lower() in {a.type.value for a in legal} - {"discard"}:
+            try:
+                wanted = Action.from_string(text, self.dialect)
+            except SparrowsError as exc:
+                return None, f"Not understood: {exc}. Now: {possible}."
+            if wanted in legal:
+                return wanted, ""
+            return None, f"{wanted.to_string(self.dialect)} is not possible now. Now: {possible}."
         if ActionType.DISCARD not in by_type:
             return None, f"You cannot discard now. Now: {possible}."
         hand = self._hand_order(drawn=True)

@@ -7,21 +7,27 @@ import json
 import sys
 from typing import Any
 
-from ..records import load_record, replay
+from ..errors import excerpt
 from .common import use_color
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "replay",
-        help="show or check a recorded game",
-        description="Show a game record hand by hand; --check re-runs it.",
+        help="show or check a recorded game (sparrows, tenhou.net/6 or mjlog)",
+        description=(
+            "Show a game hand by hand, or check it. FILE is a sparrows record, a "
+            "tenhou.net/6 JSON log or a Tenhou mjlog XML file (gzip or not); Tenhou logs are "
+            "played through the riichi engine."
+        ),
     )
-    p.add_argument("file", help="a sparrows JSON record")
+    p.add_argument("file", help="a game record")
     p.add_argument(
         "--check",
         action="store_true",
-        help="re-run the game from its seed and actions and confirm every event and score",
+        help="re-run the game and confirm it: a sparrows record from its seed and actions "
+        "(every event and score), a Tenhou log hand by hand (every action legal, every "
+        "payment, honba and stick as logged)",
     )
     p.add_argument(
         "--seat",
@@ -33,21 +39,49 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the (redacted) events as JSON lines")
     p.set_defaults(run=run, parser=p)
 
+    a = sub.add_parser(
+        "analyze-log",
+        aliases=["analyse-log"],
+        help="each discard of a seat beside the shanten/ukeire-best choice",
+        description=(
+            "Review a recorded game (sparrows, tenhou.net/6 or mjlog): for one seat, every "
+            "discard with the shanten after it and the tiles that then help (ukeire), beside "
+            "the best choice by shanten then ukeire, counting as unseen only what the seat "
+            "could not see."
+        ),
+    )
+    a.add_argument("file", help="a game record")
+    a.add_argument("--seat", type=int, default=0, choices=range(4), help="the seat (default 0)")
+    a.add_argument("--json", action="store_true", help="one JSON object per discard")
+    a.add_argument("--differences", action="store_true", help="only discards that differ")
+    a.set_defaults(run=run_review, parser=a)
+
 
 def run(args: argparse.Namespace) -> int:
-    record = load_record(args.file)
-    if args.check:
-        game = replay(record)
-        hands = game.hand_number + 1
-        print(
-            f"OK: {args.file} replays exactly: {len(record.actions)} actions, "
-            f"{len(record.events)} events, {hands} hand(s); final scores {game.scores}"
-        )
-        return 0
-    from ..engine import events as ev
-    from ..records.record import rebuild
+    from ..records.formats import SPARROWS, load_game
 
-    game = rebuild(record)  # the shown events come from the engine, not from the file
+    loaded = load_game(args.file, check=args.check)
+    game = loaded.game
+    if args.check:
+        if loaded.kind == SPARROWS:
+            assert loaded.record is not None
+            print(
+                f"OK: {args.file} replays exactly: {len(loaded.record.actions)} actions, "
+                f"{len(loaded.record.events)} events, {game.hand_number + 1} hand(s); final "
+                f"scores {game.scores}"
+            )
+            return 0
+        for c in loaded.checks:
+            mark = "ok" if c.ok else "DIFFERS"
+            print(f"  hand {c.number + 1:>3} {c.label:<6} {c.result:<6} {mark}")
+            for problem in c.problems:
+                print(f"        {excerpt(problem, 300)}")
+        good = sum(1 for c in loaded.checks if c.ok)
+        total = len(loaded.checks)
+        status = "OK" if loaded.ok else "DIFFERS"
+        print(f"{status}: {args.file}: {good} of {total} hand(s) replay through the engine")
+        return 0 if loaded.ok else 2
+    from ..engine import events as ev
 
     def view(e: ev.Event) -> dict[str, Any]:
         return e.to_json() if args.seat is None else ev.redact(e, args.seat)
@@ -62,4 +96,41 @@ def run(args: argparse.Namespace) -> int:
     table = TerminalTable(game, viewer, sys.stdout, sys.stdin, use_color(sys.stdout))
     for e in game.events:
         table.show_event(view(e), review=True)
+    if not loaded.ok:
+        print("sparrows: this log does not replay exactly: see --check", file=sys.stderr)
+        return 2
+    return 0
+
+
+def run_review(args: argparse.Namespace) -> int:
+    from ..records.formats import load_game
+    from ..records.review import review
+
+    loaded = load_game(args.file, check=True)
+    game = loaded.game
+    dialect = game.ruleset.dialect
+    rows = review(game, args.seat)
+    if args.differences:
+        rows = [r for r in rows if not r.agrees]
+    if args.json:
+        for r in rows:
+            print(json.dumps(r.to_json(dialect), ensure_ascii=False))
+        return 0
+    hand = -1
+    for r in rows:
+        if r.hand != hand:
+            hand = r.hand
+            print(f"Hand {hand + 1}, seat {args.seat}:")
+        data = r.to_json(dialect)
+        mark = "  " if r.agrees else "<>"
+        riichi = " riichi" if r.riichi else ""
+        best = " ".join(data["best"])
+        print(
+            f" {mark} {r.turn:>2}. {''.join(data['held'])}: discard {data['discard']}{riichi} "
+            f"-> shanten {r.shanten}, {r.ukeire} tiles; best {best} -> shanten "
+            f"{r.best_shanten}, {r.best_ukeire} tiles"
+        )
+    agree = sum(1 for r in rows if r.agrees)
+    if not args.differences:
+        print(f"{agree} of {len(rows)} discards agree with the shanten/ukeire-best choice")
     return 0

@@ -104,7 +104,8 @@ def render(res: dict[str, Any]) -> str:
             f"{a['win_rate']:>8.1%}{a['deal_in_rate']:>11.1%}"
             f"{a['tsumo_share']:>6.0%}/{a['ron_share']:<5.0%}{a['average_win_points']:>9.2f}"
         )
-    for ratio in next(iter(res["per_agent"].values()), {}).get("ratios", {}):
+    first: dict[str, Any] = next(iter(res["per_agent"].values()), {})
+    for ratio in first.get("ratios", {}):
         shown = ", ".join(f"{n} {a['ratios'][ratio]:.1%}" for n, a in res["per_agent"].items())
         lines.append(f"{ratio}: {shown}")
     lines += ["", "Scoring items (share of wins):"]

@@ -210,7 +210,7 @@ def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     return value
 
 
-def load_record(path: str | Path) -> GameRecord:
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
     """Read a record file; RecordError names what is wrong with a corrupt one."""
     path = Path(path)
     text = read_record_text(path, str(path), "game record")

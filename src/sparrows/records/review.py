@@ -1,0 +1,98 @@
+"""Reviewing a played game: each discard of one seat beside the shanten/ukeire-best choice.
+
+The game is played again from its record (walls and actions); before each discard of the
+seat, the ruleset's hint (:meth:`~sparrows.engine.protocol.Ruleset.hint`, which counts as
+unseen only what the seat could not see) ranks every possible discard by shanten after it
+and then by the unseen tiles that would improve the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.actions import ActionType
+from ..engine.game import Game, Phase
+from ..tiles import Tile, format_tile
+
+
+@dataclass(frozen=True)
+class DiscardReview:
+    hand: int  # hand number in the game
+    turn: int  # the seat's n-th discard in the hand, from 1
+    held: tuple[Tile, ...]  # the hand before the discard (the drawn tile included)
+    played: Tile
+    riichi: bool
+    shanten: int  # after the discard played
+    ukeire: int
+    best: tuple[Tile, ...]  # the discards ranked first (fewest shanten, then most ukeire)
+    best_shanten: int
+    best_ukeire: int
+
+    @property
+    def agrees(self) -> bool:
+        return (self.shanten, self.ukeire) == (self.best_shanten, self.best_ukeire)
+
+    def to_json(self, dialect: str = "mpsz") -> dict[str, Any]:
+        def name(t: Tile) -> str:
+            return format_tile(t, dialect)  # type: ignore[arg-type]
+
+        return {
+            "hand": self.hand,
+            "turn": self.turn,
+            "held": [name(t) for t in self.held],
+            "discard": name(self.played),
+            "riichi": self.riichi,
+            "shanten": self.shanten,
+            "ukeire": self.ukeire,
+            "best": [name(t) for t in self.best],
+            "best_shanten": self.best_shanten,
+            "best_ukeire": self.best_ukeire,
+            "agrees": self.agrees,
+        }
+
+
+def review(played: Game, seat: int) -> list[DiscardReview]:
+    """Every discard ``seat`` made in ``played`` (a finished or unfinished game)."""
+    rules = played.ruleset
+    walls = played.hand_orders if (played.walls or played.script) else None
+    game = Game(rules, played.seed, record=False, walls=walls)
+    out: list[DiscardReview] = []
+    turn_in_hand = 0
+    hand = -1
+    for who, action in played.actions:
+        if game.hand_number != hand:
+            hand, turn_in_hand = game.hand_number, 0
+        if (
+            who == seat
+            and game.phase is Phase.TURN
+            and action.type in (ActionType.DISCARD, ActionType.RIICHI)
+        ):
+            turn_in_hand += 1
+            obs = game.observation(seat)
+            hint = rules.hint(obs)
+            by_kind = {k: (sh, uk) for k, sh, uk in hint.discards}
+            kind = action.tiles[0].kind
+            shanten, ukeire = by_kind[kind]
+            top = hint.discards[0]
+            best = tuple(
+                next(t for t in obs.hand if t.kind == k)
+                for k, sh, uk in hint.discards
+                if (sh, uk) == (top[1], top[2])
+            )
+            out.append(
+                DiscardReview(
+                    hand,
+                    turn_in_hand,
+                    obs.hand,
+                    action.tiles[0],
+                    action.type is ActionType.RIICHI,
+                    shanten,
+                    ukeire,
+                    best,
+                    top[1],
+                    top[2],
+                )
+            )
+        game.step(who, action)
+    return out
