@@ -61,6 +61,8 @@ A = ActionType
 SEATS = (0, 1, 2, 3)
 _OTHERS = [((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in SEATS]
 POW5 = [5**k for k in range(34)]
+#: The four base-5 digits of 0..624, lowest first (decoding hand keys).
+_DIGITS4 = [(n % 5, n // 5 % 5, n // 25 % 5, n // 125) for n in range(625)]
 TERMINAL_HONOR = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
 WIND_KINDS = (27, 28, 29, 30)
 DRAGON_KINDS = (31, 32, 33)
@@ -89,6 +91,8 @@ class HandState:
     called: bool = False  # this turn began with a chi or pon
     pao: list[int] = field(default_factory=lambda: [-1] * 4)  # liable seat per winner
     first_winds: list[int] = field(default_factory=list)
+    #: per seat: (hand key, waits) of the last waits asked (see RiichiRuleset.waits_of)
+    waits: list[tuple[int, tuple[int, ...]]] = field(default_factory=lambda: [(-1, ())] * 4)
     four_kans_due: bool = False  # abort once the coming discard is not ronned
     faced_riichi: list[int] = field(default_factory=lambda: [0] * 4)  # discarded facing one
     into_riichi: list[int] = field(default_factory=lambda: [0] * 4)  # dealt into a riichi
@@ -119,8 +123,13 @@ class RiichiRuleset(Ruleset):
         self._kind = [t.kind for t in faces]
         self._discard = {t: Action(A.DISCARD, t) for t in set(faces)}
         self._riichi = {t: Action(A.RIICHI, t) for t in set(faces)}
-        self._complete: dict[int, bool] = {}  # hand key -> a complete hand (14-equivalent)
         self._waits: dict[int, tuple[int, ...]] = {}  # hand key -> waits (13-equivalent)
+        self._riichi_memo: dict[int, tuple[int, ...]] = {}  # 14-tile key -> riichi discards
+        self._discard_by_code: list[Action] = [_PASS] * (max(t.code for t in faces) + 1)
+        for t in faces:
+            self._discard_by_code[t.code] = self._discard[t]
+        self._calls: dict[tuple[ActionType, tuple[int, ...]], Action] = {}  # see _action
+        self._face = {t.code: t for t in faces}
         self._turns = [fl.Turn(s) for s in SEATS]
 
     @classmethod
@@ -193,28 +202,51 @@ class RiichiRuleset(Ruleset):
             counts[kind[extra]] += 1
         return counts
 
-    def _is_complete(self, game: Game, seat: int, key: int, extra: int | None = None) -> bool:
-        done = self._complete.get(key)
-        if done is None:
-            done = self._complete[key] = shanten(self._counts(game, seat, extra)) == -1
-        return done
+    @staticmethod
+    def key_counts(key: int) -> list[int]:
+        """The 34 counts a hand key holds (its base-5 digits), four digits at a time."""
+        counts: list[int] = []
+        while key:
+            key, chunk = divmod(key, 625)
+            counts += _DIGITS4[chunk]
+        counts += [0] * (36 - len(counts))
+        del counts[34:]
+        return counts
 
-    def waits_of(self, game: Game, seat: int) -> tuple[int, ...]:
-        """The kinds that complete ``seat``'s hand (waiting to draw), memoised."""
-        key = game.hand_key[seat]
+    def waits_of_key(self, key: int) -> tuple[int, ...]:
+        """The kinds that complete a hand (waiting to draw) given by its key, memoised."""
         got = self._waits.get(key)
         if got is None:
-            got = self._waits[key] = tuple(waits(self._counts(game, seat)))
+            got = self._waits[key] = tuple(waits(self.key_counts(key)))
         return got
 
+    def waits_of(self, game: Game, seat: int) -> tuple[int, ...]:
+        """The kinds that complete ``seat``'s hand (waiting to draw): a per-seat cache
+        keyed by the hand key (the hand changes only on the seat's own turn), then the
+        memo table."""
+        key = game.hand_key[seat]
+        cache: list[tuple[int, tuple[int, ...]]] = game.state.hand.waits
+        got = cache[seat]
+        if got[0] != key:
+            got = cache[seat] = (key, self.waits_of_key(key))
+        return got[1]
+
     def _waits_without(self, game: Game, seat: int, removed: Sequence[int]) -> tuple[int, ...]:
-        key = game.hand_key[seat] - sum(POW5[self._kind[t]] for t in removed)
-        got = self._waits.get(key)
+        return self.waits_of_key(game.hand_key[seat] - sum(POW5[self._kind[t]] for t in removed))
+
+    def _riichi_kinds(self, key: int) -> tuple[int, ...]:
+        """Kinds whose discard leaves a 14-tile hand (by key) ready, memoised: none when
+        the hand is two or more from ready (one fast shanten first)."""
+        got = self._riichi_memo.get(key)
         if got is None:
-            counts = self._counts(game, seat)
-            for t in removed:
-                counts[self._kind[t]] -= 1
-            got = self._waits[key] = tuple(waits(counts))
+            counts = self.key_counts(key)
+            if shanten(counts) > 0:
+                got = ()
+            else:
+                got = tuple(
+                    k for k in range(34) if counts[k] and self.waits_of_key(key - POW5[k])
+                )
+            self._riichi_memo[key] = got
         return got
 
     def _furiten(self, game: Game, seat: int) -> bool:
@@ -284,58 +316,57 @@ class RiichiRuleset(Ruleset):
         kind = self._kind
         faces = game.faces
         opts = self.options
+        key = game.hand_key[seat]
         out: list[Action] = []
         drawn = game.drawn
         if (
             drawn is not None
-            and self._is_complete(game, seat, game.hand_key[seat])
+            and kind[drawn] in self.waits_of_key(key - POW5[kind[drawn]])
             and self._score(game, self._situation(game, seat, drawn, True)).is_win
         ):
             out.append(_TSUMO)
         wall_left = game.wall.left
-        total_kans = sum(hs.kans)
-        can_kan = drawn is not None and wall_left > 0 and total_kans < 4
+        can_kan = drawn is not None and wall_left > 0 and sum(hs.kans) < 4
         if hs.riichi[seat]:
             assert drawn is not None
-            if can_kan:
-                k = kind[drawn]
-                four = [t for t in hand if kind[t] == k]
-                if len(four) == 4:
-                    before = self._waits_without(game, seat, [drawn])
-                    if before and self._waits_without(game, seat, four) == before:
-                        out.append(Action(A.ANKAN, faces[drawn]))
+            k = kind[drawn]
+            if can_kan and key // POW5[k] % 5 == 4:
+                before = self.waits_of_key(key - POW5[k])
+                if before and self.waits_of_key(key - 4 * POW5[k]) == before:
+                    out.append(Action(A.ANKAN, faces[drawn]))
             out.append(self._discard[faces[drawn]])
             return out
         # discards (kuikae: not the called kinds right after a chi or pon)
         banned = hs.kuikae
-        seen: set[Tile] = set()
-        for t in hand:
-            face = faces[t]
-            if face not in seen and kind[t] not in banned:
-                seen.add(face)
-        discards = [self._discard[f] for f in sorted(seen)]
+        codes = game.face_code
+        by_code = self._discard_by_code
+        if banned:
+            discards = [
+                by_code[c] for c in sorted({codes[t] for t in hand if kind[t] not in banned})
+            ]
+        else:
+            discards = [by_code[c] for c in sorted({codes[t] for t in hand})]
         if (
             drawn is not None
-            and self._closed(game, seat)
             and game.scores[seat] >= opts.riichi_min_points
             and wall_left >= opts.riichi_min_tiles
+            and self._closed(game, seat)
         ):
-            for f in sorted(seen):
-                t = game.tile_of(seat, f)
-                if self._waits_without(game, seat, [t]):
-                    out.append(self._riichi[f])
+            ready = self._riichi_kinds(key)
+            if ready:
+                for d in discards:
+                    if d.tiles[0].kind in ready:
+                        out.append(self._riichi[d.tiles[0]])
         if can_kan:
-            counts: dict[int, list[int]] = {}
-            for t in hand:
-                counts.setdefault(kind[t], []).append(t)
-            for _k, ids in sorted(counts.items()):
-                if len(ids) == 4:
-                    out.append(Action(A.ANKAN, min(faces[t] for t in ids)))
+            for k in sorted({kind[t] for t in hand}):
+                if key // POW5[k] % 5 == 4:
+                    out.append(Action(A.ANKAN, min(faces[t] for t in hand if kind[t] == k)))
             for m in game.melds[seat]:
                 if m.type is MeldType.PON:
                     k = kind[m.tiles[0]]
-                    for t in counts.get(k, ()):
-                        out.append(Action(A.KAKAN, faces[t]))
+                    for t in hand:
+                        if kind[t] == k:
+                            out.append(Action(A.KAKAN, faces[t]))
         if (
             opts.abortive_draws
             and drawn is not None
@@ -344,6 +375,8 @@ class RiichiRuleset(Ruleset):
             and len({kind[t] for t in hand if kind[t] in TERMINAL_HONOR}) >= 9
         ):
             out.append(_ABORT)
+        if not out:
+            return discards
         return out + discards
 
     def on_turn(self, game: Game, seat: int, action: Action) -> fl.Outcome:
@@ -447,9 +480,9 @@ class RiichiRuleset(Ruleset):
         k = kind[tile]
         pw = POW5[k]
         keys = game.hand_key
-        faces = game.faces
         last = game.wall.left == 0
         kans_left = sum(hs.kans) < 4
+        next_seat = (discarder + 1) % 4
         claims: dict[int, list[Action]] = {}
         for s in _OTHERS[discarder]:
             opts: list[Action] = []
@@ -460,36 +493,48 @@ class RiichiRuleset(Ruleset):
             ):
                 opts.append(_RON)
             if not hs.riichi[s] and not last:
-                n = keys[s] // pw % 5
+                key = keys[s]
+                n = key // pw % 5
                 if n >= 2:
-                    same = sorted(faces[t] for t in game.hands[s] if kind[t] == k)
+                    same = self._faces_of_kind(game, s, k)
                     for pair in sorted(set(combinations(same, 2))):
-                        if self._call_leaves_discard(game, s, k, pair, None):
-                            opts.append(Action(A.PON, pair))
+                        if self._call_leaves_discard(game, s, key - 2 * pw, k, None):
+                            opts.append(self._action(A.PON, pair))
                     if n == 3 and kans_left:
-                        opts.append(Action(A.KAN, tuple(same)))
-                if s == (discarder + 1) % 4 and k < HONOR:
-                    opts += self._chi_options(game, s, k)
+                        opts.append(self._action(A.KAN, tuple(same)))
+                if s == next_seat and k < HONOR:
+                    opts += self._chi_options(game, s, k, key)
             if opts:
                 opts.append(_PASS)
                 claims[s] = opts
         return claims
 
-    def _chi_options(self, game: Game, seat: int, k: int) -> list[Action]:
-        kind = self._kind
-        faces = game.faces
-        by_kind: dict[int, set[Tile]] = {}
-        for t in game.hands[seat]:
-            by_kind.setdefault(kind[t], set()).add(faces[t])
+    def _faces_of_kind(self, game: Game, seat: int, k: int) -> list[int]:
+        """Face codes of ``seat``'s concealed tiles of kind ``k``, sorted."""
+        kind, codes = self._kind, game.face_code
+        return sorted(codes[t] for t in game.hands[seat] if kind[t] == k)
+
+    def _action(self, kind: ActionType, codes: tuple[int, ...]) -> Action:
+        """A call naming faces by code (memoised: the same calls come up all the time)."""
+        got = self._calls.get((kind, codes))
+        if got is None:
+            got = self._calls[(kind, codes)] = Action(kind, tuple(self._face[c] for c in codes))
+        return got
+
+    def _chi_options(self, game: Game, seat: int, k: int, key: int) -> list[Action]:
         out = []
         suit = k // 9
         for a, b in ((k + 1, k + 2), (k - 1, k + 1), (k - 2, k - 1)):
             if a < 0 or b >= HONOR or a // 9 != suit or b // 9 != suit:
                 continue
-            for x in sorted(by_kind.get(a, ())):
-                for y in sorted(by_kind.get(b, ())):
-                    if self._call_leaves_discard(game, seat, k, (x, y), (a, b)):
-                        out.append(Action(A.CHI, (x, y)))
+            if not (key // POW5[a] % 5 and key // POW5[b] % 5):
+                continue
+            left = key - POW5[a] - POW5[b]
+            if not self._call_leaves_discard(game, seat, left, k, (a, b)):
+                continue
+            for x in sorted(set(self._faces_of_kind(game, seat, a))):
+                for y in sorted(set(self._faces_of_kind(game, seat, b))):
+                    out.append(self._action(A.CHI, (x, y)))
         return out
 
     @staticmethod
@@ -506,18 +551,13 @@ class RiichiRuleset(Ruleset):
         return frozenset(banned)
 
     def _call_leaves_discard(
-        self,
-        game: Game,
-        seat: int,
-        k: int,
-        used: tuple[Tile, ...],
-        run: tuple[int, int] | None,
+        self, game: Game, seat: int, left: int, k: int, run: tuple[int, int] | None
     ) -> bool:
-        banned = self._kuikae(k, run)
-        left = [game.faces[t] for t in game.hands[seat]]
-        for f in used:
-            left.remove(f)
-        return any(f.kind not in banned for f in left)
+        """Whether the hand left after a call (its key ``left``) holds a tile kuikae
+        allows to discard."""
+        total: int = len(game.hands[seat]) - 2
+        banned: int = sum(left // POW5[b] % 5 for b in self._kuikae(k, run))
+        return total > banned
 
     def _robbers(
         self, game: Game, kan_seat: int, tile: int, kokushi_only: bool = False
