@@ -61,7 +61,8 @@ class Ruleset(ABC):
 
     # ------------------------------------------------------------------ configuration
     def options_dict(self) -> dict[str, Any]:
-        return asdict(self.options)
+        """The options as JSON would read them back (tuples as lists): records compare it."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self.options).items()}
 
     @cached_property
     def tile_text(self) -> list[str]:
