@@ -252,6 +252,9 @@ def _set_hand(game: Game, seat: int, text: str) -> None:
         ids.append(i)
     game.hands[seat] = ids
     game.hand_key[seat] = sum(game.key_weight[t] for t in ids)
+    game.counts[seat] = [0] * 42
+    for t in ids:
+        game.counts[seat][game.kind[t]] += 1
     game.face_key[seat] = sum(game.face_weight[t] for t in ids)
 
 

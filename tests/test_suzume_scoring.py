@@ -389,6 +389,7 @@ def table(
     # the live wall draws from its end: the free tiles, then ``draws`` in order
     game.wall = Wall(sorted(free) + top[::-1], revealed=indicator_ids)
     game.hand_key = [sum(game.key_weight[t] for t in h) for h in game.hands]
+    game.counts = [[sum(1 for t in h if game.kind[t] == k) for k in range(42)] for h in game.hands]
     game.face_key = [sum(game.face_weight[t] for t in h) for h in game.hands]
     game.ledger = Ledger({"points": list(scores or [40, 40, 40, 40])}, game.ruleset.floors)
     game.scores = game.ledger.accounts["points"]

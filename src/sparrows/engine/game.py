@@ -180,6 +180,9 @@ class Game:
         self.face_weight = ruleset.face_weight
         self.hand_key = [0] * n
         self.face_key = [0] * n
+        # counts[seat][kind]: the concealed tiles of each kind (42 kinds), kept up to date
+        # like the keys, for hand analysis without rebuilding count vectors.
+        self.counts: list[list[int]] = [[0] * 42 for _ in range(n)]
         self.ledger = Ledger(ruleset.start_balances(), ruleset.floors)
         self.scores = self.ledger.accounts["points"]  # the same list: always current
         self.state: Any = ruleset.new_state()
@@ -299,9 +302,12 @@ class Game:
             got.reverse()  # drawn from the end, one by one
             hands[seat].extend(got)
             hk = fk = 0
+            counts = self.counts[seat]
+            kind = self.kind
             for t in got:
                 hk += kw[t]
                 fk += fw[t]
+                counts[kind[t]] += 1
             hand_key[seat] += hk
             face_key[seat] += fk
             if self.record:
@@ -331,6 +337,7 @@ class Game:
         self.hands[seat].remove(tile)
         self.hand_key[seat] -= self.key_weight[tile]
         self.face_key[seat] -= self.face_weight[tile]
+        self.counts[seat][self.kind[tile]] -= 1
         self.discards[seat].append(tile)
         tsumogiri = tile == self.drawn
         flags = TSUMOGIRI if tsumogiri else 0
@@ -346,10 +353,12 @@ class Game:
         seat = op.seat
         hand = self.hands[seat]
         kw, fw = self.key_weight, self.face_weight
+        counts = self.counts[seat]
         for t in op.tiles:
             hand.remove(t)
             self.hand_key[seat] -= kw[t]
             self.face_key[seat] -= fw[t]
+            counts[self.kind[t]] -= 1
         if op.type is MeldType.ADDED_KAN:
             kind = self.kind[op.tiles[0]]
             for meld in self.melds[seat]:
@@ -390,6 +399,7 @@ class Game:
         self.hands[seat].remove(tile)
         self.hand_key[seat] -= self.key_weight[tile]
         self.face_key[seat] -= self.face_weight[tile]
+        self.counts[seat][self.kind[tile]] -= 1
         self.bonus[seat].append(tile)
         if tile == self.drawn:
             self.drawn = None
@@ -416,9 +426,11 @@ class Game:
             self.hands[op.src].remove(t)
             self.hand_key[op.src] -= kw[t]
             self.face_key[op.src] -= fw[t]
+            self.counts[op.src][self.kind[t]] -= 1
             self.hands[op.dst].append(t)
             self.hand_key[op.dst] += kw[t]
             self.face_key[op.dst] += fw[t]
+            self.counts[op.dst][self.kind[t]] += 1
         if self.record:
             self.emit(ev.Exchange(op.src, op.dst, self.fmt_all(sorted(op.tiles))))
 
@@ -448,6 +460,7 @@ class Game:
         self.status = [PLAYING] * n
         self.hand_key = [0] * n
         self.face_key = [0] * n
+        self.counts = [[0] * 42 for _ in range(n)]
         self.last_discard = None
         self.drawn = None
         self.window = None
@@ -497,6 +510,7 @@ class Game:
                         self.hands[seat].append(tile)
                         self.hand_key[seat] += self.key_weight[tile]
                         self.face_key[seat] += self.face_weight[tile]
+                        self.counts[seat][self.kind[tile]] += 1
                         self.drawn = tile
                     else:
                         if self.script is not None:
@@ -577,6 +591,7 @@ class Game:
         self.hands[seat].append(tile)
         self.hand_key[seat] += self.key_weight[tile]
         self.face_key[seat] += self.face_weight[tile]
+        self.counts[seat][self.kind[tile]] += 1
         self.drawn = tile
         if self.record:
             self.emit(ev.Draw(seat, self.fmt(tile), self.wall.left, replacement))
@@ -764,6 +779,10 @@ class Game:
         for seat, hand in enumerate(self.hands):
             _need(self.hand_key[seat] == sum(self.key_weight[t] for t in hand), "stale hand key")
             _need(self.face_key[seat] == sum(self.face_weight[t] for t in hand), "stale face key")
+            fresh = [0] * 42
+            for t in hand:
+                fresh[self.kind[t]] += 1
+            _need(self.counts[seat] == fresh, "stale counts")
         self.ledger.check()
         if self.phase in (Phase.TURN, Phase.CLAIM, Phase.CHOICE):
             size = self.ruleset.hand_size

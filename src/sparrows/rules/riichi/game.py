@@ -213,11 +213,12 @@ class RiichiRuleset(Ruleset):
         del counts[34:]
         return counts
 
-    def waits_of_key(self, key: int) -> tuple[int, ...]:
-        """The kinds that complete a hand (waiting to draw) given by its key, memoised."""
+    def waits_of_key(self, key: int, counts: list[int] | None = None) -> tuple[int, ...]:
+        """The kinds that complete a hand (waiting to draw) given by its key (and its 34
+        counts when at hand), memoised."""
         got = self._waits.get(key)
         if got is None:
-            got = self._waits[key] = tuple(waits(self.key_counts(key)))
+            got = self._waits[key] = tuple(waits(counts or self.key_counts(key)))
         return got
 
     def waits_of(self, game: Game, seat: int) -> tuple[int, ...]:
@@ -228,24 +229,41 @@ class RiichiRuleset(Ruleset):
         cache: list[tuple[int, tuple[int, ...]]] = game.state.hand.waits
         got = cache[seat]
         if got[0] != key:
-            got = cache[seat] = (key, self.waits_of_key(key))
+            got = cache[seat] = (key, self.waits_of_key(key, game.counts[seat][:34]))
         return got[1]
+
+    def _waits_before_draw(self, game: Game, seat: int, k: int) -> tuple[int, ...]:
+        """The waits of the seat's hand without its drawn tile (kind ``k``): usually in
+        the per-seat cache already (asked when the others discarded)."""
+        key = game.hand_key[seat] - POW5[k]
+        cached: tuple[int, tuple[int, ...]] = game.state.hand.waits[seat]
+        if cached[0] == key:
+            return cached[1]
+        counts = game.counts[seat][:34]
+        counts[k] -= 1
+        return self.waits_of_key(key, counts)
 
     def _waits_without(self, game: Game, seat: int, removed: Sequence[int]) -> tuple[int, ...]:
         return self.waits_of_key(game.hand_key[seat] - sum(POW5[self._kind[t]] for t in removed))
 
-    def _riichi_kinds(self, key: int) -> tuple[int, ...]:
-        """Kinds whose discard leaves a 14-tile hand (by key) ready, memoised: none when
-        the hand is two or more from ready (one fast shanten first)."""
+    def _riichi_kinds(self, game: Game, seat: int) -> tuple[int, ...]:
+        """Kinds whose discard leaves the seat's 14-tile hand ready, memoised by its key:
+        none when the hand is two or more from ready (one fast shanten first)."""
+        key = game.hand_key[seat]
         got = self._riichi_memo.get(key)
         if got is None:
-            counts = self.key_counts(key)
+            counts = game.counts[seat][:34]
             if shanten(counts) > 0:
                 got = ()
             else:
-                got = tuple(
-                    k for k in range(34) if counts[k] and self.waits_of_key(key - POW5[k])
-                )
+                ready = []
+                for k in range(34):
+                    if counts[k]:
+                        counts[k] -= 1
+                        if self.waits_of_key(key - POW5[k], counts):
+                            ready.append(k)
+                        counts[k] += 1
+                got = tuple(ready)
             self._riichi_memo[key] = got
         return got
 
@@ -321,7 +339,7 @@ class RiichiRuleset(Ruleset):
         drawn = game.drawn
         if (
             drawn is not None
-            and kind[drawn] in self.waits_of_key(key - POW5[kind[drawn]])
+            and kind[drawn] in self._waits_before_draw(game, seat, kind[drawn])
             and self._score(game, self._situation(game, seat, drawn, True)).is_win
         ):
             out.append(_TSUMO)
@@ -352,7 +370,7 @@ class RiichiRuleset(Ruleset):
             and wall_left >= opts.riichi_min_tiles
             and self._closed(game, seat)
         ):
-            ready = self._riichi_kinds(key)
+            ready = self._riichi_kinds(game, seat)
             if ready:
                 for d in discards:
                     if d.tiles[0].kind in ready:
