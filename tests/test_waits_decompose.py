@@ -121,3 +121,41 @@ def test_discard_options_order() -> None:
     assert {o.discard for o in opts if (o.shanten, o.total) == (1, 8)} == {28, 31, 33}
     assert next(o for o in opts if o.discard == 27).shanten == 2
     assert opts == sorted(opts, key=lambda o: (o.shanten, -o.total, o.discard))
+
+
+def test_improvers_fast_path_agrees_with_one_analysis_per_draw() -> None:
+    """``improvers`` combines the unchanged groups once per draw; it must give what
+    analysing every one-tile draw from scratch gives (riichi, Sichuan, Suzume forms)."""
+    import random
+
+    from sparrows.analysis import RIICHI, SICHUAN, Form, analyse
+    from sparrows.analysis.waits import _improvers
+
+    def slow(c: list[int], form: Form, kinds: list[int]) -> tuple[int, tuple[int, ...]]:
+        base = analyse(c, form).value
+        out = []
+        for k in kinds:
+            if c[k] < 4:
+                c[k] += 1
+                if analyse(c, form).value < base:
+                    out.append(k)
+                c[k] -= 1
+        return base, tuple(out)
+
+    rng = random.Random(7)
+    wall = [k for k in range(34) for _ in range(4)]
+    for size in (13, 10, 7, 4, 1):
+        for _ in range(300):
+            c = [0] * 34
+            for t in rng.sample(wall, size):
+                c[t] += 1
+            for form in (RIICHI, SICHUAN):
+                assert _improvers(bytes(c), form, tuple(range(34)), None, 4) == slow(
+                    c, form, list(range(34))
+                )
+    kinds = [*range(18, 27), 32, 33]
+    for _ in range(300):
+        c = [0] * 34
+        for t in rng.sample([k for k in kinds for _ in range(4)], 5):
+            c[t] += 1
+        assert _improvers(bytes(c), SUZUME, tuple(kinds), None, 4) == slow(c, SUZUME, kinds)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ..analysis import improvers
+from ..analysis import analyse, improvers
 from ..engine.actions import Action, ActionType
 from ..engine.game import Observation
 from ..errors import SparrowsError
@@ -79,8 +79,19 @@ class EfficiencyAgent(Agent):
             for meld in melds:
                 for t in meld.tiles:
                     visible[t.kind] += 1
-        options: dict[int, tuple[int, int]] = {}  # discard kind -> (shanten, ukeire)
+        # shanten after each discard first (one lookup each); ukeire only for the
+        # discards that reach the fewest shanten (the others rank after them anyway)
+        after: dict[int, int] = {}
         for k in {t.kind for t in obs.hand}:
+            counts[k] -= 1
+            after[k] = analyse(counts, form).value
+            counts[k] += 1
+        fewest = min(after.values())
+        options: dict[int, tuple[int, int]] = {}  # discard kind -> (shanten, ukeire)
+        for k, value in after.items():
+            if value > fewest:
+                options[k] = (value, 0)
+                continue
             counts[k] -= 1
             shanten, better = improvers(counts, form, kinds)
             options[k] = (shanten, sum(max(0, 4 - counts[b] - visible[b]) for b in better))

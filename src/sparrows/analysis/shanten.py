@@ -289,6 +289,75 @@ def _analyse(dist: Dist, info: int, form: Form, melds: int | None) -> Shanten:
     return Shanten(min(v for v in (std, seven, orph) if v is not None), std, seven, orph)
 
 
+_GROUP_BOUNDS: Final = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def draw_shanten(
+    raw: bytes, form: Form, kinds: Sequence[int], melds: int | None, copies: int
+) -> tuple[int, list[tuple[int, int]]]:
+    """Shanten of a hand (34 count bytes) and, for each kind of ``kinds`` it holds fewer
+    than ``copies`` of, the shanten after drawing one: ``(base, [(kind, after), ...])``.
+
+    One draw changes one group, so the other three groups are combined once per group
+    and each draw costs one group lookup and one combination (cached)."""
+    values = [
+        _SUIT_CACHE.get(raw[0:9]) or _suit(raw[0:9]),
+        _SUIT_CACHE.get(raw[9:18]) or _suit(raw[9:18]),
+        _SUIT_CACHE.get(raw[18:27]) or _suit(raw[18:27]),
+        _HONOR_CACHE.get(raw[27:34]) or _honor(raw[27:34]),
+    ]
+    pids = [v & 255 for v in values]
+    infos = [v >> _INFO_SHIFT for v in values]
+    info_all = infos[0] + infos[1] + infos[2] + infos[3]
+    dist, _ = _groups(raw)
+    base = _analyse(dist, info_all, form, melds).value
+    pair_get, total_get = _PAIR_CACHE.get, _TOTAL_CACHE.get
+
+    def combo(a: int, b: int) -> int:
+        key = a << 16 | b
+        got = pair_get(key)
+        return got if got is not None else _pair(key)
+
+    others = [
+        combo(combo(pids[1], pids[2]), pids[3]),
+        combo(combo(pids[0], pids[2]), pids[3]),
+        combo(combo(pids[0], pids[1]), pids[3]),
+        combo(combo(pids[0], pids[1]), pids[2]),
+    ]
+    out = []
+    chunk = bytearray(raw)
+    # every draw gives the same tile count: the sets needed and which forms apply
+    tiles = (info_all & 63) + 1
+    sets = _sets_needed(tiles, form, melds)
+    column = 5 * form.pair + sets
+    closed = sets == form.sets and tiles >= form.size - 1
+    seven = form.seven_pairs and closed
+    orphans = form.thirteen_orphans and closed
+    identical = form.identical_pairs
+    for k in kinds:
+        if raw[k] >= copies:
+            continue
+        g = 3 if k >= 27 else k // 9
+        lo, hi = _GROUP_BOUNDS[g]
+        chunk[k] += 1
+        part = bytes(chunk[lo:hi])
+        chunk[k] -= 1
+        if g == 3:
+            packed = _HONOR_CACHE.get(part) or _honor(part)
+        else:
+            packed = _SUIT_CACHE.get(part) or _suit(part)
+        key = (packed & 255) << 16 | others[g]
+        after = (total_get(key) or _total(key))[column] - 1
+        if seven or orphans:
+            info = info_all - infos[g] + (packed >> _INFO_SHIFT)
+            if seven:
+                after = min(after, _seven(info, identical))
+            if orphans:
+                after = min(after, _orphans(info))
+        out.append((k, after))
+    return base, out
+
+
 def analyse(counts: Sequence[int], form: Form = RIICHI, melds: int | None = None) -> Shanten:
     """Shanten of every form of ``form`` for a 34-count hand."""
     dist, info = _groups(_raw(counts))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import AnalysisError
-from .shanten import RIICHI, Form, analyse
+from .shanten import RIICHI, Form, analyse, draw_shanten
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,17 +116,10 @@ def discard_options(
 def _improvers(
     raw: bytes, form: Form, kinds: tuple[int, ...], melds: int | None, copies: int
 ) -> tuple[int, tuple[int, ...]]:
-    c = list(raw)
-    base = analyse(c, form, melds).value
-    out = []
-    for k in kinds:
-        if c[k] >= copies:
-            continue
-        c[k] += 1
-        if analyse(c, form, melds).value < base:
-            out.append(k)
-        c[k] -= 1
-    return base, tuple(out)
+    if any(c > 4 for c in raw):
+        analyse(list(raw), form, melds)  # raises AnalysisError naming the problem
+    base, after = draw_shanten(raw, form, kinds, melds, copies)
+    return base, tuple(k for k, value in after if value < base)
 
 
 def improvers(

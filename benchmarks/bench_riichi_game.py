@@ -1,0 +1,119 @@
+"""Riichi game speed: complete tonpuu (East-only) games per second on one core.
+
+sparrows plays tonpuu games (``hanchan: false``; the West extension on, as in the
+standard rules) with random agents and with efficiency agents. In the same run, passes
+alternating with ours so that every library sees the same machine load:
+
+* ``riichienv`` (Rust core, PyPI), game mode ``4p-red-east``, its RandomAgent;
+* ``jansou`` (pure Python, PyPI), preset ``tenhou`` with ``game_length`` East, its
+  RandomAgent.
+
+Every figure is the median of several passes (min and max beside it). The peers come with
+``make bench`` (the ``bench`` extra); a missing peer is reported and skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+from sparrows.agents import make_agent
+from sparrows.rules import get_ruleset
+from sparrows.sim import play_game
+
+RULES = get_ruleset("riichi", {"hanchan": False})
+
+
+def ours(agent: str, seconds: float, first: int) -> float:
+    """Tonpuu games per second over about ``seconds``."""
+    t0 = time.perf_counter()
+    games = 0
+    while time.perf_counter() - t0 < seconds:
+        g = first + games
+        play_game(RULES, [make_agent(agent, g * 4 + s, RULES) for s in range(4)], g)
+        games += 1
+    return games / (time.perf_counter() - t0)
+
+
+def riichienv_pass() -> Callable[[float], float] | None:
+    try:
+        from riichienv import RiichiEnv
+        from riichienv.agents import RandomAgent
+    except ImportError:
+        return None
+
+    def run(seconds: float) -> float:
+        env = RiichiEnv(game_mode="4p-red-east", skip_mjai_logging=True, seed=1)
+        agent = RandomAgent(seed=1)
+        t0 = time.perf_counter()
+        games = 0
+        while time.perf_counter() - t0 < seconds:
+            obs = env.reset()
+            while not env.done():
+                obs = env.step({p: agent.act(o) for p, o in obs.items()})
+            games += 1
+        return games / (time.perf_counter() - t0)
+
+    return run
+
+
+def jansou_pass() -> Callable[[float], float] | None:
+    try:
+        from jansou.core.rules import Wind, preset, replace
+        from jansou.game.agents import RandomAgent
+        from jansou.game.environment import Environment
+    except ImportError:
+        return None
+    rules = replace(preset("tenhou"), game_length=Wind.EAST)
+
+    def run(seconds: float) -> float:
+        t0 = time.perf_counter()
+        games = 0
+        while time.perf_counter() - t0 < seconds:
+            Environment(rules, seed=games).run([RandomAgent(seed=games * 4 + s) for s in range(4)])
+            games += 1
+        return games / (time.perf_counter() - t0)
+
+    return run
+
+
+def summary(values: list[float]) -> str:
+    return (
+        f"{statistics.median(values):7.1f} games/s median "
+        f"(min {min(values):.1f}, max {max(values):.1f}, {len(values)} passes)"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--passes", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=3.0, help="length of one pass")
+    args = ap.parse_args()
+    ours("random", 2.0, 10**6)  # warm the ruleset's memo tables
+    peers = {"riichienv": riichienv_pass(), "jansou": jansou_pass()}
+    results: dict[str, list[float]] = {"random": [], "efficiency": []}
+    results.update({name: [] for name, run in peers.items() if run is not None})
+    for p in range(args.passes):
+        results["random"].append(ours("random", args.seconds, p * 1000))
+        results["efficiency"].append(ours("efficiency", args.seconds, p * 1000))
+        for name, run in peers.items():
+            if run is not None:
+                results[name].append(run(args.seconds))
+    print("Riichi tonpuu games per second, one core")
+    print(f"  sparrows, random agents:     {summary(results['random'])}")
+    print(f"  sparrows, efficiency agents: {summary(results['efficiency'])}")
+    mine = statistics.median(results["random"])
+    for name, run in peers.items():
+        if run is None:
+            print(f"  {name}: not installed (make bench installs it)")
+            continue
+        theirs = statistics.median(results[name])
+        print(f"  {name}, random agents: {summary(results[name])}")
+        print(f"    ratio sparrows / {name} (random, medians): {mine / theirs:.2f}x")
+    print("  goals: parity with riichienv, at least 5x jansou")
+
+
+if __name__ == "__main__":
+    main()
