@@ -26,10 +26,16 @@ the tests replay):
   after an abort; honba +1 then and on any draw, back to 0 when a non-dealer wins. Sticks
   go to the winner nearest the discarder's right; they stay on the table after a draw.
 * The game ends when a player goes below 0 (``bust``), after the last hand of the last
-  round once someone has the return points (else the West round extends it, sudden death,
-  up to West 4), or when the dealer wins the last hand in first place with at least the
-  return points (``agari_yame``). Leftover sticks go to the first place. Ties in the
-  ranking go to the seat nearer the first dealer.
+  round once someone has the return points (else the next round extends it, sudden death:
+  the game ends after any extension hand in which someone has them, at the latest after
+  West 4 in hanchan, South 4 in tonpuu), or when the dealer of the last hand wins or is
+  ready at the draw in first place with at least the return points (``agari_yame``,
+  which covers tenpai-yame as on Tenhou). Leftover sticks go to the first place. Ties in
+  the ranking go to the seat nearer the first dealer. The final results (points / 1000
+  minus the return, with uma and oka) keep one decimal.
+* Pao (daisangen, daisuushi): the liable player pays all of a tsumo; on a ron the
+  discarder and the liable player pay half each and the liable player pays the honba.
+* A kan declared while an earlier kan's dora is still to be turned turns that one first.
 """
 
 from __future__ import annotations
@@ -412,7 +418,8 @@ class RiichiRuleset(Ruleset):
             ids = tuple(x for x in game.hands[seat] if self._kind[x] == k)
             hs.kans[seat] += 1
             self._call_made(hs)
-            ops: list[fl.Op] = [fl.MakeMeld(seat, MeldType.CLOSED_KAN, ids)]
+            ops: list[fl.Op] = self._pending_dora(hs)  # an earlier kan's first
+            ops.append(fl.MakeMeld(seat, MeldType.CLOSED_KAN, ids))
             ops.append(fl.RevealIndicator())  # a closed kan's dora at once
             robbers = {}
             if self.options.kokushi_robs_ankan:
@@ -424,7 +431,8 @@ class RiichiRuleset(Ruleset):
         if t is A.KAKAN:  # ippatsu is broken once the kan stands (a robber keeps it)
             tile = game.tile_of(seat, action.tiles[0])
             hs.kans[seat] += 1
-            ops = [fl.MakeMeld(seat, MeldType.ADDED_KAN, (tile,))]
+            ops = self._pending_dora(hs)  # an earlier kan's first
+            ops.append(fl.MakeMeld(seat, MeldType.ADDED_KAN, (tile,)))
             if self.options.kan_dora_at_once:
                 ops.append(fl.RevealIndicator())
             else:
@@ -436,6 +444,13 @@ class RiichiRuleset(Ruleset):
             hs.rinshan = True
             return fl.Outcome(ops, fl.Turn(seat, fl.REPLACEMENT))
         raise AssertionError(f"unexpected turn action {action}")  # pragma: no cover
+
+    @staticmethod
+    def _pending_dora(hs: HandState) -> list[fl.Op]:
+        """The kan dora still to be turned, turned now (another kan is declared)."""
+        ops: list[fl.Op] = [fl.RevealIndicator() for _ in range(hs.dora_due)]
+        hs.dora_due = 0
+        return ops
 
     def _call_made(self, hs: HandState) -> None:
         hs.clean = False
@@ -867,24 +882,26 @@ class RiichiRuleset(Ruleset):
         else:
             st.honba = 0
         scores = game.scores
-        final = 7 if opts.hanchan else 3
+        final = 7 if opts.hanchan else 3  # South 4 / East 4
+        limit = 11 if opts.hanchan else 7  # the extension's last hand: West 4 / South 4
         if opts.bust and min(scores) < 0:
             return self._game_over(game)
+        reached = max(scores) >= opts.return_points
+        if st.kyoku > final and reached:  # sudden death in the extension
+            return self._game_over(game)
         if st.kyoku >= final:
-            top = self.places(scores)[game.dealer] == 1
             if renchan:
+                # agari-yame and tenpai-yame: the last dealer, first with the return points
+                top = self.places(scores)[game.dealer] == 1
                 if (
-                    last[0] == "win"
+                    last[0] in ("win", "draw")
                     and opts.agari_yame
                     and top
                     and scores[game.dealer] >= opts.return_points
                 ):
                     return self._game_over(game)
-            else:
-                if max(scores) >= opts.return_points:
-                    return self._game_over(game)
-                if not opts.west_extension or st.kyoku >= 11:
-                    return self._game_over(game)
+            elif reached or not opts.west_extension or st.kyoku >= limit:
+                return self._game_over(game)
         if renchan:
             return fl.NextHand(game.dealer, game.round_wind)
         st.kyoku += 1

@@ -63,8 +63,9 @@ class RiichiOptions:
     #: Abortive draws: nine terminals (the player's choice on the first draw), four winds
     #: discarded in the first go-around, four riichi, four kans by several players.
     abortive_draws: bool = True
-    #: The dealer in first place (with at least the return points) ends the game by winning
-    #: the last hand (agari-yame).
+    #: The dealer of the last hand in first place (with at least the return points) ends
+    #: the game by winning it or being ready at its exhaustive draw (agari-yame,
+    #: tenpai-yame).
     agari_yame: bool = True
     #: A player below 0 points ends the game.
     bust: bool = True

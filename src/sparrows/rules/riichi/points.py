@@ -93,8 +93,8 @@ def settle(
 
     Pao (responsibility for daisangen / daisuushi): on a tsumo the liable player pays the
     whole hand as if it had been a ron; on a ron the liable player and the discarder each
-    pay half, the discarder also paying the honba (``honba_points`` is the honba part of
-    the ron payment). Riichi sticks go to the winner.
+    pay half, the liable player also paying the honba (``honba_points`` is the honba part
+    of the ron payment), as on Tenhou. Riichi sticks go to the winner.
     """
     deltas = [0] * players
     if from_seat is None and pao is not None:
@@ -110,8 +110,8 @@ def settle(
             deltas[winner] += owed
     elif pao is not None and pao != from_seat:
         value = pay.ron - honba_points
-        deltas[pao] -= value // 2
-        deltas[from_seat] -= value - value // 2 + honba_points
+        deltas[pao] -= value // 2 + honba_points
+        deltas[from_seat] -= value - value // 2
         deltas[winner] += pay.ron
     else:
         deltas[from_seat] -= pay.ron
