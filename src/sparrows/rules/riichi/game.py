@@ -936,6 +936,21 @@ class RiichiRuleset(Ruleset):
             final.append(round(value, 1))
         return fl.GameOver(ops, {"final": final, "places": places})
 
+    def validate(self, game: Game) -> None:
+        """The per-seat waits cache and the memo tables equal a fresh computation."""
+        hs: HandState = game.state.hand
+        for seat in SEATS:
+            key, cached = hs.waits[seat]
+            if key == game.hand_key[seat]:
+                fresh = tuple(waits(game.counts[seat][:34]))
+                if cached != fresh:
+                    raise AssertionError(f"stale waits for seat {seat}: {cached} != {fresh}")
+            memo = self._waits.get(game.hand_key[seat])
+            if memo is not None and memo != tuple(waits(game.counts[seat][:34])):
+                raise AssertionError(f"wrong memoised waits for seat {seat}")
+        if game.ledger.pots["points"] % self.options.riichi_stick:
+            raise AssertionError("the pot holds part of a riichi stick")
+
     # ------------------------------------------------------------------ hints
     def dora_kinds(self, indicators: Sequence[Tile]) -> frozenset[int]:
         return frozenset(dora_of(t.kind) for t in indicators)
