@@ -6,8 +6,8 @@
 * Discards (and riichi discards): minimise shanten, then maximise ukeire counted over tiles
   not yet seen (own hand, every discard, meld and indicator), then keep the tiles the
   ruleset values (red tiles, dora...).
-* Defence: when the ruleset names threats (riichi players) and the hand is two or more
-  from ready, discard the tile the ruleset rates least dangerous instead.
+* Defence: when the ruleset names threats (riichi players) and the hand would not be
+  ready after the best discard, discard the tile the ruleset rates least dangerous.
 
 Everything ruleset-specific comes from the ruleset's hints; nothing here names a ruleset.
 """
@@ -31,6 +31,8 @@ _CALLS = (A.CHI, A.PON, A.KAN, A.ANKAN, A.KAKAN)
 
 class EfficiencyAgent(Agent):
     name: ClassVar[str] = "efficiency"
+    #: Fold against a threat when the best discard leaves the hand this far from ready.
+    fold_at: ClassVar[int] = 1
 
     def act(self, observation: Observation | None, legal: Sequence[Action]) -> Action:
         assert observation is not None
@@ -51,7 +53,7 @@ class EfficiencyAgent(Agent):
             return passes[0] if passes else legal[0]
         threats = rules.threats(obs)
         ranked = self._rank(obs, [a for a in legal if a.type in _DISCARDS])
-        if threats and ranked[0][0][0] >= 2:  # far from ready while someone threatens
+        if threats and ranked[0][0][0] >= self.fold_at:  # far from ready while threatened
             return min(discards, key=lambda a: (rules.danger(obs, a.tiles[0]), a.tiles[0].code))
         riichi = [r for r in ranked if r[1].type is A.RIICHI]
         if riichi and rules.worth_declaring(obs, riichi[0][1]):
