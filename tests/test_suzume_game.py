@@ -137,11 +137,12 @@ def test_observations_hide_other_hands() -> None:
             assert sorted(obs.hand) == sorted(game.faces[t] for t in game.hands[seat])
             as_text = repr(obs)
             assert "hands" not in as_text
-            for e in game.events_for(seat):
-                if e["type"] in ("deal", "draw") and e["seat"] != seat:
-                    assert e.get("tiles") is None and e.get("tile") is None
         for seat in game.to_act():
             game.step(seat, rng.choice(game.legal_actions(seat)))
+    for seat in range(4):  # every event of the game, as each seat sees it
+        for e in game.events_for(seat):
+            if e["type"] in ("deal", "draw") and e["seat"] != seat:
+                assert e.get("tiles") is None and e.get("tile") is None
     for e in game.events_for(None):  # a spectator sees no deal or draw
         if e["type"] in ("deal", "draw"):
             assert e.get("tiles") is None and e.get("tile") is None
