@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from sparrows.analysis import shanten
 from sparrows.records.tenhou6 import read_game
@@ -151,3 +152,30 @@ def test_simulate_riichi_reports_defence() -> None:
     proc = run(["simulate", "--rules", "riichi", "-n", "4", "--option", "hanchan=false", "--quiet"])
     assert proc.returncode == 0, proc.stderr
     assert "deal-in facing riichi: efficiency" in proc.stdout and "random" in proc.stdout
+
+
+def test_export_to_mjai_and_tenhou6_and_replay_them(tmp_path: Path) -> None:
+    source = oracle_path("riichi", "tenhou6", f"{GAME}.json")
+    mjai = tmp_path / "game.mjai"
+    proc = run(["export", str(source), "--format", "mjai", "--out", str(mjai)])
+    assert proc.returncode == 0, proc.stderr
+    first = json.loads(mjai.read_text().splitlines()[0])
+    assert first["type"] == "start_game"
+    check = run(["replay", str(mjai), "--check"])
+    assert check.returncode == 0 and "15 of 15" in check.stdout, check.stdout + check.stderr
+    tenhou = run(["export", str(mjai), "--format", "tenhou6"])
+    assert tenhou.returncode == 0, tenhou.stderr
+    again = tmp_path / "again.json"
+    again.write_text(tenhou.stdout)
+    ours, theirs = read_game(again).hands, read_game(source).hands
+    assert len(ours) == len(theirs) == 15
+
+    def summary(h: Any) -> tuple[Any, ...]:
+        # what both carry (the draw lists too; a discard may read 60 where Tenhou wrote the
+        # tile: the engine discards the drawn copy of a face, see docs/formats.md)
+        return (h.kyoku, h.honba, h.riichi_sticks, h.start_scores, h.dora_indicators,
+                h.haipai, h.draws, h.result, h.deltas, h.wins)  # fmt: skip
+
+    assert [summary(h) for h in ours] == [summary(h) for h in theirs]
+    bad = run(["export", str(source), "--format", "mjai", "--out", "/nonexistent/x.mjai"])
+    assert bad.returncode == 2 and "no folder /nonexistent" in bad.stderr

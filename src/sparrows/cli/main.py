@@ -30,6 +30,7 @@ def build_parser() -> Parser:
     score.add_parser(sub)
     simulate.add_parser(sub)
     replay.add_parser(sub)
+    replay.add_export_parser(sub)
     rules.add_parser(sub)
     return parser
 

@@ -7,18 +7,18 @@ import json
 import sys
 from typing import Any
 
-from ..errors import excerpt
+from ..errors import SparrowsError, excerpt
 from .common import use_color
 
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "replay",
-        help="show or check a recorded game (sparrows, tenhou.net/6 or mjlog)",
+        help="show or check a recorded game (sparrows, tenhou.net/6, mjlog or mjai)",
         description=(
             "Show a game hand by hand, or check it. FILE is a sparrows record, a "
-            "tenhou.net/6 JSON log or a Tenhou mjlog XML file (gzip or not); Tenhou logs are "
-            "played through the riichi engine."
+            "tenhou.net/6 JSON log, a Tenhou mjlog XML file (gzip or not) or an mjai log; "
+            "logs are played through the riichi engine."
         ),
     )
     p.add_argument("file", help="a game record")
@@ -55,6 +55,44 @@ def add_parser(sub: Any) -> None:
     a.add_argument("--json", action="store_true", help="one JSON object per discard")
     a.add_argument("--differences", action="store_true", help="only discards that differ")
     a.set_defaults(run=run_review, parser=a)
+
+
+def add_export_parser(sub: Any) -> None:
+    e = sub.add_parser(
+        "export",
+        help="write a riichi game as tenhou.net/6 JSON or mjai JSON lines",
+        description=(
+            "Export a recorded riichi game (a sparrows record, a tenhou.net/6 or mjlog log, an "
+            "mjai log) to tenhou.net/6 JSON or mjai JSON lines."
+        ),
+    )
+    e.add_argument("file", help="a game record")
+    e.add_argument(
+        "--format", dest="fmt", choices=["tenhou6", "mjai"], required=True, help="what to write"
+    )
+    e.add_argument("--out", default=None, help="write to this file (default: standard output)")
+    e.set_defaults(run=run_export, parser=e)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from ..fileio import check_output_path, write_atomic
+    from ..records.export import to_mjai, to_tenhou6
+    from ..records.formats import load_game
+
+    if args.out:
+        check_output_path(args.out, "export file")
+    loaded = load_game(args.file, check=True)
+    if not loaded.ok:
+        raise SparrowsError(f"{args.file} does not replay exactly (see sparrows replay --check)")
+    if args.fmt == "mjai":
+        text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in to_mjai(loaded.game))
+    else:
+        text = json.dumps(to_tenhou6(loaded.game), ensure_ascii=False) + "\n"
+    if args.out:
+        write_atomic(args.out, text)
+    else:
+        sys.stdout.write(text)
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:

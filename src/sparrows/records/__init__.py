@@ -1,6 +1,10 @@
-"""Game records: JSON files holding what makes a game (ruleset, options, seed, actions)
-plus the events and final result for readers; replay re-runs the game and checks them."""
+"""Game records: JSON files holding what makes a game (ruleset, options, seed, walls,
+actions) plus the events and final result for readers; replay re-runs the game and checks
+them. Real games in Tenhou's formats (tenhou.net/6, mjlog) and mjai logs are played through
+the engine (``load_game``); riichi games export to tenhou.net/6 and mjai."""
 
+from .export import to_mjai, to_tenhou6
+from .formats import load_game
 from .record import (
     FORMAT,
     FORMAT_VERSION,
@@ -15,8 +19,11 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "GameRecord",
+    "load_game",
     "load_record",
     "record_from_game",
     "replay",
     "save_record",
+    "to_mjai",
+    "to_tenhou6",
 ]

@@ -2,9 +2,10 @@
 
 * a sparrows record (JSON with ``"format": "sparrows-record"``): rebuilt from its seed,
   walls and actions (:mod:`.record`);
-* a tenhou.net/6 JSON log (one object, or one per line, with a ``"log"``) and a Tenhou
-  mjlog XML file (gzip-compressed or not): played through the riichi engine
-  (:mod:`.tenhou_replay`), every hand checked against the log.
+* a tenhou.net/6 JSON log (one object, or one per line, with a ``"log"``), a Tenhou mjlog
+  XML file (gzip-compressed or not) and an mjai log (JSON lines of ``{"type": ...}``
+  events): played through the riichi engine (:mod:`.tenhou_replay`, :mod:`.mjai`), every
+  hand checked against the log.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ..errors import RecordError
 from .record import GameRecord, load_record, read_record_text, rebuild, replay
 from .tenhou_replay import HandCheck, replay_log
 
-SPARROWS, TENHOU6, MJLOG = "sparrows", "tenhou6", "mjlog"
+SPARROWS, TENHOU6, MJLOG, MJAI = "sparrows", "tenhou6", "mjlog", "mjai"
 
 
 def detect(path: str | os.PathLike[str]) -> str:
@@ -36,6 +37,8 @@ def detect(path: str | os.PathLike[str]) -> str:
         return MJLOG
     if '"sparrows-record"' in text or '"format"' in text:
         return SPARROWS
+    if text.startswith('{"type"') or text.startswith('{ "type"'):
+        return MJAI
     if text.startswith("{"):
         return TENHOU6
     raise RecordError(
@@ -67,6 +70,11 @@ def load_game(path: str | os.PathLike[str], check: bool = True) -> Loaded:
         record = load_record(path)
         game = replay(record) if check else rebuild(record)
         return Loaded(kind, game, record=record)
+    if kind == MJAI:
+        from .mjai import read_mjai, replay_mjai
+
+        game, checks = replay_mjai(read_mjai(path))
+        return Loaded(kind, game, checks)
     if kind == TENHOU6:
         from .tenhou6 import read_game
 
@@ -79,4 +87,13 @@ def load_game(path: str | os.PathLike[str], check: bool = True) -> Loaded:
     return Loaded(kind, game, checks)
 
 
-__all__ = ["MJLOG", "SPARROWS", "TENHOU6", "Loaded", "detect", "load_game", "read_record_text"]
+__all__ = [
+    "MJAI",
+    "MJLOG",
+    "SPARROWS",
+    "TENHOU6",
+    "Loaded",
+    "detect",
+    "load_game",
+    "read_record_text",
+]

@@ -23,8 +23,8 @@ from typing import Any
 from ..engine.actions import Action, ActionType
 from ..engine.game import Game
 from ..errors import IllegalActionError, RecordError, SparrowsError
-from ..tiles import Tile, from_tenhou
-from .tenhou6 import WIN, Entry, TenhouGame, TenhouHand, TenhouWin, parse_call
+from ..tiles import Tile, TileSet, from_tenhou
+from .tenhou6 import WIN, Call, Entry, TenhouGame, TenhouHand, TenhouWin, parse_call
 
 A = ActionType
 TSUMOGIRI = 60
@@ -55,8 +55,9 @@ class _Seat:
 class TenhouScript:
     """Draws and decisions of one Tenhou game, answered hand by hand."""
 
-    def __init__(self, log: TenhouGame) -> None:
+    def __init__(self, log: TenhouGame, expect_end: bool = True) -> None:
         self.log = log
+        self.expect_end = expect_end
         self.index = -1
         self.hand: TenhouHand = log.hands[0]
         self.seats: list[_Seat] = []
@@ -72,6 +73,8 @@ class TenhouScript:
     def next_draw(self, game: Game, seat: int, replacement: bool) -> Tile | None:
         if game.hand_number != self.index:  # the engine has started the next hand
             if game.hand_number >= len(self.log.hands):
+                if not self.expect_end:
+                    return None  # the log stops here: the wall decides
                 raise RecordError("the engine plays on after the log's last hand")
             self.start(game.hand_number)
         draws = self.seats[seat].draws
@@ -106,26 +109,44 @@ class TenhouScript:
         for win in self._wins_of(seat):
             if not win.tsumo and win.from_seat == from_seat and self._finished(from_seat):
                 return _pick(legal, Action(A.RON))
+        ron = Action(A.RON)
+        if self.hand.result == "三家和了" and self._finished(from_seat) and ron in legal:
+            return ron  # the three ron that abort the hand (the log lists no win)
         return _pick(legal, Action(A.PASS))
 
-    def _call_or_pass(
-        self, game: Game, seat: int, discarder: int, tile: int, legal: list[Action]
-    ) -> Action:
+    def _next_call(self, game: Game, seat: int, discarder: int, tile: int) -> Call | None:
+        """The call ``seat``'s next draw entry makes on this discard, if it does."""
         draws = self.seats[seat].draws
         if draws and isinstance(draws[0], str):
             call = parse_call(draws[0])
             fed_by = (seat + call.source) % 4
             if fed_by == discarder and from_tenhou(call.taken) == game.faces[tile]:
-                draws.popleft()
-                faces = tuple(from_tenhou(t) for t in call.rest)
-                kind = {"c": A.CHI, "p": A.PON, "m": A.KAN}[call.letter]
-                if kind is A.KAN:
-                    discards = self.seats[seat].discards
-                    if not discards or discards[0] != 0:
-                        raise RecordError(f"seat {seat}: an open kan without its 0")
-                    discards.popleft()
-                return _pick(legal, Action(kind, faces))
-        return _pick(legal, Action(A.PASS))
+                return call
+        return None
+
+    def _call_or_pass(
+        self, game: Game, seat: int, discarder: int, tile: int, legal: list[Action]
+    ) -> Action:
+        call = self._next_call(game, seat, discarder, tile)
+        if call is not None and call.letter == "c":
+            # a chi string may belong to a later discard of the same tile: this one goes
+            # to the pon or kan another seat's log makes on it
+            for other in range(4):
+                if other not in (seat, discarder):
+                    rival = self._next_call(game, other, discarder, tile)
+                    if rival is not None and rival.letter in "pm":
+                        call = None
+        if call is None:
+            return _pick(legal, Action(A.PASS))
+        self.seats[seat].draws.popleft()
+        faces = tuple(from_tenhou(t) for t in call.rest)
+        kind = {"c": A.CHI, "p": A.PON, "m": A.KAN}[call.letter]
+        if kind is A.KAN:
+            discards = self.seats[seat].discards
+            if not discards or discards[0] != 0:
+                raise RecordError(f"seat {seat}: an open kan without its 0")
+            discards.popleft()
+        return _pick(legal, Action(kind, faces))
 
     def _turn(self, game: Game, seat: int, legal: list[Action]) -> Action:
         discards = self.seats[seat].discards
@@ -180,15 +201,17 @@ def _show(entries: deque[Entry]) -> str:
 # ---------------------------------------------------------------------- walls
 
 
-def hand_wall(hand: TenhouHand) -> list[int]:
+def hand_wall(hand: TenhouHand, tileset: TileSet | None = None) -> list[int]:
     """The tile order of a hand for the riichi wall: the dealt tiles (13 each from the
     dealer), the live wall in any order (draws are scripted), then the dead wall with the
     dora and ura indicators in their slots; the dead wall's other slots hold tiles that
     nobody draws in this hand."""
     free: dict[Tile, list[int]] = {}
-    from ..tiles import riichi_set
+    if tileset is None:
+        from ..tiles import riichi_set
 
-    for i, face in enumerate(riichi_set().tiles):
+        tileset = riichi_set()
+    for i, face in enumerate(tileset.tiles):
         free.setdefault(face, []).append(i)
 
     def take(code: int) -> int:
@@ -219,7 +242,7 @@ def hand_wall(hand: TenhouHand) -> list[int]:
         raise RecordError(f"hand {hand.number}: not enough tiles for the dead wall")
     filler = spare[:filler_needed]
     used = set(dealt) | set(dora) | set(ura) | set(filler)
-    live = [i for i in range(136) if i not in used]
+    live = [i for i in range(len(tileset.tiles)) if i not in used]
     replacements, more = filler[:4], filler[4:]
     indicators = (dora + more)[:5]
     more = (dora + more)[5:]
@@ -250,13 +273,17 @@ class HandCheck:
         return f"{rounds[self.kyoku // 4]}{self.kyoku % 4 + 1}-{self.honba}"
 
 
-def replay_log(log: TenhouGame, record: bool = True) -> tuple[Game, list[HandCheck]]:
-    """Play the log's game through the engine; every hand checked (see the module)."""
+def replay_log(
+    log: TenhouGame, record: bool = True, expect_end: bool = True
+) -> tuple[Game, list[HandCheck]]:
+    """Play the log's game through the engine; every hand checked (see the module).
+    ``expect_end``: the log holds a whole game, so the engine must end it after the
+    log's last hand (False for the log of a game stopped early)."""
     from ..rules import get_ruleset
 
     rules = get_ruleset("riichi", options_for(log))
-    script = TenhouScript(log)
-    walls = [hand_wall(h) for h in log.hands]
+    script = TenhouScript(log, expect_end)
+    walls = [hand_wall(h, rules.tileset) for h in log.hands]
     checks: list[HandCheck] = []
     game = Game(rules, seed=0, record=True, walls=walls, script=script)
     for index, hand in enumerate(log.hands):
@@ -278,7 +305,7 @@ def replay_log(log: TenhouGame, record: bool = True) -> tuple[Game, list[HandChe
         if check.problems:
             break
     else:
-        if checks and not game.over:
+        if checks and expect_end and not game.over:
             checks[-1].problems.append("the engine plays on after the log's last hand")
     return game, checks
 
