@@ -37,7 +37,7 @@ from ..errors import IllegalActionError, NotationError, RecordError, SparrowsErr
 from ..tiles import Tile, from_mjai
 from .export import EventFaces, hand_events, mjai_hand
 from .record import MAX_RECORD_BYTES, decode_json, read_record_text
-from .tenhou_replay import HandCheck
+from .tenhou_replay import HandCheck, riichi_hand_wall
 
 if TYPE_CHECKING:
     from ..engine import flow as fl
@@ -317,43 +317,17 @@ def options_for_mjai(start: dict[str, Any] | None) -> dict[str, Any]:
 def hand_wall(
     game_faces: Sequence[Tile], hand: MjaiHand, build: Callable[[Sequence[int]], Wall]
 ) -> list[int]:
-    """The tile order of a hand: the dealt tiles (13 each from the dealer), the live wall
-    (draws are scripted), then the dead wall (4 replacement tiles, 5 dora and 5 ura
-    indicators) with the log's indicators in their slots and tiles nobody draws in the
-    others. ``build`` is the ruleset's ``build_wall`` (checked to agree with this
-    layout)."""
-    free: dict[Tile, list[int]] = {}
-    for i, face in enumerate(game_faces):
-        free.setdefault(face, []).append(i)
+    """The tile order of a hand (:func:`~.tenhou_replay.riichi_hand_wall`), checked to
+    agree with the ruleset's ``build_wall``."""
     where = f"hand {hand.number} (event {hand.first})"
-
-    def take(face: Tile) -> int:
-        ids = free.get(face)
-        if not ids:
-            raise RecordError(f"{where}: more {face} than the tile set holds")
-        return ids.pop()
-
-    dealt = [take(t) for i in range(4) for t in hand.tehais[(hand.dealer + i) % 4]]
-    dora = [take(t) for t in hand.dora]
-    ura = [take(t) for t in hand.ura()]
-    if len(dora) > 5 or len(ura) > 5:
-        raise RecordError(f"{where}: more than 5 dora or ura indicators")
-    for face in hand.draws():  # kept out of the dead wall's unseen slots
-        take(face)
-    spare = [i for ids in free.values() for i in ids]
-    filler_needed = 14 - len(dora) - len(ura)
-    if len(spare) < filler_needed:
-        raise RecordError(f"{where}: too many tiles drawn to leave a dead wall")
-    filler = spare[:filler_needed]
-    used = set(dealt) | set(dora) | set(ura) | set(filler)
-    live = [i for i in range(len(game_faces)) if i not in used]
-    more = filler[4:]
-    indicators = (dora + more)[:5]
-    more = (dora + more)[5:]
-    hidden = (ura + more)[:5]
-    order = dealt + live + filler[:4] + indicators + hidden
+    dora, ura = list(hand.dora), list(hand.ura())
+    order = riichi_hand_wall(
+        game_faces, hand.dealer, hand.tehais, dora, ura, list(hand.draws()), where
+    )
     wall = build(order)
-    if wall.indicators[: len(dora)] != dora or wall.hidden[: len(ura)] != ura:
+    shown = [game_faces[t] for t in wall.indicators[: len(dora)]]
+    hidden = [game_faces[t] for t in wall.hidden[: len(ura)]]
+    if shown != dora or hidden != ura:
         raise RecordError(f"{where}: the ruleset's wall has no dead wall of 14 tiles")
     return order
 

@@ -44,7 +44,6 @@ import io
 import itertools
 import os
 import re
-import stat
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -53,7 +52,7 @@ from urllib.parse import unquote
 from xml.etree import ElementTree
 
 from ..errors import RecordError, excerpt, excerpt_repr
-from .record import MAX_RECORD_BYTES
+from .record import MAX_RECORD_BYTES, read_record_bytes
 from .tenhou6 import JAPANESE_YAKU, WIN, Entry, TenhouGame, TenhouHand, TenhouWin, parse_call
 
 __all__ = ["MJLOG_YAKU", "read_mjlog", "rule_from_type", "tile_code"]
@@ -142,42 +141,11 @@ def read_mjlog(path: str | os.PathLike[str]) -> TenhouGame:
     :class:`~sparrows.errors.RecordError`."""
     source = Path(path)
     name = source.name
-    data = _read_bytes(source, name)
+    data = read_record_bytes(source, name, WHAT)
     if data[:2] == _GZIP_MAGIC:
         data = _gunzip(data, name)
     root = _parse_xml(data, name)
     return _GameReader(name).read(root)
-
-
-def _too_large(label: str, what: str = WHAT) -> RecordError:
-    return RecordError(
-        f"{label} is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB: too large for a {what}"
-    )
-
-
-def _read_bytes(path: Path, label: str) -> bytes:
-    """The file's bytes, with one bounded read of at most ``MAX_RECORD_BYTES + 1`` bytes
-    (a FIFO is opened without waiting for a writer, as the JSON reader does)."""
-    nonblock = getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(path, os.O_RDONLY | nonblock | getattr(os, "O_BINARY", 0))
-        try:
-            info = os.fstat(fd)
-            if stat.S_ISDIR(info.st_mode):
-                raise RecordError(f"cannot read {label}: it is a directory, not a {WHAT} file")
-            if stat.S_ISREG(info.st_mode) and info.st_size > MAX_RECORD_BYTES:
-                raise _too_large(label)
-            if nonblock:
-                os.set_blocking(fd, True)
-            with open(fd, "rb", closefd=False) as file:
-                data = file.read(MAX_RECORD_BYTES + 1)
-        finally:
-            os.close(fd)
-    except OSError as exc:
-        raise RecordError(f"cannot read {label}: {exc.strerror or exc}") from None
-    if len(data) > MAX_RECORD_BYTES:
-        raise _too_large(label)
-    return data
 
 
 def _gunzip(data: bytes, label: str) -> bytes:

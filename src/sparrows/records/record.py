@@ -123,8 +123,8 @@ def save_record(game: Game, path: str | Path) -> Path:
 # --------------------------------------------------------------------------- reading
 
 
-def read_record_text(path: str | os.PathLike[str], label: str, what: str) -> str:
-    """The UTF-8 text of a record file, read with one bounded read of at most
+def read_record_bytes(path: str | os.PathLike[str], label: str, what: str) -> bytes:
+    """The bytes of a record file, read with one bounded read of at most
     ``MAX_RECORD_BYTES + 1`` bytes (so ``/dev/zero`` or an endless pipe is refused quickly).
     ``label`` names the file in messages, ``what`` the kind of record expected.
 
@@ -148,6 +148,12 @@ def read_record_text(path: str | os.PathLike[str], label: str, what: str) -> str
         raise RecordError(f"cannot read {label}: {exc.strerror or exc}") from None
     if len(data) > MAX_RECORD_BYTES:
         raise _too_large(label, what)
+    return data
+
+
+def read_record_text(path: str | os.PathLike[str], label: str, what: str) -> str:
+    """The UTF-8 text of a record file (read as :func:`read_record_bytes` does)."""
+    data = read_record_bytes(path, label, what)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

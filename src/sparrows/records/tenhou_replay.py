@@ -17,6 +17,7 @@ scores at the next hand's start, and for a win the same fu, han, yaku and points
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -201,53 +202,65 @@ def _show(entries: deque[Entry]) -> str:
 # ---------------------------------------------------------------------- walls
 
 
-def hand_wall(hand: TenhouHand, tileset: TileSet | None = None) -> list[int]:
-    """The tile order of a hand for the riichi wall: the dealt tiles (13 each from the
-    dealer), the live wall in any order (draws are scripted), then the dead wall with the
-    dora and ura indicators in their slots; the dead wall's other slots hold tiles that
-    nobody draws in this hand."""
+def riichi_hand_wall(
+    faces: Sequence[Tile],
+    dealer: int,
+    dealt: Sequence[Sequence[Tile]],
+    dora: Sequence[Tile],
+    ura: Sequence[Tile],
+    drawn: Sequence[Tile],
+    where: str,
+) -> list[int]:
+    """The tile order of a logged riichi hand (the riichi ruleset's ``build_wall``
+    layout): the dealt tiles (13 each from the dealer), the live wall in any order (draws
+    are scripted), then the dead wall: 4 replacement tiles, 5 dora and 5 ura indicators,
+    the logged indicators in their slots and in the other slots tiles that nobody draws in
+    this hand (``drawn``: every tile drawn, replacement draws included)."""
     free: dict[Tile, list[int]] = {}
+    for i, face in enumerate(faces):
+        free.setdefault(face, []).append(i)
+
+    def take(face: Tile) -> int:
+        ids = free.get(face)
+        if not ids:
+            raise RecordError(f"{where}: more {face} than the tile set holds")
+        return ids.pop()
+
+    ordered = [take(t) for i in range(4) for t in dealt[(dealer + i) % 4]]
+    dora_ids = [take(t) for t in dora]
+    ura_ids = [take(t) for t in ura]
+    if len(dora_ids) > 5 or len(ura_ids) > 5:
+        raise RecordError(f"{where}: more than 5 dora or ura indicators")
+    for face in drawn:  # kept out of the dead wall's other slots
+        take(face)
+    spare = [i for ids in free.values() for i in ids]  # nobody draws these
+    filler_needed = 14 - len(dora_ids) - len(ura_ids)
+    if len(spare) < filler_needed:
+        raise RecordError(f"{where}: too many tiles drawn to leave a dead wall")
+    filler = spare[:filler_needed]
+    used = set(ordered) | set(dora_ids) | set(ura_ids) | set(filler)
+    live = [i for i in range(len(faces)) if i not in used]
+    more = filler[4:]
+    indicators = (dora_ids + more)[:5]
+    hidden = (ura_ids + (dora_ids + more)[5:])[:5]
+    return ordered + live + filler[:4] + indicators + hidden
+
+
+def hand_wall(hand: TenhouHand, tileset: TileSet | None = None) -> list[int]:
+    """The wall of a Tenhou hand (see :func:`riichi_hand_wall`)."""
     if tileset is None:
         from ..tiles import riichi_set
 
         tileset = riichi_set()
-    for i, face in enumerate(tileset.tiles):
-        free.setdefault(face, []).append(i)
-
-    def take(code: int) -> int:
-        face = from_tenhou(code)
-        ids = free.get(face)
-        if not ids:
-            raise RecordError(f"hand {hand.number}: more {face} than the tile set holds")
-        return ids.pop()
-
-    dealt = [take(t) for i in range(4) for t in hand.haipai[(hand.dealer + i) % 4]]
-    dora = [take(t) for t in hand.dora_indicators]
-    ura = [take(t) for t in hand.ura_indicators]
-    drawn_faces = [from_tenhou(t) for d in hand.draws for t in d if isinstance(t, int)]
-    for face in drawn_faces:  # keep what will be drawn out of the dead wall
-        if not free.get(face):
-            raise RecordError(f"hand {hand.number}: more {face} than the tile set holds")
-        free[face].pop()
-    spare = [i for ids in free.values() for i in ids]  # nobody draws these
-    drawn = []
-    for face in drawn_faces:
-        drawn.append(face)
-    rest = []
-    for ids in free.values():
-        rest += ids
-    dead_slots = 4 + 5 + 5
-    filler_needed = dead_slots - len(dora) - len(ura)
-    if len(spare) < filler_needed:
-        raise RecordError(f"hand {hand.number}: not enough tiles for the dead wall")
-    filler = spare[:filler_needed]
-    used = set(dealt) | set(dora) | set(ura) | set(filler)
-    live = [i for i in range(len(tileset.tiles)) if i not in used]
-    replacements, more = filler[:4], filler[4:]
-    indicators = (dora + more)[:5]
-    more = (dora + more)[5:]
-    hidden = (ura + more)[:5]
-    return dealt + live + replacements + indicators + hidden
+    return riichi_hand_wall(
+        tileset.tiles,
+        hand.dealer,
+        [[from_tenhou(t) for t in h] for h in hand.haipai],
+        [from_tenhou(t) for t in hand.dora_indicators],
+        [from_tenhou(t) for t in hand.ura_indicators],
+        [from_tenhou(t) for d in hand.draws for t in d if isinstance(t, int)],
+        f"hand {hand.number}",
+    )
 
 
 # ---------------------------------------------------------------------- checking
