@@ -392,6 +392,27 @@ def test_a_log_the_engine_does_not_play_is_reported() -> None:
     assert not checks[0].ok and "deltas" in checks[0].problems[0]
 
 
+def test_where_a_log_and_the_engine_part_is_reported(tmp_path: Path) -> None:
+    """The replay loop's own diagnostics: the game's end, and decisions never asked for."""
+    events = _small_log()
+    assert events[-1]["type"] == "end_game"
+    _game, checks = replay_mjai(events[:-1])  # the engine ends the game, the log does not
+    assert checks[-1].problems == ["the engine ended the game; the log has no end_game"]
+    assert all(c.ok for c in checks[:-1])
+    first_end = _first(events, "end_kyoku")
+    _game, checks = replay_mjai([*events[: first_end + 1], {"type": "end_game"}])
+    assert len(checks) == 1 and "plays on" in checks[0].problems[0]
+    extra = dict(events[_first(events, "dahai")])
+    _game, checks = replay_mjai([*events[:first_end], extra, *events[first_end:]])
+    assert checks[0].problems == [f"the engine never asked for event {first_end} (dahai)"]
+    # the Tenhou replay: a log cut after its first hand, read as a whole game
+    game = _three_ron_then_unfinished()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(to_tenhou6(game), ensure_ascii=False), encoding="utf-8")
+    _replayed, checks = replay_log(read_game(path))  # expect_end: the log is a whole game
+    assert checks[-1].problems == ["the engine plays on after the log's last hand"]
+
+
 # --------------------------------------------------------------------------- bad input
 
 

@@ -33,11 +33,11 @@ from typing import TYPE_CHECKING, Any
 from ..engine.actions import Action, ActionType
 from ..engine.game import Game
 from ..engine.wall import Wall
-from ..errors import IllegalActionError, NotationError, RecordError, SparrowsError, excerpt_repr
+from ..errors import NotationError, RecordError, SparrowsError, excerpt_repr
 from ..tiles import Tile, from_mjai
 from .export import EventFaces, hand_events, mjai_hand
 from .record import MAX_RECORD_BYTES, decode_json, read_record_text
-from .tenhou_replay import HandCheck, riichi_hand_wall
+from .tenhou_replay import HandCheck, pick_legal, play_hands, riichi_hand_wall
 
 if TYPE_CHECKING:
     from ..engine import flow as fl
@@ -411,7 +411,7 @@ class MjaiScript:
         if window is not self._window:
             self._window = window
             self._plan = self._plan_window(game, window)
-        return _pick(legal, self._plan.get(seat, _PASS))
+        return pick_legal(legal, self._plan.get(seat, _PASS))
 
     def _plan_window(self, game: Game, window: fl.Window) -> dict[int, Action]:
         """Every asked seat's answer to a window, from the log's next event."""
@@ -461,31 +461,31 @@ class MjaiScript:
         drawn = game.faces[game.drawn] if game.drawn is not None else None
         if kind == "dahai" and mine:
             self._advance()
-            return _pick(legal, self._discard(e, A.DISCARD, drawn))
+            return pick_legal(legal, self._discard(e, A.DISCARD, drawn))
         if kind == "reach" and mine:
             self._advance()
             nxt = self.peek()
             if nxt is None or nxt["type"] != "dahai" or nxt["actor"] != seat:
                 raise RecordError(f"event {e['_index']} (reach) is not followed by its dahai")
             self._advance()
-            return _pick(legal, self._discard(nxt, A.RIICHI, drawn))
+            return pick_legal(legal, self._discard(nxt, A.RIICHI, drawn))
         if kind == "ankan" and mine:
             self._advance()
             want = e["_consumed"][0].kind
             for action in legal:  # a closed kan names one face of its four tiles
                 if action.type is A.ANKAN and action.tiles[0].kind == want:
                     return action
-            return _pick(legal, Action(A.ANKAN, e["_consumed"][0]))
+            return pick_legal(legal, Action(A.ANKAN, e["_consumed"][0]))
         if kind == "kakan" and mine:
             self._advance()
-            return _pick(legal, Action(A.KAKAN, e["_tile"]))
+            return pick_legal(legal, Action(A.KAKAN, e["_tile"]))
         if kind == "hora" and mine and e["target"] == seat:
             self._advance()
-            return _pick(legal, Action(A.TSUMO))
+            return pick_legal(legal, Action(A.TSUMO))
         if kind == "ryukyoku" and REASONS.get(str(e.get("reason")), "nine terminals") == (
             "nine terminals"
         ):
-            return _pick(legal, Action(A.ABORT))
+            return pick_legal(legal, Action(A.ABORT))
         raise RecordError(
             f"seat {seat} is on its turn, but the log has event {e['_index']} ({kind}{_by(e)}) next"
         )
@@ -503,12 +503,6 @@ class MjaiScript:
 
 def _by(e: dict[str, Any]) -> str:
     return f" by seat {e['actor']}" if "actor" in e else ""
-
-
-def _pick(legal: list[Action], want: Action) -> Action:
-    if want in legal:
-        return want
-    raise IllegalActionError(f"{want} is not legal; legal: {', '.join(map(str, legal))}")
 
 
 # --------------------------------------------------------------------------- replay
@@ -536,37 +530,13 @@ def replay_mjai(
     walls = [hand_wall(faces, hand, rules.build_wall) for hand in hands]
     script = MjaiScript(hands)
     game = Game(rules, seed=0, record=True, walls=walls, script=script)
-    checks: list[HandCheck] = []
-    stopped = False
-    for index, hand in enumerate(hands):
-        check = HandCheck(index, hand.kyoku, hand.honba, hand.result)
-        checks.append(check)
-        if game.over or game.hand_number != index:
-            check.problems.append("the engine ended the game before this hand")
-            break
-        _check_start(game, hand, check)
-        begin = len(game.events) - 1
-        while game.events[begin].type != "hand_start":
-            begin -= 1
-        try:
-            while not game.over and game.hand_number == index:
-                if script.at_end(game):
-                    stopped = True
-                    break
-                for seat, legal in game.decisions():
-                    game.step(seat, script.answer(game, seat, legal))
-        except (IllegalActionError, SparrowsError) as exc:
-            check.problems.append(f"{exc}")
-            break
-        check.problems += [f"the engine never asked for {e}" for e in script.leftover(hand)]
-        _check_end(game, hand, begin, check)
-        if check.problems or stopped:
-            break
-    else:
-        if log_ended and checks and not game.over:
-            checks[-1].problems.append("the engine plays on after the log's end_game")
-        if not log_ended and game.over and checks:
-            checks[-1].problems.append("the engine ended the game; the log has no end_game")
+    checks, complete = play_hands(
+        game, hands, script.answer, _check_start, _check_end, at_end=script.at_end
+    )
+    if complete and log_ended and checks and not game.over:
+        checks[-1].problems.append("the engine plays on after the log's end_game")
+    if complete and not log_ended and game.over and checks:
+        checks[-1].problems.append("the engine ended the game; the log has no end_game")
     return game, checks
 
 
@@ -594,7 +564,9 @@ _COMPARED = {
 
 def _check_end(game: Game, hand: MjaiHand, begin: int, check: HandCheck) -> None:
     """The log's result events against those written from the engine's events (the
-    hand's from ``begin``, its ``hand_start``)."""
+    hand's from ``begin``, its ``hand_start``), after the log's decisions the engine never
+    asked for."""
+    check.problems += [f"the engine never asked for {e}" for e in MjaiScript.leftover(hand)]
     hands, _ = hand_events(game, game.events[begin:])
     ours = [e for e in mjai_hand(hands[0], EventFaces(game)) if e["type"] in _COMPARED]
     theirs = [e for e in hand.events if e["type"] in _COMPARED]

@@ -17,9 +17,9 @@ scores at the next hand's start, and for a win the same fu, han, yaku and points
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from ..engine.actions import Action, ActionType
 from ..engine.game import Game
@@ -109,11 +109,11 @@ class TenhouScript:
     def _ron_or_pass(self, seat: int, from_seat: int, legal: list[Action]) -> Action:
         for win in self._wins_of(seat):
             if not win.tsumo and win.from_seat == from_seat and self._finished(from_seat):
-                return _pick(legal, Action(A.RON))
+                return pick_legal(legal, Action(A.RON))
         ron = Action(A.RON)
         if self.hand.result == "三家和了" and self._finished(from_seat) and ron in legal:
             return ron  # the three ron that abort the hand (the log lists no win)
-        return _pick(legal, Action(A.PASS))
+        return pick_legal(legal, Action(A.PASS))
 
     def _next_call(self, game: Game, seat: int, discarder: int, tile: int) -> Call | None:
         """The call ``seat``'s next draw entry makes on this discard, if it does."""
@@ -138,7 +138,7 @@ class TenhouScript:
                     if rival is not None and rival.letter in "pm":
                         call = None
         if call is None:
-            return _pick(legal, Action(A.PASS))
+            return pick_legal(legal, Action(A.PASS))
         self.seats[seat].draws.popleft()
         faces = tuple(from_tenhou(t) for t in call.rest)
         kind = {"c": A.CHI, "p": A.PON, "m": A.KAN}[call.letter]
@@ -147,16 +147,16 @@ class TenhouScript:
             if not discards or discards[0] != 0:
                 raise RecordError(f"seat {seat}: an open kan without its 0")
             discards.popleft()
-        return _pick(legal, Action(kind, faces))
+        return pick_legal(legal, Action(kind, faces))
 
     def _turn(self, game: Game, seat: int, legal: list[Action]) -> Action:
         discards = self.seats[seat].discards
         if not discards:
             result = self.hand.result
             if result == WIN and any(w.tsumo for w in self._wins_of(seat)):
-                return _pick(legal, Action(A.TSUMO))
+                return pick_legal(legal, Action(A.TSUMO))
             if result == "九種九牌":
-                return _pick(legal, Action(A.ABORT))
+                return pick_legal(legal, Action(A.ABORT))
             raise RecordError(f"seat {seat} is to act, but the log has nothing more for it")
         entry = discards.popleft()
         drawn = game.faces[game.drawn] if game.drawn is not None else None
@@ -164,14 +164,14 @@ class TenhouScript:
             if entry == TSUMOGIRI:
                 if drawn is None:
                     raise RecordError(f"seat {seat}: a tsumogiri without a drawn tile")
-                return _pick(legal, Action(A.DISCARD, drawn))
-            return _pick(legal, Action(A.DISCARD, from_tenhou(entry)))
+                return pick_legal(legal, Action(A.DISCARD, drawn))
+            return pick_legal(legal, Action(A.DISCARD, from_tenhou(entry)))
         if entry.startswith("r"):
             code = int(entry[1:])
             face = drawn if code == TSUMOGIRI else from_tenhou(code)
             if face is None:
                 raise RecordError(f"seat {seat}: a riichi tsumogiri without a drawn tile")
-            return _pick(legal, Action(A.RIICHI, face))
+            return pick_legal(legal, Action(A.RIICHI, face))
         call = parse_call(entry)
         kind = A.ANKAN if call.letter == "a" else A.KAKAN
         taken = from_tenhou(call.taken)
@@ -185,7 +185,8 @@ class TenhouScript:
         raise IllegalActionError(f"{kind.value} {taken} is not legal; legal: {_list(legal)}")
 
 
-def _pick(legal: list[Action], want: Action) -> Action:
+def pick_legal(legal: list[Action], want: Action) -> Action:
+    """``want`` if the engine offers it now; IllegalActionError naming the legal ones."""
     if want in legal:
         return want
     raise IllegalActionError(f"{want} is not legal; legal: {_list(legal)}")
@@ -297,30 +298,66 @@ def replay_log(
     rules = get_ruleset("riichi", options_for(log))
     script = TenhouScript(log, expect_end)
     walls = [hand_wall(h, rules.tileset) for h in log.hands]
-    checks: list[HandCheck] = []
     game = Game(rules, seed=0, record=True, walls=walls, script=script)
-    for index, hand in enumerate(log.hands):
+    checks, complete = play_hands(game, log.hands, script.answer, _check_start, _check_end)
+    if complete and checks and expect_end and not game.over:
+        checks[-1].problems.append("the engine plays on after the log's last hand")
+    return game, checks
+
+
+class LoggedHand(Protocol):
+    """What :func:`play_hands` reads of a logged hand (Tenhou's and mjai's)."""
+
+    @property
+    def kyoku(self) -> int: ...
+    @property
+    def honba(self) -> int: ...
+    @property
+    def result(self) -> str: ...
+
+
+H = TypeVar("H", bound=LoggedHand)
+
+
+def play_hands(
+    game: Game,
+    hands: Sequence[H],
+    answer: Callable[[Game, int, list[Action]], Action],
+    check_start: Callable[[Game, H, HandCheck], None],
+    check_end: Callable[[Game, H, int, HandCheck], None],
+    at_end: Callable[[Game], bool] | None = None,
+) -> tuple[list[HandCheck], bool]:
+    """The one replay loop of logged games: hand by hand, check the start, play the
+    hand through the engine with the log's ``answer`` for every decision, check the end
+    (``check_end`` gets the index of the hand's ``hand_start`` event). It stops at the
+    first hand with a problem, or where ``at_end`` says the log stops. Returns the checks
+    and whether every hand was played to its end."""
+    checks: list[HandCheck] = []
+    for index, hand in enumerate(hands):
         check = HandCheck(index, hand.kyoku, hand.honba, hand.result)
         checks.append(check)
         if game.over or game.hand_number != index:
             check.problems.append("the engine ended the game before this hand")
-            break
-        _check_start(game, hand, check)
-        start_events = len(game.events)
+            return checks, False
+        check_start(game, hand, check)
+        begin = len(game.events) - 1
+        while game.events[begin].type != "hand_start":
+            begin -= 1
+        stopped = False
         try:
             while not game.over and game.hand_number == index:
+                if at_end is not None and at_end(game):
+                    stopped = True
+                    break
                 for seat, legal in game.decisions():
-                    game.step(seat, script.answer(game, seat, legal))
+                    game.step(seat, answer(game, seat, legal))
         except (IllegalActionError, SparrowsError) as exc:
             check.problems.append(f"{exc}")
-            break
-        _check_end(game, hand, game.events[start_events:], check)
-        if check.problems:
-            break
-    else:
-        if checks and expect_end and not game.over:
-            checks[-1].problems.append("the engine plays on after the log's last hand")
-    return game, checks
+            return checks, False
+        check_end(game, hand, begin, check)
+        if check.problems or stopped:
+            return checks, False
+    return checks, True
 
 
 def _check_start(game: Game, hand: TenhouHand, check: HandCheck) -> None:
@@ -334,7 +371,8 @@ def _check_start(game: Game, hand: TenhouHand, check: HandCheck) -> None:
         )
 
 
-def _check_end(game: Game, hand: TenhouHand, events: list[Any], check: HandCheck) -> None:
+def _check_end(game: Game, hand: TenhouHand, begin: int, check: HandCheck) -> None:
+    events: list[Any] = game.events[begin:]
     deposits = [0] * 4
     deltas = [0] * 4
     wins = []
