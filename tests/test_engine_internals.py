@@ -7,7 +7,9 @@ import random
 
 import pytest
 
+from sparrows.engine import Action, ActionType, Game
 from sparrows.engine.game import shuffle
+from sparrows.rules import get_ruleset
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 5, 44, 108, 136, 144])
@@ -19,3 +21,36 @@ def test_shuffle_is_random_shuffle(size: int) -> None:
         b.shuffle(theirs)
         assert ours == theirs
         assert a.getrandbits(64) == b.getrandbits(64)  # the generators stay in step
+
+
+def test_unseen_counts_a_called_tile_once() -> None:
+    """Seat 2 holds 123m456m789m46p11s9s: after 9s it waits on 5p only. Seat 1 pon'd 5p
+    from seat 0's river, so 3 of the 4 copies of 5p are seen (the called one in the meld,
+    not again in the river): 1 is left. The hint and the efficiency bot both say so."""
+    from dataclasses import replace
+
+    from sparrows.agents import make_agent
+    from sparrows.engine.game import CALLED
+    from sparrows.tiles import Meld, MeldType, parse_tiles
+
+    rules = get_ruleset("riichi")
+    five = parse_tiles("5p")[0]
+    obs = replace(
+        Game(rules, 1).observation(0),
+        seat=2,
+        hand=tuple(parse_tiles("123m456m789m46p11s9s")),
+        drawn=None,
+        discards=((five,), (), (), ()),
+        river_flags=((CALLED,), (), (), ()),
+        melds=((), (Meld(MeldType.PON, (five, five, five), 3),), (), ()),
+        indicators=(),
+    )
+    assert obs.seen()[five.kind] == 3
+    unseen = rules.unseen(obs)
+    assert unseen[five.kind] == 1 and unseen[parse_tiles("9s")[0].kind] == 3
+    nine_s = parse_tiles("9s")[0].kind
+    assert rules.hint(obs).discards[0] == (nine_s, 0, 1)  # (discard, shanten after, unseen)
+    agent = make_agent("efficiency", 0, rules)
+    legal = [Action(ActionType.DISCARD, t) for t in set(obs.hand)]
+    (shanten, minus_ukeire, _keep, _code), best = agent._rank(obs, legal)[0]  # type: ignore[attr-defined]
+    assert best.tiles[0].kind == nine_s and (shanten, minus_ukeire) == (0, -1)

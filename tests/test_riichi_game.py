@@ -714,6 +714,8 @@ def test_temporary_furiten_until_the_own_next_discard() -> None:
     assert legal(game, 1) == {"ron", "pass"}
     act(game, 1, "pass")
     assert furiten(game, 1)
+    hint = rules.hint(game.observation(1))  # no wait among its discards: the pass did it
+    assert hint.waits == (19, 22) and hint.furiten
     act(game, 3, "discard 5s")
     assert game.phase is Phase.TURN and game.turn == 0
     act(game, 0, "discard 2s")
@@ -721,7 +723,7 @@ def test_temporary_furiten_until_the_own_next_discard() -> None:
     act(game, 1, "pass")
     tsumogiri(game, 1)
     pass_all(game)
-    assert not furiten(game, 1)
+    assert not furiten(game, 1) and not rules.hint(game.observation(1)).furiten
     act(game, 2, "discard 5s")
     assert legal(game, 1) == {"ron", "pass"}
     act(game, 1, "ron")

@@ -71,16 +71,7 @@ class EfficiencyAgent(Agent):
         counts = [0] * 34
         for t in obs.hand:
             counts[t.kind] += 1
-        visible = [0] * 34  # seen outside the hand
-        for pile in obs.discards:
-            for t in pile:
-                visible[t.kind] += 1
-        for t in obs.indicators:
-            visible[t.kind] += 1
-        for melds in obs.melds:
-            for meld in melds:
-                for t in meld.tiles:
-                    visible[t.kind] += 1
+        unseen = rules.unseen(obs)
         # shanten after each discard first (one lookup each); ukeire only for the
         # discards that reach the fewest shanten (the others rank after them anyway)
         after: dict[int, int] = {}
@@ -96,7 +87,7 @@ class EfficiencyAgent(Agent):
                 continue
             counts[k] -= 1
             shanten, better = improvers(counts, form, kinds)
-            options[k] = (shanten, sum(max(0, 4 - counts[b] - visible[b]) for b in better))
+            options[k] = (shanten, sum(unseen[b] for b in better))
             counts[k] += 1
         indicators = obs.indicators
         keep = rules.keep_value

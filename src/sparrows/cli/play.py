@@ -301,8 +301,7 @@ class TerminalTable:
         hint = self.ruleset.hint(obs)
         status = ""
         if hint.shanten == 0 and len(hand) % 3 == self.ruleset.hand_size % 3:
-            furiten = hint.furiten or obs.extra.get("furiten")
-            status = "   ready" + (" (FURITEN: no ron)" if furiten else "")
+            status = "   ready" + (" (FURITEN: no ron)" if hint.furiten else "")
         legend = "   (' = dora)" if any(t.kind in dora for t in hand) else ""
         melds = " ".join(str(m) for m in obs.melds[self.seat]) if obs.melds else ""
         return [
@@ -408,9 +407,7 @@ class TerminalTable:
                 lines.append(f"  {mark} {names([k]):<4} shanten {sh}, {uk} unseen tiles help")
             return "\n".join(lines)
         if h.shanten == 0:
-            furiten = (
-                "  FURITEN: you discarded a wait, so no ron (tsumo only)." if h.furiten else ""
-            )
+            furiten = "  FURITEN: no ron on a discard now (tsumo only)." if h.furiten else ""
             return (
                 f"Hint: ready, waiting on {names(h.waits)} "
                 f"({sum(h.ukeire.get(k, 0) for k in h.waits)} unseen).{furiten}"

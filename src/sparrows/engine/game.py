@@ -88,6 +88,26 @@ class Observation:
     pots: dict[str, int] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # the ruleset's
 
+    def seen(self) -> list[int]:
+        """34 counts of the tiles this seat sees outside its concealed hand: the discards
+        still in the rivers (a called tile once, in its meld), every meld and the
+        indicators. Bonus tiles (kinds 34 and up) are left out."""
+        seen = [0] * 34
+        rivers = self.river_flags or tuple(() for _ in self.discards)
+        for pile, flags in zip(self.discards, rivers, strict=True):
+            for i, t in enumerate(pile):
+                if t.kind < 34 and not (i < len(flags) and flags[i] & CALLED):
+                    seen[t.kind] += 1
+        for melds in self.melds:
+            for meld in melds:
+                for t in meld.tiles:
+                    if t.kind < 34:
+                        seen[t.kind] += 1
+        for t in self.indicators:
+            if t.kind < 34:
+                seen[t.kind] += 1
+        return seen
+
 
 _OVER, _TURN = Phase.OVER, Phase.TURN
 _DISCARD = ActionType.DISCARD

@@ -173,9 +173,23 @@ class Ruleset(ABC):
         """Kinds worth a dora given the face-up indicators (none by default)."""
         return frozenset()
 
-    def furiten(self, waits: Sequence[int], own_discards: Sequence[Tile]) -> bool:
-        """Whether a ready hand with these waits may not win on a discard."""
+    def furiten(self, obs: Observation, waits: Sequence[int]) -> bool:
+        """Whether ``obs``'s seat, ready on these waits, may not win on a discard now
+        (no such rule by default; :func:`discarded_a_wait` is the common one)."""
         return False
+
+    @cached_property
+    def _copies(self) -> tuple[int, ...]:
+        return tuple(self.tileset.kind_copies(k) for k in range(34))
+
+    def unseen(self, obs: Observation) -> list[int]:
+        """34 counts: the copies of each kind ``obs``'s seat cannot see (not in its hand,
+        nor in :meth:`Observation.seen`)."""
+        seen = obs.seen()
+        for t in obs.hand:
+            if t.kind < 34:
+                seen[t.kind] += 1
+        return [max(0, c - s) for c, s in zip(self._copies, seen, strict=True)]
 
     def keep_value(self, tile: Tile, indicators: Sequence[Tile]) -> int:
         """How much a tile is worth keeping beyond shape (red tiles, dora...): bots break
@@ -206,16 +220,10 @@ class Ruleset(ABC):
         counts = [0] * 34
         for t in obs.hand:
             counts[t.kind] += 1
-        seen = list(counts)
-        for pile in obs.discards:
-            for t in pile:
-                seen[t.kind] += 1
-        for t in obs.indicators:
-            seen[t.kind] += 1
-        copies = {k: self.tileset.kind_copies(k) for k in kinds}
+        left = self.unseen(obs)
 
         def unseen(ks: Sequence[int]) -> dict[int, int]:
-            return {k: copies[k] - seen[k] for k in ks if copies[k] > seen[k]}
+            return {k: left[k] for k in ks if left[k]}
 
         if (form.size - len(obs.hand)) % 3 == 0:  # holding the extra tile: must discard
             options = []
@@ -228,5 +236,10 @@ class Ruleset(ABC):
             return Hint(analyse(counts, form).value, (), {}, False, tuple(options))
         value, better = improvers(counts, form, kinds)
         ready = tuple(waits(counts, form, None, kinds)) if value == 0 else ()
-        own = obs.discards[obs.seat]
-        return Hint(value, ready, unseen(better), bool(ready) and self.furiten(ready, own))
+        return Hint(value, ready, unseen(better), bool(ready) and self.furiten(obs, ready))
+
+
+def discarded_a_wait(obs: Observation, waits: Sequence[int]) -> bool:
+    """The common furiten: one of the waits is among the seat's own discards."""
+    thrown = {t.kind for t in obs.discards[obs.seat]}
+    return any(k in thrown for k in waits)

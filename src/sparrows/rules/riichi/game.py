@@ -50,7 +50,7 @@ from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
 from ...engine.ledger import POT
-from ...engine.protocol import Ruleset
+from ...engine.protocol import Ruleset, discarded_a_wait
 from ...engine.wall import Wall
 from ...tiles import Meld, MeldType, Tile, riichi_set
 from ...tiles.kinds import HONOR
@@ -955,9 +955,9 @@ class RiichiRuleset(Ruleset):
     def dora_kinds(self, indicators: Sequence[Tile]) -> frozenset[int]:
         return frozenset(dora_of(t.kind) for t in indicators)
 
-    def furiten(self, waits: Sequence[int], own_discards: Sequence[Tile]) -> bool:
-        thrown = {t.kind for t in own_discards}
-        return any(k in thrown for k in waits)
+    def furiten(self, obs: Observation, waits: Sequence[int]) -> bool:
+        # the discard furiten, and the temporary and riichi ones the table keeps
+        return discarded_a_wait(obs, waits) or bool(obs.extra.get("furiten"))
 
     def keep_value(self, tile: Tile, indicators: Sequence[Tile]) -> int:
         return int(tile.red) + sum(1 for t in indicators if dora_of(t.kind) == tile.kind)

@@ -11,7 +11,7 @@ from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import DISCARD, PASS, RON, TSUMO, Action
 from ...engine.ledger import Settlement
-from ...engine.protocol import Ruleset
+from ...engine.protocol import Ruleset, discarded_a_wait
 from ...engine.wall import Wall
 from ...tiles import Tile, suzume_set
 from ..base import build_options
@@ -351,9 +351,8 @@ class SuzumeRuleset(Ruleset):
     def dora_kinds(self, indicators: Sequence[Tile]) -> frozenset[int]:
         return frozenset(t.kind for t in indicators)  # the indicator's kind is the dora
 
-    def furiten(self, waits: Sequence[int], own_discards: Sequence[Tile]) -> bool:
-        thrown = {t.kind for t in own_discards}
-        return any(k in thrown for k in waits)
+    def furiten(self, obs: Observation, waits: Sequence[int]) -> bool:
+        return discarded_a_wait(obs, waits)
 
     def keep_value(self, tile: Tile, indicators: Sequence[Tile]) -> int:
         return int(tile.red) + sum(1 for t in indicators if t.kind == tile.kind)
