@@ -289,14 +289,14 @@ def test_table_explains_a_win_that_is_not_offered_and_marks_furiten() -> None:
     rules = game.ruleset
     _set_hand(game, 1, "23455")  # ready on 5 only: 234 555 (the dora of seed 3 is 6)
     five = next(i for i in game.wall.live if str(game.faces[i]) == "5s")
-    reason = rules.no_win_reason(game, 1, five)  # type: ignore[attr-defined]
+    reason = rules.no_win_reason(game, 1, five)
     # run 1 + triplet 2 + tanyao 1 = 4, below the minimum of 5
     assert reason == "the hand is worth 4 before the dealer bonus; a win needs 5"
     hint = rules.hint(game.observation(1))
     assert hint.shanten == 0 and hint.waits == (22,) and not hint.furiten
     game.discards[1].append(five)  # a discarded wait: furiten
-    reason = rules.no_win_reason(game, 1, five)  # type: ignore[attr-defined]
-    assert reason.startswith("furiten: you discarded a 5 earlier")
+    reason = rules.no_win_reason(game, 1, five)
+    assert reason is not None and reason.startswith("furiten: you discarded a 5 earlier")
     assert rules.hint(game.observation(1)).furiten
     lines = table.hand_lines(drawn=False)
     assert "ready (FURITEN: no ron)" in lines[0]
@@ -380,3 +380,15 @@ def test_text_replay_shows_draws_and_red_discards(tmp_path: Path) -> None:
     ]
     assert red_discards and f"discards {red_discards[0]}" in shown
     assert " draws " in shown and "left)" in shown
+
+
+def test_table_tells_the_penalty_of_a_misdeclared_win_from_the_event() -> None:
+    from sparrows.engine import events as ev
+
+    _game, table, out = _table(seat=0)
+    e = ev.Misdeclared(1, "tsumo", ["1", "2", "3", "5", "5", "9"], 3, [2, -6, 2, 2])
+    table.show_event(e.to_json())
+    assert "only 3 points, a penalty of 2 to each other player" in out.getvalue()
+    e = ev.Misdeclared(1, "ron", ["1", "2", "3", "5", "5", "9"], 3, [0, -4, 4, 0])
+    table.show_event(e.to_json())
+    assert "penalties: " in out.getvalue() and "+4" in out.getvalue()

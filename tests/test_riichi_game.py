@@ -361,6 +361,9 @@ def test_call_leaving_only_kuikae_tiles_is_not_offered() -> None:
     act(game, 0, "discard 4m")
     assert game.to_act() == [1]
     assert legal(game, 1) == {"pon 4m 4m", "pass"}
+    # 444m 567m 77m (or 44m 456m 777m) with two open pons: complete, but no yaku
+    reason = rules.no_win_reason(game, 1, game.discards[0][-1])
+    assert reason is not None and reason.startswith("no yaku")
     act(game, 1, "pon 4m 4m")
     assert legal(game, 1) == {"discard 5m", "discard 6m", "discard 7m"}
 
@@ -718,6 +721,8 @@ def test_temporary_furiten_until_the_own_next_discard() -> None:
     assert hint.waits == (19, 22) and hint.furiten
     act(game, 3, "discard 5s")
     assert game.phase is Phase.TURN and game.turn == 0
+    reason = rules.no_win_reason(game, 1, game.discards[3][-1])  # the 5s it may not ron
+    assert reason is not None and reason.startswith("furiten")
     act(game, 0, "discard 2s")
     assert legal(game, 1) == {"chi 3s 4s", "pass"}  # a chi, but no ron
     act(game, 1, "pass")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -27,15 +28,31 @@ def check_output_path(path: str | os.PathLike[str], what: str = "output file") -
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
     """Write ``text`` to a temporary file beside ``path``, then rename it into place: an
-    interrupted write leaves the old file (or none), never half a file."""
-    target = Path(path)
+    interrupted write leaves the old file (or none), never half a file. A symlink is
+    followed (the file it names is replaced, the link kept); a target that is not a
+    regular file (a FIFO, a terminal, ``/dev/stdout``) is written directly. The file gets
+    the mode of the file it replaces, or the usual mode for a new file (0666 less the
+    umask), not the temporary file's 0600."""
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        with open(target, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        return target
+    mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+            os.fchmod(f.fileno(), mode)
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
     return target
+
+
+def _umask() -> int:
+    mask = os.umask(0)  # the only way to read it is to set it
+    os.umask(mask)
+    return mask

@@ -12,7 +12,6 @@ hint, ``s`` show the table, ``?`` help, ``q`` quit.
 from __future__ import annotations
 
 import argparse
-import json
 import secrets
 import sys
 import time
@@ -23,7 +22,7 @@ from ..engine.actions import Action, ActionType
 from ..engine.game import CALLED, Game, Observation
 from ..engine.game import RIICHI as RIICHI_FLAG
 from ..errors import SparrowsError
-from ..records.record import record_from_game
+from ..records.record import save_record
 from ..rules import RULESETS, get_ruleset
 from ..tiles import Tile, parse_tiles
 from .common import (
@@ -38,7 +37,6 @@ from .common import (
     show_tile,
     show_tiles,
     use_color,
-    write_atomic,
 )
 
 _PLAIN = (ActionType.DISCARD, ActionType.TSUMO, ActionType.RON, ActionType.PASS)
@@ -209,10 +207,16 @@ class TerminalTable:
             )
             self.say(f"    payments: {pays}")
         elif kind == "misdeclared":
+            paid = {p for s, p in enumerate(e["payments"]) if s != e["seat"]}
+            penalty = (
+                f"a penalty of {paid.pop()} to each other player"
+                if len(paid) == 1
+                else "penalties: "
+                + ", ".join(f"{self.name(s)} {p:+d}" for s, p in enumerate(e["payments"]) if p)
+            )
             self.say(
                 f"  {_verb(self.name(e['seat']), 'declare')} {e['action']} with "
-                f"{self.tiles(e['hand'])}: only {e['points']} points, a penalty of 2 to each "
-                "other player"
+                f"{self.tiles(e['hand'])}: only {e['points']} points, {penalty}"
             )
         elif kind == "exhaustive_draw":
             self.say(self.bold("*** The wall is empty: exhaustive draw."))
@@ -362,11 +366,7 @@ class TerminalTable:
 
     def _no_win(self, tile: int | None) -> str | None:
         """Why no win is offered, when the hand (with ``tile``) is complete."""
-        explain = getattr(self.ruleset, "no_win_reason", None)
-        if explain is None:
-            return None
-        reason: str = explain(self.game, self.seat, tile)
-        return None if "do not form" in reason or "needs six" in reason else reason
+        return self.ruleset.no_win_reason(self.game, self.seat, tile)
 
     def _menu(self, legal: list[Action]) -> dict[str, Action]:
         """``!1``, ``!2``... for every action but discards, wins and passes (riichi, calls,
@@ -427,7 +427,7 @@ class TerminalTable:
                 if kind in by_type:
                     return by_type[kind], ""
             if ActionType.DISCARD in by_type:
-                reason = self._no_win(None) or "your hand does not form two sets"
+                reason = self._no_win(None) or "your hand is not a winning hand"
                 return None, f"No win to declare: {reason}. Now: {possible}."
             return None, f"No win to declare here. Now: {possible}."
         if low in ("p", "pass", ""):
@@ -542,7 +542,7 @@ def run(args: argparse.Namespace) -> int:
         finished = table.play(bots)
     finally:
         try:
-            write_atomic(path, json.dumps(record_from_game(game).to_json(), ensure_ascii=False))
+            save_record(game, path)
             print(
                 f"\nSeed {seed}. Record saved to {path} (replay it with: sparrows replay {path})",
                 file=out,

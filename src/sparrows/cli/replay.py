@@ -76,7 +76,7 @@ def add_export_parser(sub: Any) -> None:
 
 def run_export(args: argparse.Namespace) -> int:
     from ..fileio import check_output_path, write_atomic
-    from ..records.export import to_mjai, to_tenhou6
+    from ..records.export import options_lost, to_mjai, to_tenhou6
     from ..records.formats import load_game
 
     if args.out:
@@ -84,6 +84,13 @@ def run_export(args: argparse.Namespace) -> int:
     loaded = load_game(args.file, check=True)
     if not loaded.ok:
         raise SparrowsError(f"{args.file} does not replay exactly (see sparrows replay --check)")
+    lost = options_lost(loaded.game, args.fmt)
+    if lost:
+        print(
+            f"sparrows: note: {args.fmt} cannot carry these rule options of the game: "
+            f"{', '.join(lost)}; a replay of the export plays by Tenhou's rules",
+            file=sys.stderr,
+        )
     if args.fmt == "mjai":
         text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in to_mjai(loaded.game))
     else:
@@ -114,6 +121,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  hand {c.number + 1:>3} {c.label:<6} {c.result:<6} {mark}")
             for problem in c.problems:
                 print(f"        {excerpt(problem, 300)}")
+        for note in loaded.notes:
+            print(f"  note: {note}")
         good = sum(1 for c in loaded.checks if c.ok)
         total = len(loaded.checks)
         status = "OK" if loaded.ok else "DIFFERS"
@@ -145,6 +154,11 @@ def run_review(args: argparse.Namespace) -> int:
     from ..records.review import review
 
     loaded = load_game(args.file, check=True)
+    if not loaded.ok:
+        raise SparrowsError(
+            f"{args.file} does not replay exactly, so its discards cannot be reviewed "
+            "(see sparrows replay --check)"
+        )
     game = loaded.game
     dialect = game.ruleset.dialect
     rows = review(game, args.seat)

@@ -173,6 +173,13 @@ class Ruleset(ABC):
         """Kinds worth a dora given the face-up indicators (none by default)."""
         return frozenset()
 
+    def no_win_reason(self, game: Game, seat: int, tile: int | None = None) -> str | None:
+        """Why ``seat`` is not offered a win although its hand (with ``tile``, a discarded
+        tile id; None: its own hand, a tsumo) forms a winning shape (a value too low, no
+        yaku, furiten...). None where there is nothing to explain: the hand is not
+        complete, or the win is offered."""
+        return None
+
     def furiten(self, obs: Observation, waits: Sequence[int]) -> bool:
         """Whether ``obs``'s seat, ready on these waits, may not win on a discard now
         (no such rule by default; :func:`discarded_a_wait` is the common one)."""

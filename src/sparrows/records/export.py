@@ -32,14 +32,14 @@ of a face was discarded, or the calls, rons and tsumo a player declined.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from ..engine import events as ev
 from ..errors import RecordError
 from ..tiles import Tile, parse_tiles, to_tenhou
 from ..tiles import to_mjai as mjai_name
-from .tenhou6 import JAPANESE_YAKU
+from .tenhou6 import JAPANESE_YAKU, tenhou_rule
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -53,6 +53,7 @@ __all__ = [
     "HandEvents",
     "hand_events",
     "mjai_hand",
+    "options_lost",
     "tenhou_points_text",
     "tenhou_yaku_texts",
     "to_mjai",
@@ -213,16 +214,13 @@ def to_tenhou6(
     ``disp``: 般 上 特 鳳) are written as given."""
     _riichi_game(game, "tenhou.net/6")
     opts: Any = game.ruleset.options
-    red = tuple(opts.red_fives) == (1, 1, 1)
-    disp = room + ("南" if opts.hanchan else "東") + ("喰" if opts.open_tanyao else "")
-    disp += "赤" if red else ""
     faces = EventFaces(game)
     hands, _end = hand_events(game)
     log = [_tenhou_hand(hand, faces, opts.honba_ron) for hand in hands if hand.ended]
     return {
         "title": list(title) if title is not None else ["sparrows", ""],
         "name": _names(names),
-        "rule": {"disp": disp, "aka": 1 if red else 0},
+        "rule": tenhou_rule(opts, room),
         "log": log,
     }
 
@@ -404,6 +402,27 @@ def _tenhou_win(win: ev.Win, dealer: int, round_wind: int, honba_ron: int) -> li
 
 
 # --------------------------------------------------------------------------- mjai
+
+
+def options_lost(game: Game, fmt: str) -> list[str]:
+    """The game's rule options that an export to ``fmt`` ("tenhou6" or "mjai") cannot
+    carry, as ``name=value``: a replay of the export plays them by Tenhou's rules."""
+    from ..rules import get_ruleset
+    from .mjai import options_for_mjai
+    from .tenhou6 import rule_options
+
+    _riichi_game(game, fmt)
+    ours: Any = game.ruleset.options
+    if fmt == "tenhou6":
+        carried = rule_options(tenhou_rule(ours))
+    else:
+        carried = options_for_mjai(to_mjai(game)[0])
+    theirs = get_ruleset("riichi", carried).options
+    return [
+        f"{f.name}={getattr(ours, f.name)!r}"
+        for f in fields(ours)
+        if getattr(ours, f.name) != getattr(theirs, f.name)
+    ]
 
 
 def to_mjai(game: Game, names: Sequence[str] | None = None) -> list[dict[str, Any]]:

@@ -10,9 +10,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..engine.game import Game
 from ..errors import RecordError
@@ -23,11 +25,12 @@ SPARROWS, TENHOU6, MJLOG, MJAI = "sparrows", "tenhou6", "mjlog", "mjai"
 
 
 def detect(path: str | os.PathLike[str]) -> str:
-    """The format of a record file, from its first bytes."""
+    """The format of a record file, from its first bytes (the first JSON object where its
+    first line holds one: mjai's events have a ``type``, tenhou.net/6 a ``log``)."""
     source = Path(path)
     try:
         with source.open("rb") as f:
-            head = f.read(512)
+            head = f.read(_HEAD)
     except OSError as exc:
         raise RecordError(f"cannot read {source}: {exc.strerror or exc}") from None
     if head[:2] == b"\x1f\x8b":
@@ -35,16 +38,35 @@ def detect(path: str | os.PathLike[str]) -> str:
     text = head.lstrip().decode("utf-8", "replace")
     if text.startswith("<"):
         return MJLOG
+    first = _first_object(text)
+    if first is not None:
+        if first.get("format") == "sparrows-record":
+            return SPARROWS
+        if "log" in first:
+            return TENHOU6
+        if "type" in first:
+            return MJAI
     if '"sparrows-record"' in text or '"format"' in text:
         return SPARROWS
-    if text.startswith('{"type"') or text.startswith('{ "type"'):
-        return MJAI
     if text.startswith("{"):
         return TENHOU6
     raise RecordError(
-        f"{source} is not a game record (a sparrows record, a tenhou.net/6 JSON log or a "
-        "Tenhou mjlog XML file)"
+        f"{source} is not a game record (a sparrows record, a tenhou.net/6 JSON log, a "
+        "Tenhou mjlog XML file or an mjai log)"
     )
+
+
+_HEAD = 64 * 1024  # bytes read to tell the format
+
+
+def _first_object(text: str) -> dict[str, Any] | None:
+    """The JSON object on the first line, if that line holds a whole one."""
+    line = text.split("\n", 1)[0].strip()
+    try:
+        value, _ = json.JSONDecoder().raw_decode(line)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
 
 
 @dataclass
@@ -56,6 +78,7 @@ class Loaded:
     game: Game
     checks: list[HandCheck] = field(default_factory=list)
     record: GameRecord | None = None
+    notes: list[str] = field(default_factory=list)  # worth saying, not differences
 
     @property
     def ok(self) -> bool:
@@ -83,8 +106,23 @@ def load_game(path: str | os.PathLike[str], check: bool = True) -> Loaded:
         from .mjlog import read_mjlog
 
         log = read_mjlog(path)
-    game, checks = replay_log(log)
-    return Loaded(kind, game, checks)
+    # An mjlog says whether the game ended after its last hand (owari); a tenhou.net/6
+    # log does not, so there the engine playing on is a note, not a difference.
+    game, checks = replay_log(log, expect_end=bool(log.ended))
+    notes = []
+    if checks and all(c.ok for c in checks):
+        if log.ended is False and game.over:
+            checks[-1].problems.append("the engine ended the game; the log has no owari")
+        elif not game.over:
+            notes.append(
+                "the log stops before the game's end by the rules"
+                + (
+                    " (a game stopped early, or a log cut short: tenhou.net/6 does not say)"
+                    if log.ended is None
+                    else " (it has no owari: a game stopped early)"
+                )
+            )
+    return Loaded(kind, game, checks, notes=notes)
 
 
 __all__ = [

@@ -91,7 +91,9 @@ def read_mjai(
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
         name = label or path.name
-        lines: Iterable[str] = read_record_text(path, name, "mjai log").splitlines()
+        # lines end at "\n" only: splitlines() would also split at characters such as
+        # U+2028 that JSON strings may hold unescaped
+        lines: Iterable[str] = read_record_text(path, name, "mjai log").split("\n")
     else:
         name = label or "the mjai log"
         lines = source
@@ -153,6 +155,7 @@ class MjaiHand:
             raise RecordError(f"event {first} (start_kyoku): 'tehais' must be 4 lists of tiles")
         self.tehais = [_tiles(t, f"event {first} (start_kyoku) tehais", 13) for t in tehais]
         self.dora = [_tile(start, "dora_marker", first)]
+        _four_numbers(start, first, "scores")
 
     @property
     def result(self) -> str:
@@ -291,12 +294,17 @@ def _checked(e: dict[str, Any], i: int) -> dict[str, Any]:
         out["_ura"] = _tiles(markers, f"event {i} (hora) ura_markers")
     if kind == "dahai" and "tsumogiri" in e and not isinstance(e["tsumogiri"], bool):
         raise RecordError(f"event {i} (dahai): 'tsumogiri' must be true or false")
-    for key in ("deltas", "scores"):
+    _four_numbers(e, i, "deltas", "scores")
+    return out
+
+
+def _four_numbers(e: dict[str, Any], i: int, *keys: str) -> None:
+    """The fields that are there are lists of 4 whole numbers (deltas, scores)."""
+    for key in keys:
         if key in e and not (
             isinstance(e[key], list) and len(e[key]) == 4 and all(type(v) is int for v in e[key])
         ):
-            raise RecordError(f"event {i} ({kind}): {key!r} must be 4 whole numbers")
-    return out
+            raise RecordError(f"event {i} ({e.get('type')}): {key!r} must be 4 whole numbers")
 
 
 def options_for_mjai(start: dict[str, Any] | None) -> dict[str, Any]:

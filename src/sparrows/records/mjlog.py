@@ -558,6 +558,7 @@ class _GameReader:
         self.hands: list[TenhouHand] = []
         self.hand: _Hand | None = None
         self.dealer = 0
+        self.ended = False  # an <AGARI> or <RYUUKYOKU> with owari= closes the game
 
     def read(self, root: ElementTree.Element) -> TenhouGame:
         for element in root:
@@ -580,6 +581,7 @@ class _GameReader:
             names=self.names,
             rule=dict(self.rule or rule_from_type(169)),
             hands=tuple(self.hands),
+            ended=self.ended,
         )
 
     def _where(self, element: ElementTree.Element) -> str:
@@ -623,8 +625,10 @@ class _GameReader:
             self._play().add_dora(_int(element, "hai", 0, 135))
         elif tag == "AGARI":
             self._play().win(element, self.dealer)
+            self.ended = self.ended or "owari" in element.attrib
         elif tag == "RYUUKYOKU":
             self._play().draw_result(element)
+            self.ended = self.ended or "owari" in element.attrib
         elif tag == "INIT":
             self._close_hand()
             self.hand = self._init(element)

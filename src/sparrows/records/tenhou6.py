@@ -239,6 +239,9 @@ class TenhouGame:
     names: tuple[str, ...]
     rule: dict[str, Any] = field(hash=False)
     hands: tuple[TenhouHand, ...]
+    #: Whether the log says the game ended after its last hand (an mjlog's ``owari``);
+    #: None where the format does not say (tenhou.net/6 JSON).
+    ended: bool | None = None
 
     @property
     def wins(self) -> list[TenhouWin]:
@@ -246,6 +249,29 @@ class TenhouGame:
 
 
 # --------------------------------------------------------------------------- reading
+
+
+def rule_options(rule: dict[str, Any]) -> dict[str, Any]:
+    """Riichi options for a Tenhou ``rule`` (``{"disp": "鳳南喰赤", "aka": 1}``): Tenhou's
+    preset; ``東`` East only; no ``喰`` no open tanyao (an empty ``disp`` says nothing);
+    ``aka`` 0 no red fives."""
+    disp = str(rule.get("disp", ""))
+    options: dict[str, Any] = {"preset": "tenhou"}
+    if "東" in disp:
+        options["hanchan"] = False
+    if disp and "喰" not in disp:
+        options["open_tanyao"] = False
+    if rule.get("aka", 1) in (0, "0"):
+        options["red_fives"] = [0, 0, 0]
+    return options
+
+
+def tenhou_rule(options: Any, room: str = "般") -> dict[str, Any]:
+    """The Tenhou ``rule`` of riichi options (the inverse of :func:`rule_options` for
+    what it carries); ``room`` is the first letter of ``disp``: 般 上 特 鳳."""
+    red = tuple(options.red_fives) == (1, 1, 1)
+    disp = room + ("南" if options.hanchan else "東") + ("喰" if options.open_tanyao else "")
+    return {"disp": disp + ("赤" if red else ""), "aka": 1 if red else 0}
 
 
 def read_games(path: str | os.PathLike[str]) -> list[TenhouGame]:
@@ -295,6 +321,8 @@ def _read_game(file: str, text: str) -> TenhouGame:
                 raise RecordError(f"{where}: {error}") from None
             except (TypeError, ValueError, IndexError, KeyError) as error:
                 raise RecordError(f"{where}: malformed hand ({excerpt_repr(error)})") from None
+    if not hands:
+        raise RecordError(f"{file}: the tenhou.net/6 log holds no hand")
     return TenhouGame(
         file=file,
         title=tuple(str(t) for t in title),

@@ -25,7 +25,7 @@ from ..engine.actions import Action, ActionType
 from ..engine.game import Game
 from ..errors import IllegalActionError, RecordError, SparrowsError
 from ..tiles import Tile, TileSet, from_tenhou
-from .tenhou6 import WIN, Call, Entry, TenhouGame, TenhouHand, TenhouWin, parse_call
+from .tenhou6 import WIN, Call, Entry, TenhouGame, TenhouHand, TenhouWin, parse_call, rule_options
 
 A = ActionType
 TSUMOGIRI = 60
@@ -35,16 +35,8 @@ ABORTS = {"九種九牌": "nine terminals", "四家立直": "four riichi", "三�
 
 
 def options_for(log: TenhouGame) -> dict[str, Any]:
-    """Riichi options matching a Tenhou game's rule (``鳳南喰赤``: hanchan, open tanyao,
-    red fives; ``東`` in the name: East only)."""
-    disp = str(log.rule.get("disp", ""))
-    aka = log.rule.get("aka", 1)
-    options: dict[str, Any] = {"preset": "tenhou"}
-    if "東" in disp:
-        options["hanchan"] = False
-    if aka in (0, "0"):
-        options["red_fives"] = [0, 0, 0]
-    return options
+    """Riichi options matching a Tenhou game's rule (:func:`~.tenhou6.rule_options`)."""
+    return rule_options(log.rule)
 
 
 @dataclass

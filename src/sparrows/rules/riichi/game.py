@@ -283,6 +283,24 @@ class RiichiRuleset(Ruleset):
         kind = self._kind
         return any(kind[t] in ws for t in game.discards[seat])
 
+    def no_win_reason(self, game: Game, seat: int, tile: int | None = None) -> str | None:
+        win = game.drawn if tile is None else tile
+        if win is None or (tile is None and game.turn != seat):
+            return None
+        k = self._kind[win]
+        ready = (
+            self._waits_before_draw(game, seat, k) if tile is None else self.waits_of(game, seat)
+        )
+        if k not in ready:
+            return None  # not a winning shape
+        if tile is not None and self._furiten(game, seat):
+            return (
+                "furiten: one of your waits is among your discards, or you passed a ron on "
+                "one since your last discard (or in riichi), so you may win only by tsumo"
+            )
+        result = self._score(game, self._situation(game, seat, win, tile is None))
+        return None if result.is_win else result.reason
+
     def _melds(self, game: Game, seat: int) -> tuple[Meld, ...]:
         return tuple(game.meld_view(seat, m) for m in game.melds[seat])
 

@@ -367,15 +367,13 @@ class SuzumeRuleset(Ruleset):
         indicator = obs.indicators[0] if obs.indicators else None
         return score_hand(tiles, indicator).valid
 
-    def no_win_reason(self, game: Game, seat: int, tile: int | None = None) -> str:
-        """Why ``seat`` is not offered a win: on its own hand (``tile`` None, a tsumo) or
-        on a discarded tile id."""
+    def no_win_reason(self, game: Game, seat: int, tile: int | None = None) -> str | None:
         ids = [*game.hands[seat], *(() if tile is None else (tile,))]
         if len(ids) != HAND_SIZE + 1:
-            return "a win needs six tiles"
+            return None
         score = self.value(game, seat, ids)
         if not score.complete:
-            return "the six tiles do not form two sets"
+            return None
         if tile is not None and self._furiten(game, seat, tile):
             return (
                 f"furiten: you discarded a {game.fmt(tile).rstrip('*')} earlier this hand, "
@@ -383,7 +381,7 @@ class SuzumeRuleset(Ruleset):
             )
         if not score.valid:
             return f"the hand is worth {score.base} before the dealer bonus; a win needs 5"
-        return "a win is offered"
+        return None
 
     def ready(self, game: Game, seat: int) -> bool:
         """A five-tile hand one tile from two sets."""
