@@ -20,8 +20,6 @@ from ..errors import RecordError
 
 #: ``visible_to`` of a field no seat may see (the seed).
 NOBODY: frozenset[int] = frozenset()
-#: ``src`` / ``dst`` of a transfer to or from the table's pot (riichi sticks).
-POT = -1
 
 
 @dataclass(slots=True)
@@ -131,7 +129,7 @@ class Indicator(Event):
 
 @dataclass(slots=True)
 class Transfer(Event):
-    """A move between accounts: ``src``/``dst`` are seats or POT (-1)."""
+    """A move between accounts: ``src``/``dst`` are seats or ``ledger.POT`` (-1)."""
 
     type: ClassVar[str] = "transfer"
     account: str

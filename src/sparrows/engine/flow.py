@@ -172,7 +172,7 @@ Op = (
 @dataclass(slots=True)
 class Outcome:
     ops: Sequence[Op]
-    next: Next | None  # None only from start_hand: ask first_step after the deal
+    next: Next
 
 
 # ---------------------------------------------------------------------- between hands

@@ -133,12 +133,6 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def _next(out: fl.Outcome) -> fl.Next:
-    if out.next is None:
-        raise AssertionError("only start_hand may leave the next step to first_step")
-    return out.next
-
-
 def _is_seat(seat: object, n: int) -> bool:
     return type(seat) is int and 0 <= seat < n
 
@@ -310,6 +304,21 @@ class Game:
         for op in ops:
             _HANDLERS[type(op)](self, op)
 
+    def _put(self, seat: int, tile: int) -> None:
+        """A tile into a seat's concealed hand, with its keys and counts (the live draw,
+        the deal and the discard do this inline: they are the hot path)."""
+        self.hands[seat].append(tile)
+        self.hand_key[seat] += self.key_weight[tile]
+        self.face_key[seat] += self.face_weight[tile]
+        self.counts[seat][self.kind[tile]] += 1
+
+    def _take_out(self, seat: int, tile: int) -> None:
+        """A tile out of a seat's concealed hand, with its keys and counts."""
+        self.hands[seat].remove(tile)
+        self.hand_key[seat] -= self.key_weight[tile]
+        self.face_key[seat] -= self.face_weight[tile]
+        self.counts[seat][self.kind[tile]] -= 1
+
     def _op_deal(self, op: fl.Deal) -> None:
         live, hands = self.wall.live, self.hands
         kw, fw = self.key_weight, self.face_weight
@@ -371,14 +380,8 @@ class Game:
 
     def _op_meld(self, op: fl.MakeMeld) -> None:
         seat = op.seat
-        hand = self.hands[seat]
-        kw, fw = self.key_weight, self.face_weight
-        counts = self.counts[seat]
         for t in op.tiles:
-            hand.remove(t)
-            self.hand_key[seat] -= kw[t]
-            self.face_key[seat] -= fw[t]
-            counts[self.kind[t]] -= 1
+            self._take_out(seat, t)
         if op.type is MeldType.ADDED_KAN:
             kind = self.kind[op.tiles[0]]
             for meld in self.melds[seat]:
@@ -416,10 +419,7 @@ class Game:
             )
 
     def _set_aside(self, seat: int, tile: int) -> None:
-        self.hands[seat].remove(tile)
-        self.hand_key[seat] -= self.key_weight[tile]
-        self.face_key[seat] -= self.face_weight[tile]
-        self.counts[seat][self.kind[tile]] -= 1
+        self._take_out(seat, tile)
         self.bonus[seat].append(tile)
         if tile == self.drawn:
             self.drawn = None
@@ -441,16 +441,9 @@ class Game:
             self.emit(ev.Status(op.seat, op.status))
 
     def _op_pass_tiles(self, op: fl.PassTiles) -> None:
-        kw, fw = self.key_weight, self.face_weight
         for t in op.tiles:
-            self.hands[op.src].remove(t)
-            self.hand_key[op.src] -= kw[t]
-            self.face_key[op.src] -= fw[t]
-            self.counts[op.src][self.kind[t]] -= 1
-            self.hands[op.dst].append(t)
-            self.hand_key[op.dst] += kw[t]
-            self.face_key[op.dst] += fw[t]
-            self.counts[op.dst][self.kind[t]] += 1
+            self._take_out(op.src, t)
+            self._put(op.dst, t)
         if self.record:
             self.emit(ev.Exchange(op.src, op.dst, self.fmt_all(sorted(op.tiles))))
 
@@ -505,7 +498,7 @@ class Game:
             )
             if held:
                 self.events.extend(held)
-        nxt = outcome.next if outcome.next is not None else self.ruleset.first_step(self)
+        nxt = outcome.next
         self._advance(nxt)
 
     def _advance(self, nxt: fl.Next) -> None:
@@ -520,10 +513,10 @@ class Game:
                 if draw == _LIVE:  # the hot path: inlined draw
                     wall = self.wall
                     live = wall.live
-                    if len(live) <= wall.keep:
+                    if not live:
                         out = ruleset.on_exhausted(self)
                         self._apply(out.ops)
-                        nxt = _next(out)
+                        nxt = out.next
                         continue
                     if self._plain:  # no script, no events, no bonus tiles
                         tile = live.pop()
@@ -542,7 +535,7 @@ class Game:
                     if not self.wall.can_replace():
                         out = ruleset.on_exhausted(self)
                         self._apply(out.ops)
-                        nxt = _next(out)
+                        nxt = out.next
                         continue
                     if self.script is not None:
                         self._scripted(seat, True)
@@ -563,7 +556,7 @@ class Game:
                 if not window.options:  # nobody to ask: resolve at once
                     out = ruleset.resolve(self, window, {})
                     self._apply(out.ops)
-                    nxt = _next(out)
+                    nxt = out.next
                     continue
                 self.phase = Phase.CLAIM if window.claim else Phase.CHOICE
                 self.window = window
@@ -608,10 +601,7 @@ class Game:
             self._give(seat, wall.draw_replacement(), True)
 
     def _give(self, seat: int, tile: int, replacement: bool = False) -> None:
-        self.hands[seat].append(tile)
-        self.hand_key[seat] += self.key_weight[tile]
-        self.face_key[seat] += self.face_weight[tile]
-        self.counts[seat][self.kind[tile]] += 1
+        self._put(seat, tile)
         self.drawn = tile
         if self.record:
             self.emit(ev.Draw(seat, self.fmt(tile), self.wall.left, replacement))
@@ -693,10 +683,7 @@ class Game:
         if ops:
             for op in ops:
                 _HANDLERS[type(op)](self, op)
-        nxt = out.next
-        if nxt is None:
-            raise AssertionError("only start_hand may leave the next step to first_step")
-        self._advance(nxt)
+        self._advance(out.next)
 
     def _refuse_seat(self, seat: object) -> None:
         if self.phase is _OVER:

@@ -20,7 +20,7 @@ from ..analysis import RIICHI, Form, analyse, improvers, waits
 from ..tiles import Tile, TileSet, format_tile
 from ..tiles.notation import Dialect
 from .actions import Action, ActionSpace
-from .flow import GameOver, Next, NextHand, Outcome, Window
+from .flow import GameOver, NextHand, Outcome, Window
 from .wall import Wall
 
 if TYPE_CHECKING:
@@ -109,13 +109,9 @@ class Ruleset(ABC):
 
     @abstractmethod
     def start_hand(self, game: Game) -> Outcome:
-        """The deal (ops) and the first step of a hand; ``next`` None asks
-        :meth:`first_step` once the deal is on the table (choices that depend on it)."""
-
-    def first_step(self, game: Game) -> Next:
-        """The first step of a hand, asked after the deal when ``start_hand`` left it
-        None (a tile exchange offered from the dealt hands)."""
-        raise NotImplementedError(f"{self.name}: start_hand gave no first step")
+        """The deal (ops) and the first step of a hand. A choice that depends on the
+        dealt hands (a tile exchange) is a window with no options: the engine resolves it
+        at once, after the deal ops, and ``resolve`` then opens the real one."""
 
     def hand_info(self, game: Game) -> dict[str, Any]:
         """Public facts of the hand shown at its start (honba, sticks...)."""

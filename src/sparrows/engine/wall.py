@@ -30,8 +30,6 @@ class Wall:
     #: Replacement draws come from ``replacements`` and a tile of the live wall's far end
     #: moves to ``reserve`` (riichi); otherwise they come from the live wall's far end.
     dead_wall: bool = False
-    #: Tiles of the live wall that are never drawn (a reserve some rulesets keep).
-    keep: int = 0
 
     @classmethod
     def simple(cls, order: Sequence[int]) -> Wall:
@@ -41,17 +39,17 @@ class Wall:
     @property
     def left(self) -> int:
         """Tiles that can still be drawn from the live wall."""
-        return max(0, len(self.live) - self.keep)
+        return len(self.live)
 
     def draw(self) -> int:
-        if len(self.live) <= self.keep:
+        if not self.live:
             raise SparrowsError("the live wall is empty")
         return self.live.pop()
 
     def can_replace(self) -> bool:
         if self.dead_wall:
-            return bool(self.replacements) and len(self.live) > self.keep
-        return len(self.live) > self.keep
+            return bool(self.replacements) and bool(self.live)
+        return bool(self.live)
 
     def draw_replacement(self) -> int:
         if not self.can_replace():
