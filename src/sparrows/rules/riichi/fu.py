@@ -3,7 +3,8 @@ an open hand that would score 20 fu on a ron is 30; round up to 10."""
 
 from __future__ import annotations
 
-from .hand import DRAGONS, KAN, RUN, SEVEN_PAIRS, TERMINAL_HONOR, THIRTEEN_ORPHANS, Ctx
+from ...tiles.kinds import DRAGONS
+from .hand import KAN, RUN, SEVEN_PAIRS, TERMINAL_HONOR, THIRTEEN_ORPHANS, Ctx
 
 FuItems = list[tuple[str, int]]
 

@@ -53,11 +53,11 @@ from ...engine.ledger import POT
 from ...engine.protocol import Ruleset, discarded_a_wait
 from ...engine.wall import Wall
 from ...tiles import Meld, MeldType, Tile, riichi_set
-from ...tiles.kinds import HONOR
+from ...tiles.kinds import DRAGONS, HONOR, WINDS
 from ..base import build_options
-from .hand import WinSituation
+from .hand import TERMINAL_HONOR, WinSituation
 from .options import PRESETS, RiichiOptions
-from .points import settle
+from .points import LIMIT_BASE, payment, settle
 from .scoring import RiichiScore, dora_of, score
 
 if TYPE_CHECKING:
@@ -67,11 +67,6 @@ A = ActionType
 SEATS = (0, 1, 2, 3)
 _OTHERS = [((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in SEATS]
 POW5 = [5**k for k in range(34)]
-#: The four base-5 digits of 0..624, lowest first (decoding hand keys).
-_DIGITS4 = [(n % 5, n // 5 % 5, n // 25 % 5, n // 125) for n in range(625)]
-TERMINAL_HONOR = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
-WIND_KINDS = (27, 28, 29, 30)
-DRAGON_KINDS = (31, 32, 33)
 PAO_YAKUMAN = ("daisangen", "daisuushi")
 _PASS = Action(A.PASS)
 _RON = Action(A.RON)
@@ -86,15 +81,13 @@ class HandState:
     riichi: list[int] = field(default_factory=lambda: [0] * 4)  # 0, 1 riichi, 2 double
     ippatsu: list[bool] = field(default_factory=lambda: [False] * 4)
     pending_riichi: int = -1  # the seat whose riichi discard awaits its claims
+    pending_double: bool = False  # that riichi is a double riichi (its first discard)
     temp_furiten: list[bool] = field(default_factory=lambda: [False] * 4)
     riichi_furiten: list[bool] = field(default_factory=lambda: [False] * 4)
     clean: bool = True  # no call (a closed kan included) yet this hand
-    discarded: list[int] = field(default_factory=lambda: [0] * 4)  # discards made
     kans: list[int] = field(default_factory=lambda: [0] * 4)
     dora_due: int = 0  # kan dora to turn after the coming discard
-    rinshan: bool = False  # this turn's tile is a replacement tile
     kuikae: frozenset[int] = frozenset()  # kinds the caller may not discard this turn
-    called: bool = False  # this turn began with a chi or pon
     pao: list[int] = field(default_factory=lambda: [-1] * 4)  # liable seat per winner
     first_winds: list[int] = field(default_factory=list)
     #: per seat: (hand key, waits) of the last waits asked (see RiichiRuleset.waits_of)
@@ -199,32 +192,12 @@ class RiichiRuleset(Ruleset):
         }
 
     # ------------------------------------------------------------------ hand facts
-    def _counts(self, game: Game, seat: int, extra: int | None = None) -> list[int]:
-        counts = [0] * 34
-        kind = self._kind
-        for t in game.hands[seat]:
-            counts[kind[t]] += 1
-        if extra is not None:
-            counts[kind[extra]] += 1
-        return counts
-
-    @staticmethod
-    def key_counts(key: int) -> list[int]:
-        """The 34 counts a hand key holds (its base-5 digits), four digits at a time."""
-        counts: list[int] = []
-        while key:
-            key, chunk = divmod(key, 625)
-            counts += _DIGITS4[chunk]
-        counts += [0] * (36 - len(counts))
-        del counts[34:]
-        return counts
-
-    def waits_of_key(self, key: int, counts: list[int] | None = None) -> tuple[int, ...]:
-        """The kinds that complete a hand (waiting to draw) given by its key (and its 34
-        counts when at hand), memoised."""
+    def waits_of_key(self, key: int, counts: list[int]) -> tuple[int, ...]:
+        """The kinds that complete a hand (waiting to draw) given by its key and its 34
+        counts, memoised by the key."""
         got = self._waits.get(key)
         if got is None:
-            got = self._waits[key] = tuple(waits(counts or self.key_counts(key)))
+            got = self._waits[key] = tuple(waits(counts))
         return got
 
     def waits_of(self, game: Game, seat: int) -> tuple[int, ...]:
@@ -248,9 +221,6 @@ class RiichiRuleset(Ruleset):
         counts = game.counts[seat][:34]
         counts[k] -= 1
         return self.waits_of_key(key, counts)
-
-    def _waits_without(self, game: Game, seat: int, removed: Sequence[int]) -> tuple[int, ...]:
-        return self.waits_of_key(game.hand_key[seat] - sum(POW5[self._kind[t]] for t in removed))
 
     def _riichi_kinds(self, game: Game, seat: int) -> tuple[int, ...]:
         """Kinds whose discard leaves the seat's 14-tile hand ready, memoised by its key:
@@ -322,10 +292,11 @@ class RiichiRuleset(Ruleset):
             concealed.remove(win_tile)
         wall = game.wall
         last = wall.left == 0
-        first = hs.clean and hs.discarded[seat] == 0
+        first = hs.clean and not game.discards[seat]
         dealer = seat == game.dealer
         riichi = hs.riichi[seat]
         revealed = wall.revealed
+        rinshan = game.turn_draw == fl.REPLACEMENT  # this turn's tile is a replacement
         return WinSituation(
             tuple(faces[t] for t in concealed),
             faces[win_tile],
@@ -334,9 +305,9 @@ class RiichiRuleset(Ruleset):
             riichi=riichi > 0,
             double_riichi=riichi == 2,
             ippatsu=riichi > 0 and hs.ippatsu[seat],
-            rinshan=tsumo and hs.rinshan,
+            rinshan=tsumo and rinshan,
             chankan=chankan,
-            haitei=tsumo and last and not hs.rinshan,
+            haitei=tsumo and last and not rinshan,
             houtei=not tsumo and not chankan and last,
             tenhou=tsumo and first and dealer,
             chiihou=tsumo and first and not dealer,
@@ -372,9 +343,12 @@ class RiichiRuleset(Ruleset):
         if hs.riichi[seat]:
             assert drawn is not None
             k = kind[drawn]
-            if can_kan and key // POW5[k] % 5 == 4:
-                before = self.waits_of_key(key - POW5[k])
-                if before and self.waits_of_key(key - 4 * POW5[k]) == before:
+            if can_kan and game.counts[seat][k] == 4:  # a kan that keeps the waits
+                counts = game.counts[seat][:34]
+                counts[k] -= 1
+                before = self.waits_of_key(key - POW5[k], counts)
+                counts[k] -= 3
+                if before and self.waits_of_key(key - 4 * POW5[k], counts) == before:
                     out.append(Action(A.ANKAN, faces[drawn]))
             out.append(self._discard[faces[drawn]])
             return out
@@ -400,8 +374,9 @@ class RiichiRuleset(Ruleset):
                     if d.tiles[0].kind in ready:
                         out.append(self._riichi[d.tiles[0]])
         if can_kan:
+            held = game.counts[seat]
             for k in sorted({kind[t] for t in hand}):
-                if key // POW5[k] % 5 == 4:
+                if held[k] == 4:
                     out.append(Action(A.ANKAN, min(faces[t] for t in hand if kind[t] == k)))
             for m in game.melds[seat]:
                 if m.type is MeldType.PON:
@@ -413,7 +388,7 @@ class RiichiRuleset(Ruleset):
             opts.abortive_draws
             and drawn is not None
             and hs.clean
-            and hs.discarded[seat] == 0
+            and not game.discards[seat]
             and len({kind[t] for t in hand if kind[t] in TERMINAL_HONOR}) >= 9
         ):
             out.append(_ABORT)
@@ -444,7 +419,6 @@ class RiichiRuleset(Ruleset):
                 robbers = self._robbers(game, seat, ids[0], kokushi_only=True)
             if robbers:
                 return fl.Outcome(ops, fl.Window("rob", robbers, (seat, ids[0], "ankan")))
-            hs.rinshan = True
             return fl.Outcome(ops, fl.Turn(seat, fl.REPLACEMENT))
         if t is A.KAKAN:  # ippatsu is broken once the kan stands (a robber keeps it)
             tile = game.tile_of(seat, action.tiles[0])
@@ -459,13 +433,12 @@ class RiichiRuleset(Ruleset):
             if robbers:
                 return fl.Outcome(ops, fl.Window("rob", robbers, (seat, tile, "kakan")))
             self._call_made(hs)
-            hs.rinshan = True
             return fl.Outcome(ops, fl.Turn(seat, fl.REPLACEMENT))
         raise AssertionError(f"unexpected turn action {action}")  # pragma: no cover
 
     @staticmethod
     def _pending_dora(hs: HandState) -> list[fl.Op]:
-        """The kan dora still to be turned, turned now (another kan is declared)."""
+        """The kan dora still to be turned, turned now (a discard, or another kan)."""
         ops: list[fl.Op] = [fl.RevealIndicator() for _ in range(hs.dora_due)]
         hs.dora_due = 0
         return ops
@@ -478,21 +451,16 @@ class RiichiRuleset(Ruleset):
         hs: HandState = game.state.hand
         tile = game.tile_of(seat, action.tiles[0])
         riichi = action.type is A.RIICHI
-        ops: list[fl.Op] = [fl.DiscardTile(seat, tile, riichi=riichi)]
-        while hs.dora_due:
-            ops.append(fl.RevealIndicator())
-            hs.dora_due -= 1
+        ops: list[fl.Op] = [fl.DiscardTile(seat, tile, riichi=riichi), *self._pending_dora(hs)]
         if riichi:
             hs.pending_riichi = seat
+            hs.pending_double = hs.clean and not game.discards[seat]
         elif hs.riichi[seat]:
             hs.ippatsu[seat] = False  # the riichi player's own discard ends its ippatsu
         hs.temp_furiten[seat] = False
-        hs.rinshan = False
         hs.kuikae = frozenset()
-        hs.called = False
-        if hs.clean and hs.discarded[seat] == 0 and len(hs.first_winds) < 4:
+        if hs.clean and not game.discards[seat] and len(hs.first_winds) < 4:
             hs.first_winds.append(self._kind[tile])
-        hs.discarded[seat] += 1
         if not hs.riichi[seat] and any(hs.riichi):
             hs.faced_riichi[seat] = 1  # a discard made while an opponent is in riichi
         if sum(hs.kans) >= 4 and sum(1 for n in hs.kans if n) > 1:
@@ -515,7 +483,7 @@ class RiichiRuleset(Ruleset):
                 return ops, fl.EndHand("abort")
         if opts.abortive_draws:
             w = hs.first_winds
-            if hs.clean and len(w) == 4 and w[0] in WIND_KINDS and w.count(w[0]) == 4:
+            if hs.clean and len(w) == 4 and w[0] in WINDS and w.count(w[0]) == 4:
                 hs.first_winds = []
                 ops += self._abort_ops(game, "four winds")
                 return ops, fl.EndHand("abort")
@@ -529,8 +497,6 @@ class RiichiRuleset(Ruleset):
         hs: HandState = game.state.hand
         kind = self._kind
         k = kind[tile]
-        pw = POW5[k]
-        keys = game.hand_key
         last = game.wall.left == 0
         kans_left = sum(hs.kans) < 4
         next_seat = (discarder + 1) % 4
@@ -544,17 +510,16 @@ class RiichiRuleset(Ruleset):
             ):
                 opts.append(_RON)
             if not hs.riichi[s] and not last:
-                key = keys[s]
-                n = key // pw % 5
+                n = game.counts[s][k]
                 if n >= 2:
                     same = self._faces_of_kind(game, s, k)
-                    for pair in sorted(set(combinations(same, 2))):
-                        if self._call_leaves_discard(game, s, key - 2 * pw, k, None):
+                    if self._call_leaves_discard(game, s, (k, k), k, None):
+                        for pair in sorted(set(combinations(same, 2))):
                             opts.append(self._action(A.PON, pair))
                     if n == 3 and kans_left:
                         opts.append(self._action(A.KAN, tuple(same)))
                 if s == next_seat and k < HONOR:
-                    opts += self._chi_options(game, s, k, key)
+                    opts += self._chi_options(game, s, k)
             if opts:
                 opts.append(_PASS)
                 claims[s] = opts
@@ -572,16 +537,16 @@ class RiichiRuleset(Ruleset):
             got = self._calls[(kind, codes)] = Action(kind, tuple(self._face[c] for c in codes))
         return got
 
-    def _chi_options(self, game: Game, seat: int, k: int, key: int) -> list[Action]:
+    def _chi_options(self, game: Game, seat: int, k: int) -> list[Action]:
         out = []
+        held = game.counts[seat]
         suit = k // 9
         for a, b in ((k + 1, k + 2), (k - 1, k + 1), (k - 2, k - 1)):
             if a < 0 or b >= HONOR or a // 9 != suit or b // 9 != suit:
                 continue
-            if not (key // POW5[a] % 5 and key // POW5[b] % 5):
+            if not (held[a] and held[b]):
                 continue
-            left = key - POW5[a] - POW5[b]
-            if not self._call_leaves_discard(game, seat, left, k, (a, b)):
+            if not self._call_leaves_discard(game, seat, (a, b), k, (a, b)):
                 continue
             for x in sorted(set(self._faces_of_kind(game, seat, a))):
                 for y in sorted(set(self._faces_of_kind(game, seat, b))):
@@ -602,12 +567,13 @@ class RiichiRuleset(Ruleset):
         return frozenset(banned)
 
     def _call_leaves_discard(
-        self, game: Game, seat: int, left: int, k: int, run: tuple[int, int] | None
+        self, game: Game, seat: int, used: tuple[int, int], k: int, run: tuple[int, int] | None
     ) -> bool:
-        """Whether the hand left after a call (its key ``left``) holds a tile kuikae
-        allows to discard."""
-        total: int = len(game.hands[seat]) - 2
-        banned: int = sum(left // POW5[b] % 5 for b in self._kuikae(k, run))
+        """Whether the hand left after calling kind ``k`` with two tiles of the kinds
+        ``used`` holds a tile kuikae allows to discard."""
+        held = game.counts[seat]
+        total = len(game.hands[seat]) - 2
+        banned = sum(held[b] - used.count(b) for b in self._kuikae(k, run))
         return total > banned
 
     def _robbers(
@@ -633,7 +599,6 @@ class RiichiRuleset(Ruleset):
                 return fl.Outcome(ops, end)
             if how == "kakan":
                 self._call_made(hs)
-            hs.rinshan = True
             return fl.Outcome((), fl.Turn(kan_seat, fl.REPLACEMENT))
         discarder, tile = window.data
         order = _OTHERS[discarder]
@@ -661,8 +626,7 @@ class RiichiRuleset(Ruleset):
         if hs.pending_riichi != seat:
             return []
         hs.pending_riichi = -1
-        first = hs.clean and hs.discarded[seat] == 1
-        hs.riichi[seat] = 2 if first else 1
+        hs.riichi[seat] = 2 if hs.pending_double else 1
         hs.ippatsu[seat] = True
         return [fl.Move("points", seat, POT, self.options.riichi_stick, "riichi")]
 
@@ -671,12 +635,7 @@ class RiichiRuleset(Ruleset):
     ) -> tuple[list[fl.Op], fl.Next]:
         hs: HandState = game.state.hand
         k = self._kind[tile]
-        ids: list[int] = []
-        pool = list(game.hands[seat])
-        for f in action.tiles:
-            t = next(x for x in pool if game.faces[x] == f)
-            pool.remove(t)
-            ids.append(t)
+        ids = game.take(seat, action.tiles)
         self._call_made(hs)
         if action.type is A.KAN:
             meld = MeldType.OPEN_KAN
@@ -685,21 +644,19 @@ class RiichiRuleset(Ruleset):
         else:
             meld = MeldType.CHI
         self._note_pao(game, seat, meld, k, discarder)
-        ops: list[fl.Op] = [fl.MakeMeld(seat, meld, tuple(ids), tile, discarder)]
+        ops: list[fl.Op] = [fl.MakeMeld(seat, meld, ids, tile, discarder)]
         if meld is MeldType.OPEN_KAN:
             hs.kans[seat] += 1
             if self.options.kan_dora_at_once:
                 ops.append(fl.RevealIndicator())
             else:
                 hs.dora_due += 1
-            hs.rinshan = True
             return ops, fl.Turn(seat, fl.REPLACEMENT)
         run = None
         if meld is MeldType.CHI:
             ks = sorted(f.kind for f in action.tiles)
             run = (ks[0], ks[1])
         hs.kuikae = self._kuikae(k, run)
-        hs.called = True
         return ops, fl.Turn(seat, fl.NO_DRAW)
 
     def _note_pao(self, game: Game, seat: int, meld: MeldType, k: int, feeder: int) -> None:
@@ -711,9 +668,9 @@ class RiichiRuleset(Ruleset):
         have = {kind[m.tiles[0]] for m in game.melds[seat] if m.type is not MeldType.CHI}
         have.add(k)
         hs: HandState = game.state.hand
-        if k in DRAGON_KINDS and all(d in have for d in DRAGON_KINDS):
+        if k in DRAGONS and all(d in have for d in DRAGONS):
             hs.pao[seat] = feeder
-        if k in WIND_KINDS and all(w in have for w in WIND_KINDS):
+        if k in WINDS and all(w in have for w in WINDS):
             hs.pao[seat] = feeder
 
     def _note_passed_rons(
@@ -863,12 +820,12 @@ class RiichiRuleset(Ruleset):
                     and not any(f & CALLED for f in game.river_flags[s])
                 ):
                     nagashi.append(s)
-        if nagashi:
+        if nagashi:  # a mangan tsumo each, without honba or sticks
             for s in nagashi:
-                for payer in SEATS:
-                    if payer != s:
-                        amount = 4000 if (payer == game.dealer or s == game.dealer) else 2000
-                        ops.append(fl.Move("points", payer, s, amount, "nagashi mangan"))
+                pay = payment(LIMIT_BASE["mangan"], s == game.dealer, True, 0, 0, opts)
+                for payer, change in enumerate(settle(pay, s, None, game.dealer)):
+                    if change < 0:
+                        ops.append(fl.Move("points", payer, s, -change, "nagashi mangan"))
         elif 0 < len(tenpai) < 4:  # each noten player pays each tenpai player an equal part
             part = opts.noten_penalty // (len(tenpai) * (4 - len(tenpai)))
             for s in SEATS:

@@ -7,16 +7,15 @@ from itertools import compress
 
 from ...errors import HandError, excerpt, excerpt_repr
 from ...tiles import Meld, MeldType, Tile
-from ...tiles.kinds import EAST, HONOR, NUM_STANDARD
+from ...tiles.kinds import EAST, HONOR, NUM_STANDARD, TERMINALS_AND_HONORS
+from ...tiles.kinds import TERMINALS as TERMINAL_KINDS
 
 RUN, TRIPLET, KAN = 0, 1, 2
 STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = 0, 1, 2
-TERMINAL_HONOR = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
-DRAGONS = (31, 32, 33)
-WINDS = (27, 28, 29, 30)
+TERMINAL_HONOR = frozenset(TERMINALS_AND_HONORS)
 GREEN_KINDS = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou, green dragon
-ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+ORPHAN_KINDS = TERMINALS_AND_HONORS
+TERMINALS = frozenset(TERMINAL_KINDS)
 
 
 @dataclass(frozen=True)

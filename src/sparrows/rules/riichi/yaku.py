@@ -11,16 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .hand import (
-    DRAGONS,
-    RUN,
-    SEVEN_PAIRS,
-    STANDARD,
-    TERMINAL_HONOR,
-    THIRTEEN_ORPHANS,
-    WINDS,
-    Ctx,
-)
+from ...tiles.kinds import DRAGONS, WINDS
+from .hand import RUN, SEVEN_PAIRS, STANDARD, TERMINAL_HONOR, THIRTEEN_ORPHANS, Ctx
 
 Check = Callable[[Ctx], bool]
 
