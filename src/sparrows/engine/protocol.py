@@ -139,7 +139,8 @@ class Ruleset(ABC):
         """After a hand: the next dealer and round, or the end of the game."""
 
     def places(self, scores: Sequence[int]) -> list[int]:
-        """1-based places; equal scores share a place."""
+        """1-based places; equal scores share a place (:func:`places_by_seat` breaks
+        ties by seat)."""
         return [1 + sum(1 for o in scores if o > s) for s in scores]
 
     def observe(self, game: Game, seat: int) -> dict[str, Any]:
@@ -195,9 +196,10 @@ class Ruleset(ABC):
         return [max(0, c - s) for c, s in zip(self._copies, seen, strict=True)]
 
     def keep_value(self, tile: Tile, indicators: Sequence[Tile]) -> int:
-        """How much a tile is worth keeping beyond shape (red tiles, dora...): bots break
-        ties between equally fast discards with it."""
-        return 0
+        """How much a tile is worth keeping beyond shape: bots break ties between equally
+        fast discards with it. By default a red tile 1, and 1 per indicator making its
+        kind a dora (:meth:`dora_kinds`)."""
+        return int(tile.red) + sum(1 for t in indicators if tile.kind in self.dora_kinds((t,)))
 
     def worth_declaring(self, obs: Observation, action: Action) -> bool:
         """Whether a bot should take an offered declaration: a win (False for one that
@@ -246,3 +248,11 @@ def discarded_a_wait(obs: Observation, waits: Sequence[int]) -> bool:
     """The common furiten: one of the waits is among the seat's own discards."""
     thrown = {t.kind for t in obs.discards[obs.seat]}
     return any(k in thrown for k in waits)
+
+
+def places_by_seat(scores: Sequence[int]) -> list[int]:
+    """1-based places, ties going to the seat nearer the first dealer (seat 0)."""
+    places = [0] * len(scores)
+    for rank, seat in enumerate(sorted(range(len(scores)), key=lambda s: (-scores[s], s))):
+        places[seat] = rank + 1
+    return places

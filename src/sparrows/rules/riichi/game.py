@@ -50,7 +50,7 @@ from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
 from ...engine.ledger import POT
-from ...engine.protocol import Ruleset, discarded_a_wait
+from ...engine.protocol import Ruleset, discarded_a_wait, places_by_seat
 from ...engine.wall import Wall
 from ...tiles import Meld, MeldType, Tile, riichi_set
 from ...tiles.kinds import DRAGONS, HONOR, WINDS
@@ -884,11 +884,7 @@ class RiichiRuleset(Ruleset):
 
     def places(self, scores: Sequence[int]) -> list[int]:
         """Ranks 1-4; ties go to the seat nearer the first dealer (seat 0)."""
-        order = sorted(SEATS, key=lambda s: (-scores[s], s))
-        places = [0] * 4
-        for rank, s in enumerate(order):
-            places[s] = rank + 1
-        return places
+        return places_by_seat(scores)
 
     def _game_over(self, game: Game) -> fl.GameOver:
         opts = self.options
@@ -933,9 +929,6 @@ class RiichiRuleset(Ruleset):
     def furiten(self, obs: Observation, waits: Sequence[int]) -> bool:
         # the discard furiten, and the temporary and riichi ones the table keeps
         return discarded_a_wait(obs, waits) or bool(obs.extra.get("furiten"))
-
-    def keep_value(self, tile: Tile, indicators: Sequence[Tile]) -> int:
-        return int(tile.red) + sum(1 for t in indicators if dora_of(t.kind) == tile.kind)
 
     def worth_declaring(self, obs: Observation, action: Action) -> bool:
         """Wins and riichi always; nine terminals unless the hand holds eleven or more

@@ -11,7 +11,7 @@ from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import DISCARD, PASS, RON, TSUMO, Action
 from ...engine.ledger import Settlement
-from ...engine.protocol import Ruleset, discarded_a_wait
+from ...engine.protocol import Ruleset, discarded_a_wait, places_by_seat
 from ...engine.wall import Wall
 from ...tiles import Tile, suzume_set
 from ..base import build_options
@@ -341,11 +341,7 @@ class SuzumeRuleset(Ruleset):
     def places(self, scores: Sequence[int]) -> list[int]:
         if not self.options.tie_break_by_seat:
             return super().places(scores)
-        order = sorted(range(4), key=lambda s: (-scores[s], s))  # first dealer is seat 0
-        places = [0] * 4
-        for rank, s in enumerate(order):
-            places[s] = rank + 1
-        return places
+        return places_by_seat(scores)
 
     # ------------------------------------------------------------------ hints
     def dora_kinds(self, indicators: Sequence[Tile]) -> frozenset[int]:
@@ -353,9 +349,6 @@ class SuzumeRuleset(Ruleset):
 
     def furiten(self, obs: Observation, waits: Sequence[int]) -> bool:
         return discarded_a_wait(obs, waits)
-
-    def keep_value(self, tile: Tile, indicators: Sequence[Tile]) -> int:
-        return int(tile.red) + sum(1 for t in indicators if t.kind == tile.kind)
 
     def worth_declaring(self, obs: Observation, action: Action) -> bool:
         """With misdeclared wins offered, only a hand worth the minimum is worth it."""
@@ -385,7 +378,5 @@ class SuzumeRuleset(Ruleset):
 
     def ready(self, game: Game, seat: int) -> bool:
         """A five-tile hand one tile from two sets."""
-        counts = [0] * 34
-        for t in game.hands[seat]:
-            counts[self._kinds[t]] += 1
+        counts = game.counts[seat][:34]
         return len(game.hands[seat]) == HAND_SIZE and analyse(counts, SUZUME).value == 0
