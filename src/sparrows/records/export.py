@@ -39,7 +39,7 @@ from ..engine import events as ev
 from ..errors import RecordError
 from ..tiles import Tile, parse_tiles, to_tenhou
 from ..tiles import to_mjai as mjai_name
-from .tenhou6 import JAPANESE_YAKU, tenhou_rule
+from .tenhou6 import ABORT_NAMES, JAPANESE_YAKU, tenhou_rule
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -60,14 +60,6 @@ __all__ = [
     "to_tenhou6",
 ]
 
-#: Our abort reasons -> Tenhou's result names.
-ABORT_NAMES = {
-    "nine terminals": "九種九牌",
-    "four riichi": "四家立直",
-    "three ron": "三家和了",
-    "four kans": "四槓散了",
-    "four winds": "四風連打",
-}
 #: Our abort reasons -> mjai ``ryukyoku`` reasons (the spellings of mjai's own Tenhou
 #: converter).
 MJAI_ABORTS = {

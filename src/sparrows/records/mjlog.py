@@ -52,6 +52,7 @@ from urllib.parse import unquote
 from xml.etree import ElementTree
 
 from ..errors import RecordError, excerpt, excerpt_repr
+from ..tiles import from_id136, to_tenhou
 from .record import MAX_RECORD_BYTES, read_record_bytes
 from .tenhou6 import JAPANESE_YAKU, WIN, Entry, TenhouGame, TenhouHand, TenhouWin, parse_call
 
@@ -87,7 +88,6 @@ _LIMITS = {1: "満貫", 2: "跳満", 3: "倍満", 4: "三倍満", 5: "役満"}
 _LIMIT_BASE = {1: 2000, 2: 3000, 3: 4000, 4: 6000, 5: 8000}
 
 _GZIP_MAGIC = b"\x1f\x8b"
-_RED_IDS = {16: 51, 52: 52, 88: 53}
 _NUMBER = re.compile(r"-?[0-9]{1,12}")
 _TILE_TAG = re.compile(r"([DEFGTUVW])([0-9]{1,3})")
 _DRAW_LETTERS = "TUVW"
@@ -100,13 +100,9 @@ _IGNORED_TAGS = frozenset({"SHUFFLE", "TAIKYOKU", "BYE"})
 
 
 def tile_code(tile_id: int) -> int:
-    """The Tenhou code (11-19, 21-29, 31-39, 41-47, red 51-53) of a 136-tile id."""
-    if tile_id in _RED_IDS:
-        return _RED_IDS[tile_id]
-    kind = tile_id // 4
-    if kind >= 27:
-        return 41 + kind - 27
-    return (kind // 9 + 1) * 10 + kind % 9 + 1
+    """The Tenhou code (11-19, 21-29, 31-39, 41-47, red 51-53) of a 136-tile id (ids 16,
+    52 and 88 are the red fives, as in every Tenhou game with reds)."""
+    return to_tenhou(from_id136(tile_id))
 
 
 def _call_order(tile_id: int) -> tuple[int, int]:

@@ -38,7 +38,7 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.game import Game
-from ..errors import IllegalActionError, RecordError, SparrowsError, excerpt, excerpt_repr
+from ..errors import RecordError, SparrowsError, excerpt, excerpt_repr
 from ..rules import get_ruleset
 
 FORMAT = "sparrows-record"
@@ -289,7 +289,7 @@ def rebuild(record: GameRecord) -> Game:
     for i, (seat, text) in enumerate(record.actions):
         try:
             game.step(seat, Action.from_string(text, ruleset.dialect))
-        except (IllegalActionError, SparrowsError) as exc:
+        except SparrowsError as exc:  # IllegalActionError included
             raise RecordError(
                 f"action {i} ({excerpt_repr(seat)}, {excerpt_repr(text)}) cannot be replayed: {exc}"
             ) from None

@@ -34,6 +34,7 @@ from ..errors import RecordError, excerpt_repr
 from .record import MAX_RECORD_BYTES, decode_json, read_record_text
 
 __all__ = [
+    "ABORT_NAMES",
     "DRAW_NAMES",
     "EXHAUSTIVE_DRAWS",
     "JAPANESE_YAKU",
@@ -44,7 +45,6 @@ __all__ = [
     "TenhouGame",
     "TenhouHand",
     "TenhouWin",
-    "dora_from_indicator",
     "normal_tile",
     "parse_call",
     "read_game",
@@ -66,6 +66,14 @@ DRAW_NAMES = frozenset(
 )  # fmt: skip
 #: Draws that happen only once the wall is empty.
 EXHAUSTIVE_DRAWS = frozenset({"流局", "全員聴牌", "全員不聴", "流し満貫"})
+#: Our abort reasons -> Tenhou's result names.
+ABORT_NAMES = {
+    "nine terminals": "九種九牌",
+    "four riichi": "四家立直",
+    "three ron": "三家和了",
+    "four kans": "四槓散了",
+    "four winds": "四風連打",
+}
 
 #: Tenhou's yaku names (as written before "(N飜)" / "(役満)") -> our yaku ids.
 JAPANESE_YAKU: dict[str, str] = {
@@ -134,7 +142,6 @@ YAKUMAN_IDS = frozenset(
     }
 )  # fmt: skip
 
-_WIND_NAMES = ("東", "南", "西", "北")
 _YAKU_RE = re.compile(r"^(?P<name>.+)\((?:(?P<han>\d+)飜|(?P<yakuman>役満))\)$")
 _FU_HAN_RE = re.compile(r"^(?P<fu>\d+)符(?P<han>\d+)飜")
 _CALL_RE = re.compile(r"^(\d\d)*[cpmak](\d\d)+$")
@@ -147,17 +154,6 @@ _SOURCE_BY_POSITION = (3, 2, 1)  # letter before 1st / 2nd / last tile: left, ac
 def normal_tile(code: int) -> int:
     """The Tenhou code with a red five read as a plain five (51 -> 15...)."""
     return _RED.get(code, code)
-
-
-def dora_from_indicator(code: int) -> int:
-    """The (plain) tile a dora indicator points at."""
-    tile = normal_tile(code)
-    suit, rank = divmod(tile, 10)
-    if suit < 4:
-        return suit * 10 + rank % 9 + 1
-    if rank <= 4:
-        return 40 + rank % 4 + 1
-    return 45 + (rank - 4) % 3
 
 
 @dataclass(frozen=True)
@@ -193,11 +189,6 @@ class TenhouWin:
     @property
     def is_yakuman(self) -> bool:
         return any(JAPANESE_YAKU[name] in YAKUMAN_IDS for name, _ in self.yaku)
-
-    @property
-    def printed_points(self) -> int:
-        """The points Tenhou prints (``...7700点``)."""
-        return int(self.points_text.rsplit("点", 1)[0].split("飜")[-1].split("満")[-1] or 0)
 
 
 Entry = int | str

@@ -25,13 +25,23 @@ from ..engine.actions import Action, ActionType
 from ..engine.game import Game
 from ..errors import IllegalActionError, RecordError, SparrowsError
 from ..tiles import Tile, TileSet, from_tenhou
-from .tenhou6 import WIN, Call, Entry, TenhouGame, TenhouHand, TenhouWin, parse_call, rule_options
+from .export import tenhou_points_text
+from .tenhou6 import (
+    ABORT_NAMES,
+    EXHAUSTIVE_DRAWS,
+    WIN,
+    Call,
+    Entry,
+    TenhouGame,
+    TenhouHand,
+    TenhouWin,
+    parse_call,
+    rule_options,
+)
 
 A = ActionType
 TSUMOGIRI = 60
-EXHAUSTIVE = frozenset({"流局", "全員聴牌", "全員不聴", "流し満貫"})
-ABORTS = {"九種九牌": "nine terminals", "四家立直": "four riichi", "三家和了": "three ron",
-          "四槓散了": "four kans", "四風連打": "four winds"}  # fmt: skip
+ABORTS = {tenhou: ours for ours, tenhou in ABORT_NAMES.items()}
 
 
 def options_for(log: TenhouGame) -> dict[str, Any]:
@@ -343,7 +353,7 @@ def play_hands(
                     break
                 for seat, legal in game.decisions():
                     game.step(seat, answer(game, seat, legal))
-        except (IllegalActionError, SparrowsError) as exc:
+        except SparrowsError as exc:  # IllegalActionError included
             check.problems.append(f"{exc}")
             return checks, False
         check_end(game, hand, begin, check)
@@ -354,7 +364,7 @@ def play_hands(
 
 def _check_start(game: Game, hand: TenhouHand, check: HandCheck) -> None:
     st = game.state
-    sticks = game.ledger.pots["points"] // 1000
+    sticks = game.ledger.pots["points"] // game.ruleset.options.riichi_stick
     want = (hand.kyoku % 4, hand.kyoku // 4, hand.honba, hand.riichi_sticks, hand.start_scores)
     got = (game.dealer, game.round_wind, st.honba, sticks, tuple(game.scores))
     if want != got:
@@ -391,7 +401,7 @@ def _check_end(game: Game, hand: TenhouHand, begin: int, check: HandCheck) -> No
             check.problems.append(f"{len(wins)} win(s) where the log has {len(hand.wins)}")
         for ours, theirs in zip(wins, hand.wins, strict=False):
             _compare_win(ours, theirs, check)
-    elif hand.result in EXHAUSTIVE:
+    elif hand.result in EXHAUSTIVE_DRAWS:
         if ended is None or ended.type != "exhaustive_draw":
             check.problems.append(f"the log has {hand.result}, the engine {ended}")
     else:
@@ -431,18 +441,6 @@ def _compare_win(ours: Any, theirs: TenhouWin, check: HandCheck) -> None:
         check.problems.append(
             f"{detail['han']} han {detail['fu']} fu, the log {theirs.han} han {theirs.fu} fu"
         )
-    printed = _printed(detail["payment"], detail["honba"], theirs.tsumo, ours.seat)
-    want = theirs.points_text.rsplit("符", 1)[-1].split("飜", 1)[-1]
-    want = want.lstrip("満貫跳倍三役").rstrip("点")
-    if printed != want.replace("点", ""):
+    printed = tenhou_points_text(detail, theirs.tsumo)
+    if printed != theirs.points_text:
         check.problems.append(f"points {printed}, the log {theirs.points_text}")
-
-
-def _printed(payment: dict[str, int], honba: int, tsumo: bool, winner: int) -> str:
-    """Tenhou's points text without honba: '7700', '1000-2000', '4000∀' (a dealer tsumo)."""
-    if not tsumo:
-        return str(payment["ron"] - 300 * honba)
-    other = payment["tsumo_other"] - 100 * honba
-    if not payment["tsumo_dealer"]:
-        return f"{other}∀"
-    return f"{other}-{payment['tsumo_dealer'] - 100 * honba}"
