@@ -5,25 +5,31 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from functools import cache
 from typing import Any
 
-from ..analysis import RIICHI, SUZUME, Form, analyse, decompose, discard_options, ukeire, waits
+from ..analysis import Form, analyse, decompose, discard_options, ukeire, waits
 from ..errors import SparrowsError
+from ..rules import RULESETS, get_ruleset
 from ..tiles import Tile, counts34, format_tiles, parse_hand, parse_tiles, render_tiles
 from ..tiles.notation import Dialect, Hand
 from .common import json_lines
 
-RULESETS: dict[str, tuple[Form, Dialect, list[int]]] = {
-    "riichi": (RIICHI, "mpsz", list(range(34))),
-    "suzume": (SUZUME, "suzume", [*range(18, 27), 32, 33]),
-}
+
+@cache
+def _analysis(name: str) -> tuple[Form, Dialect, list[int], int | None]:
+    """The hand form, tile notation and kinds of a ruleset, and its called melds: 0 when
+    it has no calls (its hands are then of one size), None when the hand says."""
+    ruleset = get_ruleset(name)
+    melds = None if ruleset.calls_melds else 0
+    return ruleset.form, ruleset.dialect, list(ruleset.kinds_in_play), melds  # read only
+
+
 NOTATION_HELP = {
     "riichi": "123m406p789s1122z (0 = red five), called melds as [777z] or (1111m)",
     "suzume": "1-9, g, r, and * after a number for its red copy: 2*34 66g",
 }
 SAMPLES = {"riichi": "234m067p3345s1156z", "suzume": "2*34 66g"}
-#: Called melds a hand may have: Suzume has no calls, so its hands are 5 or 6 tiles.
-FIXED_MELDS: dict[str, int | None] = {"riichi": None, "suzume": 0}
 
 
 def add_parser(sub: Any) -> None:
@@ -65,7 +71,7 @@ def add_parser(sub: Any) -> None:
 
 def analyse_hand(text: str, ruleset: str = "riichi", visible: str = "") -> dict[str, Any]:
     """The JSON-ready analysis of one hand (the library call behind the command)."""
-    form, dialect, kinds = RULESETS[ruleset]
+    form, dialect, kinds, fixed_melds = _analysis(ruleset)
     hand = parse_hand(text, dialect, max_tiles=form.size)
     if hand.bonus:
         raise SparrowsError(f"bonus tiles ({format_tiles(hand.bonus)}) have no place in analysis")
@@ -79,7 +85,7 @@ def analyse_hand(text: str, ruleset: str = "riichi", visible: str = "") -> dict[
     counts = hand.counts()
     # Melds written in the hand count as called; without any, the number follows from the
     # concealed tile count (missing sets count as called).
-    melds = len(hand.melds) if hand.melds else FIXED_MELDS[ruleset]
+    melds = len(hand.melds) if hand.melds else fixed_melds
     result = analyse(counts, form, melds)
 
     def tiles(ks: list[int] | dict[int, int]) -> list[str]:
@@ -142,7 +148,7 @@ def _shanten_word(n: int) -> str:
 def render_text(
     res: dict[str, Any], ruleset: str, hand_text: str, unicode: bool, color: bool
 ) -> str:
-    form, dialect, _ = RULESETS[ruleset]
+    form, dialect, _, _ = _analysis(ruleset)
     hand = parse_hand(hand_text, dialect, max_tiles=form.size)
     shown = render_tiles(sorted(hand.concealed), "unicode" if unicode else "ascii", color, dialect)
     melds = " ".join(str(m) for m in hand.melds)

@@ -20,7 +20,6 @@ from ..tiles.notation import Dialect
 __all__ = ["check_output_path", "write_atomic"]  # re-exported for the commands
 
 SEAT_NAMES = ("You", "Right", "Across", "Left")
-WIND_NAMES = ("East", "South", "West", "North")
 GREEN_ANSI = "\x1b[32m"
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"

@@ -25,11 +25,11 @@ from ..errors import SparrowsError
 from ..records.record import save_record
 from ..rules import RULESETS, get_ruleset
 from ..tiles import Tile, parse_tiles
+from ..tiles.kinds import WIND_NAMES
 from .common import (
     BOLD,
     RESET,
     UNDERLINE,
-    WIND_NAMES,
     add_rules_arguments,
     check_output_path,
     relative_name,

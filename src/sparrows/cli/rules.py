@@ -52,18 +52,15 @@ def _option_docs(cls: type) -> dict[str, str]:
 
 
 def describe(name: str) -> dict[str, Any]:
-    if name == "suzume":
-        from ..rules.suzume.ruleset import PRESETS, SuzumeOptions
+    from ..rules import get_ruleset
 
-        cls: type = SuzumeOptions
-        presets = PRESETS
-    elif name == "riichi":
-        from ..rules.riichi.options import PRESETS as RP
-        from ..rules.riichi.options import RiichiOptions
-
-        cls, presets = RiichiOptions, RP
-    else:
+    if name not in STATUS:
         raise SparrowsError(f"no options to show for {name!r}; rulesets: {', '.join(STATUS)}")
+    ruleset = type(get_ruleset(name))
+    cls = ruleset.options_class
+    presets = ruleset.presets
+    if cls is None:
+        raise SparrowsError(f"the {name} ruleset has no options")
     docs = _option_docs(cls)
     defaults = cls()
     return {

@@ -11,6 +11,7 @@ from ..rules.riichi import WinSituation, riichi_options, score
 from ..rules.riichi.options import RiichiOptions
 from ..rules.riichi.scoring import impossible_conditions
 from ..tiles import Tile, format_tile, parse_hand, parse_tiles
+from ..tiles.kinds import WIND_NAMES
 from .common import json_lines, tile_list
 
 WINDS = {
@@ -27,7 +28,6 @@ WINDS = {
     "3": 2,
     "4": 3,
 }
-WIND_NAMES = ("East", "South", "West", "North")
 
 
 def _wind(text: str, what: str) -> int:

@@ -58,6 +58,12 @@ class Ruleset(ABC):
     auto_bonus: bool = False
     tileset: TileSet
     options: Any
+    #: The options dataclass (one field per rule option, documented by ``#:`` comments)
+    #: and the named presets (option values): ``sparrows rules NAME`` shows them.
+    options_class: ClassVar[type | None] = None
+    #: Whether players call melds (chi, pon, kongs); without calls a hand's size is fixed.
+    calls_melds: ClassVar[bool] = True
+    presets: ClassVar[dict[str, dict[str, Any]]] = {}
 
     # ------------------------------------------------------------------ configuration
     def options_dict(self) -> dict[str, Any]:

@@ -131,6 +131,9 @@ class RiichiRuleset(Ruleset):
         self._face = {t.code: t for t in faces}
         self._turns = [fl.Turn(s) for s in SEATS]
 
+    options_class: ClassVar[type | None] = RiichiOptions
+    presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+
     @classmethod
     def from_options(cls, given: dict[str, Any]) -> RiichiRuleset:
         return cls(build_options(RiichiOptions, PRESETS, given))

@@ -99,6 +99,10 @@ class SuzumeRuleset(Ruleset):
             for seat in SEATS
         ]
 
+    options_class: ClassVar[type | None] = SuzumeOptions
+    calls_melds: ClassVar[bool] = False
+    presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+
     @classmethod
     def from_options(cls, given: dict[str, Any]) -> SuzumeRuleset:
         return cls(build_options(SuzumeOptions, PRESETS, given))
