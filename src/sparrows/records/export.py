@@ -217,6 +217,15 @@ def to_tenhou6(
     }
 
 
+def apply_transfer(values: list[int], e: Any) -> None:
+    """Add a transfer event (``src``/``dst`` seats, the pot -1 left out) to per-seat
+    values."""
+    if e.src >= 0:
+        values[e.src] -= e.amount
+    if e.dst >= 0:
+        values[e.dst] += e.amount
+
+
 def _codes(tiles: Sequence[Tile]) -> str:
     return "".join(str(to_tenhou(t)) for t in tiles)
 
@@ -259,10 +268,7 @@ def _tenhou_hand(hand: HandEvents, face: EventFaces, honba_ron: int) -> list[Any
             _tenhou_call(e, face, draws, discards, pons)
         elif isinstance(e, ev.Transfer) and e.account == "points" and e.reason != "riichi":
             reasons.add(e.reason)
-            if e.src >= 0:
-                deltas[e.src] -= e.amount
-            if e.dst >= 0:
-                deltas[e.dst] += e.amount
+            apply_transfer(deltas, e)
         elif isinstance(e, ev.Win):
             wins.append(e)
         elif isinstance(e, (ev.ExhaustiveDraw, ev.Abort)):
@@ -492,10 +498,7 @@ def mjai_hand(hand: HandEvents, face: EventFaces) -> list[dict[str, Any]]:
         elif isinstance(e, ev.Call):
             out.append(_mjai_call(e, face))
         elif isinstance(e, ev.Transfer) and e.account == "points":
-            if e.src >= 0:
-                scores[e.src] -= e.amount
-            if e.dst >= 0:
-                scores[e.dst] += e.amount
+            apply_transfer(scores, e)
             if e.reason == "riichi":
                 change = [0] * 4
                 change[e.src] = -e.amount
@@ -509,10 +512,7 @@ def mjai_hand(hand: HandEvents, face: EventFaces) -> list[dict[str, Any]]:
                 )
             else:
                 reasons.add(e.reason)
-                if e.src >= 0:
-                    deltas[e.src] -= e.amount
-                if e.dst >= 0:
-                    deltas[e.dst] += e.amount
+                apply_transfer(deltas, e)
         elif isinstance(e, ev.Win):
             out.append(_mjai_hora(e, face, scores))
         elif isinstance(e, ev.ExhaustiveDraw):

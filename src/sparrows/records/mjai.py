@@ -37,7 +37,7 @@ from ..errors import NotationError, RecordError, SparrowsError, excerpt_repr
 from ..tiles import Tile, from_mjai
 from .export import EventFaces, hand_events, mjai_hand
 from .record import MAX_RECORD_BYTES, decode_json, read_record_text
-from .tenhou_replay import HandCheck, pick_legal, play_hands, riichi_hand_wall
+from .tenhou_replay import HandCheck, pick_closed_kan, pick_legal, play_hands, riichi_hand_wall
 
 if TYPE_CHECKING:
     from ..engine import flow as fl
@@ -479,11 +479,7 @@ class MjaiScript:
             return pick_legal(legal, self._discard(nxt, A.RIICHI, drawn))
         if kind == "ankan" and mine:
             self._advance()
-            want = e["_consumed"][0].kind
-            for action in legal:  # a closed kan names one face of its four tiles
-                if action.type is A.ANKAN and action.tiles[0].kind == want:
-                    return action
-            return pick_legal(legal, Action(A.ANKAN, e["_consumed"][0]))
+            return pick_closed_kan(legal, e["_consumed"][0])
         if kind == "kakan" and mine:
             self._advance()
             return pick_legal(legal, Action(A.KAKAN, e["_tile"]))

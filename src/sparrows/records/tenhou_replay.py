@@ -25,7 +25,7 @@ from ..engine.actions import Action, ActionType
 from ..engine.game import Game
 from ..errors import IllegalActionError, RecordError, SparrowsError
 from ..tiles import Tile, TileSet, from_tenhou
-from .export import tenhou_points_text
+from .export import apply_transfer, tenhou_points_text
 from .tenhou6 import (
     ABORT_NAMES,
     EXHAUSTIVE_DRAWS,
@@ -175,16 +175,19 @@ class TenhouScript:
                 raise RecordError(f"seat {seat}: a riichi tsumogiri without a drawn tile")
             return pick_legal(legal, Action(A.RIICHI, face))
         call = parse_call(entry)
-        kind = A.ANKAN if call.letter == "a" else A.KAKAN
         taken = from_tenhou(call.taken)
-        for action in legal:  # a closed kan names one face of its four tiles
-            if (
-                action.type is kind
-                and action.tiles[0].kind == taken.kind
-                and (kind is A.ANKAN or action.tiles[0] == taken)
-            ):
-                return action
-        raise IllegalActionError(f"{kind.value} {taken} is not legal; legal: {_list(legal)}")
+        if call.letter == "a":
+            return pick_closed_kan(legal, taken)
+        return pick_legal(legal, Action(A.KAKAN, taken))
+
+
+def pick_closed_kan(legal: list[Action], tile: Tile) -> Action:
+    """The closed kan of ``tile``'s kind the engine offers (it names one face of the four
+    tiles, which may not be the one a log names)."""
+    for action in legal:
+        if action.type is A.ANKAN and action.tiles[0].kind == tile.kind:
+            return action
+    raise IllegalActionError(f"ankan {tile} is not legal; legal: {_list(legal)}")
 
 
 def pick_legal(legal: list[Action], want: Action) -> Action:
@@ -383,10 +386,7 @@ def _check_end(game: Game, hand: TenhouHand, begin: int, check: HandCheck) -> No
         if e.type == "transfer" and e.account == "points":
             if e.reason == "riichi":
                 deposits[e.src] += e.amount
-            if e.src >= 0:
-                deltas[e.src] -= e.amount
-            if e.dst >= 0:
-                deltas[e.dst] += e.amount
+            apply_transfer(deltas, e)
         elif e.type == "win":
             wins.append(e)
         elif e.type in ("exhaustive_draw", "abort"):
