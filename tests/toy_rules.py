@@ -23,7 +23,6 @@ from sparrows.engine.game import PLAYING, WON, Game
 from sparrows.engine.protocol import Ruleset
 from sparrows.engine.wall import Wall
 from sparrows.errors import OptionsError
-from sparrows.rules.base import build_options
 from sparrows.tiles import MeldType, Tile, classical_set, hongkong_set
 
 A = ActionType
@@ -81,9 +80,8 @@ class ToyRuleset(Ruleset):
         self.dead_wall = o.kans and not o.bonus
         self._complete: dict[int, bool] = {}  # hand key (+ a tile) -> a complete hand?
 
-    @classmethod
-    def from_options(cls, given: dict[str, Any]) -> ToyRuleset:
-        return cls(build_options(ToyOptions, PRESETS, given))
+    options_class: ClassVar[type | None] = ToyOptions
+    presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
 
     def all_actions(self) -> list[Action]:
         faces = sorted(set(self.tileset.tiles))

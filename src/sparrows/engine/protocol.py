@@ -14,13 +14,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ..analysis import RIICHI, Form, analyse, improvers, waits
+from ..errors import OptionsError
 from ..tiles import Tile, TileSet, format_tile
 from ..tiles.notation import Dialect
 from .actions import Action, ActionSpace
 from .flow import GameOver, NextHand, Outcome, Window
+from .options import build_options
 from .wall import Wall
 
 if TYPE_CHECKING:
@@ -63,6 +65,15 @@ class Ruleset(ABC):
     options_class: ClassVar[type | None] = None
     #: Whether players call melds (chi, pon, kongs); without calls a hand's size is fixed.
     calls_melds: ClassVar[bool] = True
+
+    @classmethod
+    def from_options(cls, given: dict[str, Any]) -> Self:
+        """The ruleset with options from a preset name (key ``preset``) and values, through
+        the one option builder (OptionsError for unknown names or wrong types)."""
+        if cls.options_class is None:
+            raise OptionsError(f"the {cls.name} ruleset has no options")
+        return cls(build_options(cls.options_class, cls.presets, given))  # type: ignore[call-arg]
+
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
 
     # ------------------------------------------------------------------ configuration

@@ -120,9 +120,15 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
     for proc in procs:
         if proc.is_alive():
             proc.terminate()
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in procs:
         proc.join(timeout=2)
+    # Let the pool's manager thread finish now: left running into interpreter exit, its
+    # wakeup pipe can be closed under concurrent.futures' exit hook (a CPython 3.11 race
+    # that prints "Bad file descriptor" with a traceback after our output).
+    if manager is not None and manager.is_alive():
+        manager.join(timeout=5)
 
 
 def _run_parallel(

@@ -54,7 +54,6 @@ from ...engine.protocol import Ruleset, discarded_a_wait, places_by_seat
 from ...engine.wall import Wall
 from ...tiles import Meld, MeldType, Tile, riichi_set
 from ...tiles.kinds import DRAGONS, HONOR, WINDS
-from ..base import build_options
 from .hand import TERMINAL_HONOR, WinSituation
 from .options import PRESETS, RiichiOptions
 from .points import LIMIT_BASE, payment, settle
@@ -133,10 +132,6 @@ class RiichiRuleset(Ruleset):
 
     options_class: ClassVar[type | None] = RiichiOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
-
-    @classmethod
-    def from_options(cls, given: dict[str, Any]) -> RiichiRuleset:
-        return cls(build_options(RiichiOptions, PRESETS, given))
 
     # ------------------------------------------------------------------ configuration
     def all_actions(self) -> list[Action]:

@@ -14,7 +14,6 @@ from ...engine.ledger import Settlement
 from ...engine.protocol import Ruleset, discarded_a_wait, places_by_seat
 from ...engine.wall import Wall
 from ...tiles import Tile, suzume_set
-from ..base import build_options
 from .scoring import SuzumeScore, readings, score_hand, tsumo_share
 
 if TYPE_CHECKING:
@@ -102,10 +101,6 @@ class SuzumeRuleset(Ruleset):
     options_class: ClassVar[type | None] = SuzumeOptions
     calls_melds: ClassVar[bool] = False
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
-
-    @classmethod
-    def from_options(cls, given: dict[str, Any]) -> SuzumeRuleset:
-        return cls(build_options(SuzumeOptions, PRESETS, given))
 
     def all_actions(self) -> list[Action]:
         faces = sorted(set(self.tileset.tiles))
