@@ -296,6 +296,15 @@ def test_every_six_tile_hand_has_at_most_one_reading():
     assert len(oracle) == 160
 
 
+def test_the_complete_hand_table_is_the_oracle():
+    # The ruleset's table of complete hand keys (one set lookup per check in the game
+    # loop) holds exactly the 160 hands of the independent enumeration above.
+    rules = get_ruleset("suzume")
+    weight = {t.kind: rules.kind_weight[i] for i, t in enumerate(rules.tileset.tiles)}
+    expected = {sum(weight[k] for k in combo) for combo in _oracle()}
+    assert rules._complete == expected and len(expected) == 160
+
+
 def test_runs_do_not_wrap_or_reach_dragons():
     # 8 9 g, 9 g r, 9 1 2 and g r 1 are not sets -> incomplete.
     for hand in ("89g555", "9gr555", "912555", "gr1555"):

@@ -110,6 +110,7 @@ class Observation:
 
 
 _OVER, _TURN = Phase.OVER, Phase.TURN
+_TURN_STEP, _WINDOW = fl.Turn, fl.Window
 _DISCARD = ActionType.DISCARD
 _LIVE, _REPLACEMENT, _NO_DRAW, _KEEP = fl.LIVE, fl.REPLACEMENT, fl.NO_DRAW, fl.KEEP
 
@@ -457,12 +458,11 @@ class Game:
     def _start_hand(self) -> None:
         size = len(self.faces)
         if self.hand_number < len(self.walls):
-            order = self.walls[self.hand_number]
+            order = list(self.walls[self.hand_number])
         else:
             order = list(range(size))
             shuffle(self.rng, order)
         n = self.n
-        order = list(order)
         self.hand_orders.append(order)
         self.wall = self.ruleset.build_wall(order)
         self.hands = [[] for _ in range(n)]
@@ -506,7 +506,7 @@ class Game:
         ruleset = self.ruleset
         while True:
             kind = type(nxt)
-            if kind is fl.Turn:
+            if kind is _TURN_STEP:
                 seat, draw = nxt.seat, nxt.draw  # type: ignore[union-attr]
                 self.turn = seat
                 self.turn_draw = draw
@@ -519,12 +519,11 @@ class Game:
                         nxt = out.next
                         continue
                     if self._plain:  # no script, no events, no bonus tiles
-                        tile = live.pop()
+                        self.drawn = tile = live.pop()
                         self.hands[seat].append(tile)
                         self.hand_key[seat] += self.key_weight[tile]
                         self.face_key[seat] += self.face_weight[tile]
                         self.counts[seat][self.kind[tile]] += 1
-                        self.drawn = tile
                     else:
                         if self.script is not None:
                             self._scripted(seat, False)
@@ -551,7 +550,7 @@ class Game:
                 if self.declared:
                     self.declared = {}
                 return
-            if kind is fl.Window:
+            if kind is _WINDOW:
                 window: fl.Window = nxt  # type: ignore[assignment]
                 if not window.options:  # nobody to ask: resolve at once
                     out = ruleset.resolve(self, window, {})
@@ -659,9 +658,10 @@ class Game:
     def step(self, seat: int, action: Action) -> None:
         """Apply one seat's action. Raises IllegalActionError (state unchanged) if the seat
         is not to act or the action is not among its legal actions."""
-        if type(seat) is not int or seat not in self.pending or seat in self.declared:
+        legal = self.pending.get(seat)
+        if legal is None or type(seat) is not int or (self.declared and seat in self.declared):
             self._refuse_seat(seat)
-        legal = self.pending[seat]
+            raise AssertionError  # not reached: _refuse_seat raises
         for candidate in legal:  # identity first: agents return one of the legal objects
             if candidate is action:
                 break

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...analysis import SUZUME, Form, analyse
@@ -13,8 +15,8 @@ from ...engine.actions import DISCARD, PASS, RON, TSUMO, Action
 from ...engine.ledger import Settlement
 from ...engine.protocol import Ruleset, discarded_a_wait, places_by_seat
 from ...engine.wall import Wall
-from ...tiles import Tile, suzume_set
-from .scoring import SuzumeScore, readings, score_hand, tsumo_share
+from ...tiles import Tile, TileSet, suzume_set
+from .scoring import SuzumeScore, score_hand, tsumo_share
 
 if TYPE_CHECKING:
     from ...engine.game import Game, Observation
@@ -69,6 +71,25 @@ _START = fl.Deal(SEATS, (HAND_SIZE,) * 4)
 _INDICATOR = fl.RevealIndicator("dora", source="live")
 
 
+def complete_keys(tileset: TileSet, kind_weight: Sequence[int]) -> frozenset[int]:
+    """The hand key of every six-tile hand of two sets (runs of sou, triplets of any kind)
+    that the tile set holds, with ``kind_weight`` per tile id (``Ruleset.kind_weight``)."""
+    weight: dict[int, int] = {}
+    available: Counter[int] = Counter()
+    for tile, w in zip(tileset.tiles, kind_weight, strict=True):
+        weight[tile.kind] = w
+        available[tile.kind] += 1
+    kinds = sorted(weight)
+    sets = [(k, k, k) for k in kinds]
+    sets += [(k, k + 1, k + 2) for k in kinds if k < 27 and k % 9 <= 6 and k + 2 in weight]
+    keys = set()
+    for a, b in combinations_with_replacement(sets, 2):
+        need = Counter(a + b)
+        if all(available[k] >= c for k, c in need.items()):
+            keys.add(sum(weight[k] for k in a + b))
+    return frozenset(keys)
+
+
 class SuzumeRuleset(Ruleset):
     name: ClassVar[str] = "suzume"
     version: ClassVar[str] = "1"
@@ -84,7 +105,9 @@ class SuzumeRuleset(Ruleset):
         self.tileset = suzume_set()
         faces = self.tileset.tiles
         self._kinds = [t.kind for t in faces]
-        self._complete: dict[int, bool] = {}  # hand key (see Game.hand_key) -> two sets?
+        # The hand keys (see Game.hand_key) of every six-tile hand of two sets: a table of
+        # 145 keys built once, so a completeness check is one set lookup.
+        self._complete = complete_keys(self.tileset, self.kind_weight)
         actions = {t: Action(DISCARD, t) for t in set(faces)}
         self._discard_action = [actions[t] for t in faces]  # by tile id
         self._code = [t.code for t in faces]
@@ -134,16 +157,8 @@ class SuzumeRuleset(Ruleset):
             got = self._values[key] = score_hand([faces[t] for t in ids], key[1], key[2])
         return got
 
-    def _is_complete(self, key: int, ids: Sequence[int]) -> bool:
-        done = self._complete.get(key)
-        if done is None:
-            kinds = self._kinds
-            done = self._complete[key] = bool(readings(tuple(sorted(kinds[t] for t in ids))))
-        return done
-
     def _win_offer(self, game: Game, seat: int, ids: Sequence[int]) -> bool:
-        if not self._is_complete(game.hand_key[seat], ids):
-            return False
+        """A complete hand (checked by the caller) offers a win if it is worth one."""
         if self.options.allow_misdeclared_wins:
             return True
         return self.value(game, seat, ids).valid
@@ -167,7 +182,7 @@ class SuzumeRuleset(Ruleset):
                     discards.append(discard[t])
             self._discards[game.face_key[seat]] = discards
         if (
-            self._complete.get(game.hand_key[seat]) is not False
+            game.hand_key[seat] in self._complete
             and not game.state.misdeclared_turn
             and self._win_offer(game, seat, hand)
         ):
@@ -183,10 +198,10 @@ class SuzumeRuleset(Ruleset):
             # the hot path of every discard: one memo lookup per other seat on its hand key
             weight = game.key_weight[tile]
             keys = game.hand_key
-            complete = self._complete.get
+            complete = self._complete
             claims = None
             for other in _OTHERS[seat]:
-                if complete(keys[other] + weight) is not False:
+                if keys[other] + weight in complete:
                     options = self.claim_actions(game, other, tile)
                     if options:
                         if claims is None:
@@ -210,15 +225,11 @@ class SuzumeRuleset(Ruleset):
         return fl.Outcome(ops, fl.EndHand("win"))
 
     def claim_actions(self, game: Game, seat: int, tile: int) -> list[Action]:
-        key = game.hand_key[seat] + game.key_weight[tile]
-        done = self._complete.get(key)
-        if done is False:
+        if game.hand_key[seat] + game.key_weight[tile] not in self._complete:
             return []
         ids = [*game.hands[seat], tile]
-        if (
-            (done or self._is_complete(key, ids))
-            and not self._furiten(game, seat, tile)
-            and (self.options.allow_misdeclared_wins or self.value(game, seat, ids).valid)
+        if not self._furiten(game, seat, tile) and (
+            self.options.allow_misdeclared_wins or self.value(game, seat, ids).valid
         ):
             return [_RON, _PASS]
         return []

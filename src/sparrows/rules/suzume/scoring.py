@@ -57,6 +57,8 @@ ITEM_NAMES = {
     "dealer": "Dealer bonus",
 }
 
+Set = tuple[BlockType, int]  # a set: its type and its lowest kind
+
 _ONE, _NINE = SOU, SOU + 8
 _TERMINAL_KINDS = frozenset({_ONE, _NINE, GREEN, RED})
 _GREEN_KINDS = frozenset({SOU + 1, SOU + 2, SOU + 3, SOU + 5, SOU + 7, GREEN})
@@ -88,8 +90,16 @@ class SuzumeScore:
     base: int
     total: int
     items: tuple[Item, ...] = field(default=())
-    reading: str = ""
+    sets: tuple[Set, ...] = ()  # the reading chosen, as (block type, first kind) pairs
     yakuman: str | None = None
+
+    @property
+    def reading(self) -> str:
+        """The chosen sets as text, e.g. ``234 666`` (empty for an incomplete hand)."""
+        return " ".join(
+            format_tiles([_plain(k) for k in _set_kinds(s)], "suzume")
+            for s in sorted(self.sets, key=lambda s: s[1])
+        )
 
     @property
     def valid(self) -> bool:
@@ -97,9 +107,6 @@ class SuzumeScore:
 
     def breakdown(self) -> list[tuple[str, int]]:
         return [(i.label + (f" x{i.count}" if i.count > 1 else ""), i.total) for i in self.items]
-
-
-Set = tuple[BlockType, int]
 
 
 @lru_cache(maxsize=8192)
@@ -178,12 +185,8 @@ def score_hand(
     value, items, yakuman, sets = best
     if dealer:
         items = [*items, Item("dealer", DEALER_BONUS)]
-    reading = " ".join(
-        format_tiles([_plain(k) for k in _set_kinds(s)], "suzume")
-        for s in sorted(sets, key=lambda s: s[1])
-    )
     return SuzumeScore(
-        True, value, value + (DEALER_BONUS if dealer else 0), tuple(items), reading, yakuman
+        True, value, value + (DEALER_BONUS if dealer else 0), tuple(items), sets, yakuman
     )
 
 
