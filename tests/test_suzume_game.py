@@ -170,6 +170,8 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
     cases = [
         (1, game.legal_actions(seat)[0], "seat 1 is not to act"),
         (7, game.legal_actions(seat)[0], "no seat 7"),
+        ([0], game.legal_actions(seat)[0], r"no seat \[0\]"),  # unhashable: no TypeError
+        (True, game.legal_actions(seat)[0], "no seat True"),
         (seat, Action(ActionType.DISCARD, missing), "is not legal"),
         (seat, Action(ActionType.RON), "is not legal"),
         (seat, Action(ActionType.PASS), "is not legal"),

@@ -658,8 +658,11 @@ class Game:
     def step(self, seat: int, action: Action) -> None:
         """Apply one seat's action. Raises IllegalActionError (state unchanged) if the seat
         is not to act or the action is not among its legal actions."""
-        legal = self.pending.get(seat)
-        if legal is None or type(seat) is not int or (self.declared and seat in self.declared):
+        if (
+            type(seat) is not int  # checked first: an unhashable seat must not reach the dict
+            or (legal := self.pending.get(seat)) is None
+            or (self.declared and seat in self.declared)
+        ):
             self._refuse_seat(seat)
             raise AssertionError  # not reached: _refuse_seat raises
         for candidate in legal:  # identity first: agents return one of the legal objects
