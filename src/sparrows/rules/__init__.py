@@ -28,7 +28,13 @@ def _riichi(options: dict[str, Any]) -> Ruleset:
     return RiichiRuleset.from_options(options)
 
 
-_REGISTRY: dict[str, Factory] = {"suzume": _suzume, "riichi": _riichi}
+def _hongkong(options: dict[str, Any]) -> Ruleset:
+    from .hongkong.ruleset import HongKongRuleset
+
+    return HongKongRuleset.from_options(options)
+
+
+_REGISTRY: dict[str, Factory] = {"suzume": _suzume, "riichi": _riichi, "hongkong": _hongkong}
 #: The built-in rulesets (the command line offers these).
 RULESETS: tuple[str, ...] = tuple(_REGISTRY)
 
@@ -45,7 +51,7 @@ def get_ruleset(name: str, options: dict[str, Any] | None = None) -> Ruleset:
     if factory is None:
         raise SparrowsError(
             f"unknown ruleset {name!r}; available: {', '.join(_REGISTRY)} "
-            "(hongkong, sichuan and classical are planned)"
+            "(sichuan and classical are planned)"
         )
     return factory(dict(options or {}))
 
