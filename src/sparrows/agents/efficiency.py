@@ -53,6 +53,11 @@ class EfficiencyAgent(Agent):
             return passes[0] if passes else legal[0]
         threats = rules.threats(obs)
         ranked = self._rank(obs, [a for a in legal if a.type in _DISCARDS])
+        planned = rules.plan_discards(obs)
+        if planned:  # the ruleset's value plan: its tiles go first, the fastest of them
+            wanted = [r for r in ranked if r[1].type is A.DISCARD and r[1].tiles[0].kind in planned]
+            if wanted and not threats:
+                return wanted[0][1]
         if threats and ranked[0][0][0] >= self.fold_at:  # far from ready while threatened
             return min(discards, key=lambda a: (rules.danger(obs, a.tiles[0]), a.tiles[0].code))
         riichi = [r for r in ranked if r[1].type is A.RIICHI]
@@ -70,19 +75,23 @@ class EfficiencyAgent(Agent):
         form, kinds = rules.form, rules.kinds_in_play
         counts = [0] * 34
         for t in obs.hand:
-            counts[t.kind] += 1
+            if t.kind < 34:  # a bonus tile left unreplaced (the wall ran out) is no shape
+                counts[t.kind] += 1
         unseen = rules.unseen(obs)
         # shanten after each discard first (one lookup each); ukeire only for the
         # discards that reach the fewest shanten (the others rank after them anyway)
         after: dict[int, int] = {}
-        for k in {t.kind for t in obs.hand}:
+        if any(t.kind >= 34 for t in obs.hand):
+            base = analyse(counts, form).value
+            after.update({t.kind: base - 1 for t in obs.hand if t.kind >= 34})  # go first
+        for k in {t.kind for t in obs.hand if t.kind < 34}:
             counts[k] -= 1
             after[k] = analyse(counts, form).value
             counts[k] += 1
         fewest = min(after.values())
         options: dict[int, tuple[int, int]] = {}  # discard kind -> (shanten, ukeire)
         for k, value in after.items():
-            if value > fewest:
+            if value > fewest or k >= 34:
                 options[k] = (value, 0)
                 continue
             counts[k] -= 1

@@ -227,6 +227,12 @@ class Ruleset(ABC):
         """Whether a bot should make an offered call (chi, pon, kongs); none by default."""
         return False
 
+    def plan_discards(self, obs: Observation) -> frozenset[int]:
+        """Kinds a bot should discard first for the hand's value (Hong Kong: the other
+        suits when one suit can give the minimum faan), even at a cost in speed; empty
+        when speed alone is the plan (the default)."""
+        return frozenset()
+
     def threats(self, obs: Observation) -> list[int]:
         """Seats a bot should defend against (riichi players); none by default."""
         return []
@@ -239,17 +245,18 @@ class Ruleset(ABC):
         """Shanten, waits, ukeire and furiten of ``obs``'s hand, counting as unseen only
         the tiles the seat cannot see (its hand, every discard and indicator are seen)."""
         form, kinds = self.form, self.kinds_in_play
+        plain = [t for t in obs.hand if t.kind < 34]  # a bonus tile held is no shape
         counts = [0] * 34
-        for t in obs.hand:
+        for t in plain:
             counts[t.kind] += 1
         left = self.unseen(obs)
 
         def unseen(ks: Sequence[int]) -> dict[int, int]:
             return {k: left[k] for k in ks if left[k]}
 
-        if (form.size - len(obs.hand)) % 3 == 0:  # holding the extra tile: must discard
+        if (form.size - len(plain)) % 3 == 0:  # holding the extra tile: must discard
             options = []
-            for k in sorted({t.kind for t in obs.hand}):
+            for k in sorted({t.kind for t in plain}):
                 counts[k] -= 1
                 value, better = improvers(counts, form, kinds)
                 options.append((k, value, sum(unseen(better).values())))

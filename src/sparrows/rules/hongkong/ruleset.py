@@ -22,7 +22,7 @@ from .options import PRESETS, HongKongOptions
 from .scoring import HKScore, HKSituation, form_for, payments, score
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
+    from ...engine.game import Game, Observation
 
 A = ActionType
 _TSUMO, _RON, _PASS = Action(A.TSUMO), Action(A.RON), Action(A.PASS)
@@ -39,6 +39,8 @@ class HKHand:
     untouched: bool = True  # no call yet and nobody has discarded twice (heavenly/earthly)
     discards: list[int] = field(default_factory=lambda: [0] * 4)  # per seat, this hand
     winners: list[int] = field(default_factory=list)
+    complete: list[int] = field(default_factory=lambda: [0] * 4)  # winning shapes met
+    blocked: list[int] = field(default_factory=lambda: [0] * 4)  # ... below the minimum
 
 
 @dataclass
@@ -61,6 +63,9 @@ class HongKongRuleset(Ruleset):
     options_class: ClassVar[type | None] = HongKongOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     options: HongKongOptions
+    stat_ratios: ClassVar[dict[str, tuple[str, str]]] = {
+        "winning shapes blocked by the minimum": ("blocked_by_minimum", "winning_shapes")
+    }
 
     def __init__(self, options: HongKongOptions | None = None) -> None:
         self.options = options or HongKongOptions()
@@ -177,7 +182,16 @@ class HongKongRuleset(Ruleset):
     def _can_win(self, game: Game, seat: int, tile: int, robbing: bool = False) -> bool:
         if not self._is_complete(game, seat, tile):
             return False
-        return self.value(game, seat, tile, False, robbing).valid
+        return self._offer(game, seat, self.value(game, seat, tile, False, robbing))
+
+    @staticmethod
+    def _offer(game: Game, seat: int, got: HKScore) -> bool:
+        """A winning shape met: offered if worth the minimum (counted either way)."""
+        hs: HKHand = game.state.hand
+        hs.complete[seat] += 1
+        if not got.valid:
+            hs.blocked[seat] += 1
+        return got.valid
 
     def _winning_tile(self, game: Game, seat: int) -> int:
         """The tile a self-drawn win is on: the drawn one (the last dealt for the
@@ -187,9 +201,8 @@ class HongKongRuleset(Ruleset):
     # ------------------------------------------------------------------ turns
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
         out: list[Action] = []
-        if (
-            self._is_complete(game, seat, None)
-            and self.value(game, seat, self._winning_tile(game, seat), True).valid
+        if self._is_complete(game, seat, None) and self._offer(
+            game, seat, self.value(game, seat, self._winning_tile(game, seat), True)
         ):
             out.append(_TSUMO)
         if game.wall.can_replace():
@@ -303,6 +316,7 @@ class HongKongRuleset(Ruleset):
                         "items": [n for n, _ in got.items],
                         "yakuman": got.limit_hand is not None,
                         "faan": got.faan,
+                        **({} if seat != winners[0] else {"counts": self._counts(game)}),
                     }
                 )
             )
@@ -331,8 +345,15 @@ class HongKongRuleset(Ruleset):
         game.state.hand.winners = list(winners)
         return fl.Outcome(ops, fl.EndHand("win"))
 
+    @staticmethod
+    def _counts(game: Game) -> dict[str, list[int]]:
+        hs: HKHand = game.state.hand
+        return {"winning_shapes": list(hs.complete), "blocked_by_minimum": list(hs.blocked)}
+
     def on_exhausted(self, game: Game) -> fl.Outcome:
-        ops: list[fl.Op] = [fl.Report({"hand": game.hand_number, "winner": None})]
+        ops: list[fl.Op] = [
+            fl.Report({"hand": game.hand_number, "winner": None, "counts": self._counts(game)})
+        ]
         if game.record:
             hands = [game.fmt_all(sorted(h)) for h in game.hands]
             ops.append(fl.Emit(ev.ExhaustiveDraw(hands, [])))
@@ -355,6 +376,46 @@ class HongKongRuleset(Ruleset):
     # ------------------------------------------------------------------ views and checks
     def observe(self, game: Game, seat: int) -> dict[str, Any]:
         return {"seat_winds": [self.seat_wind(game, s) for s in SEATS]}
+
+    # ------------------------------------------------------------------ hints (bots)
+    def _one_suit_plan(self, obs: Observation) -> int | None:
+        """The suit to collect when one suit (with honours) can carry the minimum: 3 faan
+        for Mixed One Suit. Chosen when that suit and the honours make most of the hand."""
+        if self.options.min_faan <= 0:
+            return None
+        tiles = [t.kind for t in obs.hand if t.kind < NUM_STANDARD]
+        for meld in obs.melds[obs.seat]:
+            tiles += [t.kind for t in meld.tiles]
+        per_suit = [sum(1 for k in tiles if k // 9 == s and k < 27) for s in range(3)]
+        honours = sum(1 for k in tiles if k >= 27)
+        suit = max(range(3), key=lambda s: per_suit[s])
+        melded = {m.tiles[0].kind // 9 for m in obs.melds[obs.seat] if m.tiles[0].kind < 27}
+        if melded - {suit}:
+            return None  # already committed to another suit by a call
+        if per_suit[suit] + honours >= 8:
+            return suit
+        return None
+
+    def plan_discards(self, obs: Observation) -> frozenset[int]:
+        suit = self._one_suit_plan(obs)
+        if suit is None:
+            return frozenset()
+        return frozenset(k for k in range(27) if k // 9 != suit)
+
+    def call_worth(self, obs: Observation, action: Action) -> bool:
+        k = action.tiles[0].kind
+        wind = 27 + obs.extra.get("seat_winds", [0] * 4)[obs.seat]
+        if action.type in (A.PON, A.KAN, A.ANKAN, A.KAKAN) and (
+            k >= 31 or k in (wind, 27 + obs.round_wind)
+        ):
+            return True  # a dragon or scoring wind: one faan each
+        suit = self._one_suit_plan(obs)
+        if action.type in (A.ANKAN, A.KAKAN):
+            return True  # a kong keeps the hand as it was, with a replacement draw
+        return suit is not None and (k >= 27 or k // 9 == suit)
+
+    def keep_value(self, tile: Tile, indicators: Sequence[Tile]) -> int:
+        return 1 if tile.kind >= 31 else 0  # dragons make faan when paired up
 
     def no_win_reason(self, game: Game, seat: int, tile: int | None = None) -> str | None:
         if not self._is_complete(game, seat, tile):
