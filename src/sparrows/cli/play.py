@@ -153,14 +153,17 @@ class TerminalTable:
                 f" · {name} {extra[name]}" for name in ("honba", "sticks") if extra.get(name)
             )
             self.say()
+            shown = f" · {label}: {self.tiles(e['indicators'])}" if label else ""
             self.say(
                 self.bold(
                     f"=== Hand {number} · {WIND_NAMES[e['round_wind'] % 4]} round · "
-                    f"dealer: {dealer} · {label}: {self.tiles(e['indicators'])}{counters} ==="
+                    f"dealer: {dealer}{shown}{counters} ==="
                 )
             )
         elif kind == "indicator" and self.dealt:  # not the hand's first (shown at its start)
             self.say(f"  new {self.ruleset.indicator_label}: {self.tiles(e['tile'])}")
+        elif kind == "bonus":
+            self.say(f"  {self.name(e['seat']):<6} sets aside {self.tiles(e['tile'])} (bonus tile)")
         elif kind == "call":
             what = {"open_kan": "kan", "closed_kan": "closed kan", "added_kan": "added kan"}
             name = what.get(e["meld"], e["meld"])
@@ -192,6 +195,16 @@ class TerminalTable:
             )
             detail = e.get("detail") or {}
             unit = " han" if "han" in detail else ""
+            if "faan" in detail:  # faan items, then the total after the cap
+                for label, value in e["items"]:
+                    self.say(f"      {label:<62} {value:>3}")
+                capped = " (capped)" if detail.get("capped") else ""
+                self.say(f"      {'Total faan' + capped:<62} {detail['faan']:>3}")
+                pays = ", ".join(
+                    f"{self.name(s)} {e['payments'][s]:+d}" for s in self.order if e["payments"][s]
+                )
+                self.say(f"    payments: {pays}")
+                return
             for label, value in e["items"]:
                 shown = f"{value // 13}x yakuman" if unit and detail.get("yakuman") else value
                 self.say(f"      {label:<40} {shown:>3}{unit if not detail.get('yakuman') else ''}")
@@ -259,18 +272,23 @@ class TerminalTable:
         label = self.ruleset.indicator_label
         extra = obs.extra
         counters = "".join(f" · {k} {extra[k]}" for k in ("honba", "sticks") if extra.get(k))
+        indicators = show_tiles(list(obs.indicators), self.dialect, self.color)
+        shown_label = f" · {label}: {indicators}" if label else ""
         self.say(
-            f"--- wall {obs.wall_left} · {label}: "
-            f"{show_tiles(list(obs.indicators), self.dialect, self.color)}{counters} · scores: "
+            f"--- wall {obs.wall_left}{shown_label}{counters} · scores: "
             + self.scores_line(list(obs.scores))
             + " ---"
         )
         riichi = extra.get("riichi") or [0] * self.game.n
+        winds = extra.get("seat_winds")
         for seat in self.order:
             marks = " (dealer)" if seat == obs.dealer else ""
+            marks += f" {WIND_NAMES[winds[seat]]}" if winds else ""
             marks += " RIICHI" if riichi[seat] else ""
             melds = " ".join(str(m) for m in obs.melds[seat]) if obs.melds else ""
             shown = f"   melds: {melds}" if melds else ""
+            if obs.bonus and obs.bonus[seat]:
+                shown += "   bonus: " + show_tiles(list(obs.bonus[seat]), self.dialect, self.color)
             self.say(f"  {self.name(seat) + marks:<22} discards: {self.river(obs, seat)}{shown}")
         if any(f & RIICHI_FLAG for fs in obs.river_flags for f in fs):
             self.say("  (^ riichi discard, ~ called away)")

@@ -15,7 +15,8 @@ STATUS = {
     "suzume": "complete: game, scoring, bots, records, terminal play, simulation",
     "riichi": "complete game (presets standard, tenhou, mahjongsoul): calls, kans, riichi, "
     "furiten, draws and aborts, honba, sticks, uma; calculator; Tenhou logs replay",
-    "hongkong": "planned (tile set and notation ready)",
+    "hongkong": "complete game: 144 tiles with bonus tiles, calls, kongs, robbing, faan "
+    "tables and limits, payment options; calculator; bots, play, simulation",
     "sichuan": "planned (tile set ready)",
     "classical": "planned (tile set ready)",
 }
@@ -56,7 +57,8 @@ def describe(name: str) -> dict[str, Any]:
 
     if name not in STATUS:
         raise SparrowsError(f"no options to show for {name!r}; rulesets: {', '.join(STATUS)}")
-    ruleset = type(get_ruleset(name))
+    instance = get_ruleset(name)
+    ruleset = type(instance)
     cls = ruleset.options_class
     presets = ruleset.presets
     if cls is None:
@@ -71,6 +73,9 @@ def describe(name: str) -> dict[str, Any]:
             for f in fields(cls)
         ],
         "presets": presets,
+        "tables": {
+            title: [list(row) for row in rows] for title, rows in instance.rule_tables().items()
+        },
     }
 
 
@@ -89,9 +94,13 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(f"{info['ruleset']}: {info['status']}\n\nOptions (default):")
     for o in info["options"]:
-        print(f"  {o['name']:<24} {o['default']!s:<14} {o['doc']}")
+        print(f"  {o['name']:<31} {o['default']!s:<8} {o['doc']}")
     print("\nPresets (values that differ from the defaults):")
     for preset, values in info["presets"].items():
         shown = ", ".join(f"{k}={v}" for k, v in values.items()) or "(the defaults)"
-        print(f"  {preset:<14} {shown}")
+        print(f"  {preset:<20} {shown}")
+    for title, rows in info["tables"].items():
+        print(f"\n{title}:")
+        for name, value, doc in rows:
+            print(f"  {name:<22} {value!s:>5}  {doc}".rstrip())
     return 0

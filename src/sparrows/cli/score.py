@@ -33,19 +33,22 @@ RIICHI_FLAGS = (
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "score",
-        help="score a winning hand (riichi or Suzume-Jong)",
+        help="score a winning hand (riichi, Hong Kong or Suzume-Jong)",
         description=(
             "Score a winning hand with an itemised breakdown and the payments. Riichi "
             "(default): concealed tiles in mpsz, called melds in brackets ([777z] pon, [123m] "
             "chi, [1111s] open kan, [5555p+] added kan, (9999p) closed kan); the winning tile "
             "is the last concealed tile written, or --win TILE. Suzume (--rules suzume): six "
-            "tiles ('2*34666'), --dora the indicator, --tsumo or --ron TILE, --dealer. HAND '-' "
+            "tiles ('2*34666'), --dora the indicator, --tsumo or --ron TILE, --dealer. Hong Kong "
+            "(--rules hongkong): 14 tiles in the riichi notation, bonus tiles 1f-4f 1h-4h in the "
+            "hand or with --flowers, --seat/--round, --tsumo or --ron [TILE], --from W (the "
+            "discarder), --last-tile --kong-bloom --robbing --heavenly --earthly. HAND '-' "
             "reads one hand per line from stdin and writes one JSON object per line. Exit "
             "status: 0 a valid win, 1 not a valid win (the reason is printed), 2 bad input."
         ),
     )
     p.add_argument("hand", help="the hand, or '-' for one hand per line on stdin")
-    add_rules_arguments(p, "riichi", ["riichi", "suzume"])
+    add_rules_arguments(p, "riichi", ["riichi", "hongkong", "suzume"])
     p.add_argument(
         "--dora",
         default=None,
@@ -64,10 +67,24 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--dealer", action="store_true", help="suzume: the winner is the dealer")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    w = p.add_argument_group("riichi and Hong Kong")
+    w.add_argument("--win", default=None, help="the winning tile (default: the last one written)")
+    w.add_argument(
+        "--seat", default=None, help="seat wind E S W N (riichi default S, Hong Kong E; E deals)"
+    )
+    w.add_argument("--round", dest="round_wind", default=None, help="round wind (default E)")
+    h = p.add_argument_group("Hong Kong only")
+    h.add_argument("--flowers", default=None, help="bonus tiles held, e.g. '1f3h'")
+    h.add_argument("--from", dest="from_seat", default=None, help="the discarder's seat wind")
+    for flag, what in (
+        ("last-tile", "won on the last tile of the wall"),
+        ("kong-bloom", "won on a kong replacement tile"),
+        ("robbing", "won by robbing a kong"),
+        ("heavenly", "the dealer's dealt 14"),
+        ("earthly", "on the dealer's first discard"),
+    ):
+        h.add_argument(f"--{flag}", action="store_true", help=what)
     r = p.add_argument_group("riichi only")
-    r.add_argument("--win", default=None, help="the winning tile (default: the last one written)")
-    r.add_argument("--seat", default=None, help="seat wind E S W N (default S; E is the dealer)")
-    r.add_argument("--round", dest="round_wind", default=None, help="round wind (default E)")
     r.add_argument("--ura", default=None, help="ura dora indicator tile(s) (needs --riichi)")
     r.add_argument("--honba", type=int, default=None, help="honba counters (default 0)")
     r.add_argument("--sticks", type=int, default=None, help="riichi sticks on the table")
@@ -76,8 +93,18 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run, parser=p)
 
 
+HK_FLAGS = ("flowers", "from_seat", "last_tile", "kong_bloom", "robbing", "heavenly", "earthly")
+
+
 def _refuse_foreign_flags(args: argparse.Namespace) -> None:
-    """A flag of the other ruleset is an error, never silently ignored."""
+    """A flag of another ruleset is an error, never silently ignored."""
+    hk_given = [
+        "--" + name.replace("_seat", "").replace("_", "-")
+        for name in HK_FLAGS
+        if getattr(args, name) not in (None, False)
+    ]
+    if args.rules != "hongkong" and hk_given:
+        raise SparrowsError(f"{', '.join(hk_given)}: Hong Kong option(s) (--rules hongkong)")
     if args.rules == "suzume":
         given = [
             f"--{name.replace('_', '-')}"
@@ -91,6 +118,10 @@ def _refuse_foreign_flags(args: argparse.Namespace) -> None:
                 f"{names}: riichi option(s); a Suzume hand takes --dora, --tsumo or --ron "
                 "TILE, and --dealer"
             )
+    elif args.rules == "hongkong":
+        given = [f"--{f}" for f in RIICHI_FLAGS if getattr(args, f.replace("-", "_"))]
+        if given:
+            raise SparrowsError(f"{', '.join(given)}: riichi option(s), not Hong Kong")
     elif args.dealer:
         raise SparrowsError("--dealer is for Suzume; a riichi dealer is --seat E")
 
@@ -180,6 +211,10 @@ def run(args: argparse.Namespace) -> int:
         from .score_riichi import run_riichi
 
         return run_riichi(args, options)
+    if args.rules == "hongkong":
+        from .score_hk import run_hongkong
+
+        return run_hongkong(args, options)
     from ..rules import get_ruleset
 
     get_ruleset("suzume", options)  # the same validation as play and simulate

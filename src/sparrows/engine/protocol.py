@@ -176,7 +176,7 @@ class Ruleset(ABC):
     form: ClassVar[Form] = RIICHI
     #: Word for the face-up indicator tiles ("dora indicator"; Suzume: "dora", since the
     #: tile shown is itself the dora).
-    indicator_label: ClassVar[str] = "dora indicator"
+    indicator_label: ClassVar[str] = "dora indicator"  # "": the ruleset turns no indicator
 
     @cached_property
     def kinds_in_play(self) -> tuple[int, ...]:
@@ -226,6 +226,11 @@ class Ruleset(ABC):
     def call_worth(self, obs: Observation, action: Action) -> bool:
         """Whether a bot should make an offered call (chi, pon, kongs); none by default."""
         return False
+
+    def rule_tables(self) -> dict[str, list[tuple[str, Any, str]]]:
+        """The ruleset's value tables as data for display (``sparrows rules NAME``): table
+        title -> rows of (name, value, one-line description). None by default."""
+        return {}
 
     def plan_discards(self, obs: Observation) -> frozenset[int]:
         """Kinds a bot should discard first for the hand's value (Hong Kong: the other

@@ -18,7 +18,7 @@ from ...engine.wall import Wall
 from ...tiles import MeldType, Tile, hongkong_set
 from ...tiles.kinds import FLOWER, NUM_STANDARD
 from .. import calls
-from .options import PRESETS, HongKongOptions
+from .options import FAAN, LIMITS, PAYMENT_TABLES, PRESETS, HongKongOptions
 from .scoring import HKScore, HKSituation, form_for, payments, score
 
 if TYPE_CHECKING:
@@ -63,6 +63,7 @@ class HongKongRuleset(Ruleset):
     options_class: ClassVar[type | None] = HongKongOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     options: HongKongOptions
+    indicator_label: ClassVar[str] = ""  # no dora
     stat_ratios: ClassVar[dict[str, tuple[str, str]]] = {
         "winning shapes blocked by the minimum": ("blocked_by_minimum", "winning_shapes")
     }
@@ -201,8 +202,11 @@ class HongKongRuleset(Ruleset):
     # ------------------------------------------------------------------ turns
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
         out: list[Action] = []
-        if self._is_complete(game, seat, None) and self._offer(
-            game, seat, self.value(game, seat, self._winning_tile(game, seat), True)
+        if len(game.bonus[seat]) == 8 or (  # all eight bonus tiles win at once
+            self._is_complete(game, seat, None)
+            and self._offer(
+                game, seat, self.value(game, seat, self._winning_tile(game, seat), True)
+            )
         ):
             out.append(_TSUMO)
         if game.wall.can_replace():
@@ -376,6 +380,18 @@ class HongKongRuleset(Ruleset):
     # ------------------------------------------------------------------ views and checks
     def observe(self, game: Game, seat: int) -> dict[str, Any]:
         return {"seat_winds": [self.seat_wind(game, s) for s in SEATS]}
+
+    def rule_tables(self) -> dict[str, list[tuple[str, Any, str]]]:
+        table = PAYMENT_TABLES[self.options.spicy]
+        return {
+            "Faan (add all that apply)": [(n, v, d) for n, (v, d) in FAAN.items()],
+            "Limited hands (the highest only, plus the winning conditions)": [
+                (n, v, d) for n, (v, d) in LIMITS.items()
+            ],
+            f"One share per faan ({self.options.spicy}-spicy)": [
+                (str(f), v, "") for f, v in enumerate(table)
+            ],
+        }
 
     # ------------------------------------------------------------------ hints (bots)
     def _one_suit_plan(self, obs: Observation) -> int | None:
