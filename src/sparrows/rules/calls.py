@@ -27,6 +27,17 @@ PRIORITY = {A.KAN: 2, A.PON: 2, A.CHI: 1}
 CallFilter = Callable[[int, ActionType, tuple[int, ...]], bool]
 
 
+_ACTIONS: dict[tuple[ActionType, tuple[Tile, ...]], Action] = {}
+
+
+def action(kind: ActionType, faces: tuple[Tile, ...]) -> Action:
+    """One shared Action object per (type, faces): calls recur all the time."""
+    got = _ACTIONS.get((kind, faces))
+    if got is None:
+        got = _ACTIONS[(kind, faces)] = Action(kind, faces)
+    return got
+
+
 def _faces_of(game: Game, seat: int, k: int) -> list[Tile]:
     kind, faces = game.kind, game.faces
     return sorted(faces[t] for t in game.hands[seat] if kind[t] == k)
@@ -51,9 +62,9 @@ def claim_calls(
     if held[k] >= 2:
         same = _faces_of(game, seat, k)
         if allowed is None or allowed(seat, A.PON, (k, k)):
-            out += [Action(A.PON, pair) for pair in sorted(set(combinations(same, 2)))]
+            out += [action(A.PON, pair) for pair in sorted(set(combinations(same, 2)))]
         if kong and held[k] >= 3 and (allowed is None or allowed(seat, A.KAN, (k, k, k))):
-            out.append(Action(A.KAN, tuple(same[:3])))
+            out.append(action(A.KAN, tuple(same[:3])))
     if chi and k < HONOR:
         suit = k // 9
         for a, b in ((k - 2, k - 1), (k - 1, k + 1), (k + 1, k + 2)):
@@ -65,7 +76,7 @@ def claim_calls(
                 continue
             for x in sorted(set(_faces_of(game, seat, a))):
                 for y in sorted(set(_faces_of(game, seat, b))):
-                    out.append(Action(A.CHI, (x, y)))
+                    out.append(action(A.CHI, (x, y)))
     return out
 
 
@@ -73,16 +84,19 @@ def turn_kongs(game: Game, seat: int) -> list[Action]:
     """Concealed kongs (four alike in hand) and added kongs (a held tile of an exposed
     pon's kind) ``seat`` may declare now."""
     held = game.counts[seat]
+    melds = game.melds[seat]
+    if not melds and 4 not in held:
+        return []
     kind, faces, hand = game.kind, game.faces, game.hands[seat]
     out = [
-        Action(A.ANKAN, min(faces[t] for t in hand if kind[t] == k))
+        action(A.ANKAN, (min(faces[t] for t in hand if kind[t] == k),))
         for k in sorted({kind[t] for t in hand})
         if k < 34 and held[k] == 4
     ]
-    for meld in game.melds[seat]:
+    for meld in melds:
         if meld.type is MeldType.PON:
             k = kind[meld.tiles[0]]
-            out += [Action(A.KAKAN, f) for f in sorted({faces[t] for t in hand if kind[t] == k})]
+            out += [action(A.KAKAN, (f,)) for f in sorted({faces[t] for t in hand if kind[t] == k})]
     return out
 
 

@@ -75,6 +75,8 @@ class HongKongRuleset(Ruleset):
         # hand key (13 tiles, or 10, 7... with melds) -> the kinds that complete it: one
         # table-driven shanten per new hand, then a lookup per claim and per draw.
         self._waits: dict[int, tuple[int, ...]] = {}
+        self._discard_by_code = {f.code: Action(A.DISCARD, f) for f in set(self.tileset.tiles)}
+        self._discards: dict[int, list[Action]] = {}  # face key -> discard actions
 
     def all_actions(self) -> list[Action]:
         faces = sorted(set(self.tileset.tiles))
@@ -211,9 +213,15 @@ class HongKongRuleset(Ruleset):
             out.append(_TSUMO)
         if game.wall.can_replace():
             out += calls.turn_kongs(game, seat)
-        faces = game.faces
-        out += [Action(A.DISCARD, f) for f in sorted({faces[t] for t in game.hands[seat]})]
-        return out
+        key = game.face_key[seat]
+        discards = self._discards.get(key)
+        if discards is None:  # one action per distinct face, memoised by the face key
+            code, by_code = game.face_code, self._discard_by_code
+            discards = [by_code[c] for c in sorted({code[t] for t in game.hands[seat]})]
+            if len(self._discards) >= MEMO_LIMIT:
+                self._discards.clear()
+            self._discards[key] = discards
+        return [*out, *discards] if out else discards
 
     def on_turn(self, game: Game, seat: int, action: Action) -> fl.Outcome:
         hs: HKHand = game.state.hand
