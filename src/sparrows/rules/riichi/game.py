@@ -54,6 +54,7 @@ from ...engine.protocol import Ruleset, discarded_a_wait, places_by_seat
 from ...engine.wall import Wall
 from ...tiles import Meld, MeldType, Tile, riichi_set
 from ...tiles.kinds import DRAGONS, HONOR, WINDS
+from .. import calls
 from .hand import TERMINAL_HONOR, WinSituation
 from .options import PRESETS, RiichiOptions
 from .points import LIMIT_BASE, payment, settle
@@ -126,7 +127,6 @@ class RiichiRuleset(Ruleset):
         self._discard_by_code: list[Action] = [_PASS] * (max(t.code for t in faces) + 1)
         for t in faces:
             self._discard_by_code[t.code] = self._discard[t]
-        self._calls: dict[tuple[ActionType, tuple[int, ...]], Action] = {}  # see _action
         self._face = {t.code: t for t in faces}
         self._turns = [fl.Turn(s) for s in SEATS]
 
@@ -372,16 +372,7 @@ class RiichiRuleset(Ruleset):
                     if d.tiles[0].kind in ready:
                         out.append(self._riichi[d.tiles[0]])
         if can_kan:
-            held = game.counts[seat]
-            for k in sorted({kind[t] for t in hand}):
-                if held[k] == 4:
-                    out.append(Action(A.ANKAN, min(faces[t] for t in hand if kind[t] == k)))
-            for m in game.melds[seat]:
-                if m.type is MeldType.PON:
-                    k = kind[m.tiles[0]]
-                    for t in hand:
-                        if kind[t] == k:
-                            out.append(Action(A.KAKAN, faces[t]))
+            out += calls.turn_kongs(game, seat)
         if (
             opts.abortive_draws
             and drawn is not None
@@ -499,6 +490,14 @@ class RiichiRuleset(Ruleset):
         kans_left = sum(hs.kans) < 4
         next_seat = (discarder + 1) % 4
         claims: dict[int, list[Action]] = {}
+
+        def allowed(seat: int, call: ActionType, used: tuple[int, ...]) -> bool:
+            """Kuikae: the call must leave a tile that may be discarded (a kan draws)."""
+            if call is A.KAN:
+                return True
+            run = (used[0], used[1]) if call is A.CHI else None
+            return self._call_leaves_discard(game, seat, (used[0], used[1]), k, run)
+
         for s in _OTHERS[discarder]:
             opts: list[Action] = []
             if (
@@ -508,48 +507,13 @@ class RiichiRuleset(Ruleset):
             ):
                 opts.append(_RON)
             if not hs.riichi[s] and not last:
-                n = game.counts[s][k]
-                if n >= 2:
-                    same = self._faces_of_kind(game, s, k)
-                    if self._call_leaves_discard(game, s, (k, k), k, None):
-                        for pair in sorted(set(combinations(same, 2))):
-                            opts.append(self._action(A.PON, pair))
-                    if n == 3 and kans_left:
-                        opts.append(self._action(A.KAN, tuple(same)))
-                if s == next_seat and k < HONOR:
-                    opts += self._chi_options(game, s, k)
+                opts += calls.claim_calls(
+                    game, s, tile, chi=s == next_seat, kong=kans_left, allowed=allowed
+                )
             if opts:
                 opts.append(_PASS)
                 claims[s] = opts
         return claims
-
-    def _faces_of_kind(self, game: Game, seat: int, k: int) -> list[int]:
-        """Face codes of ``seat``'s concealed tiles of kind ``k``, sorted."""
-        kind, codes = self._kind, game.face_code
-        return sorted(codes[t] for t in game.hands[seat] if kind[t] == k)
-
-    def _action(self, kind: ActionType, codes: tuple[int, ...]) -> Action:
-        """A call naming faces by code (memoised: the same calls come up all the time)."""
-        got = self._calls.get((kind, codes))
-        if got is None:
-            got = self._calls[(kind, codes)] = Action(kind, tuple(self._face[c] for c in codes))
-        return got
-
-    def _chi_options(self, game: Game, seat: int, k: int) -> list[Action]:
-        out = []
-        held = game.counts[seat]
-        suit = k // 9
-        for a, b in ((k + 1, k + 2), (k - 1, k + 1), (k - 2, k - 1)):
-            if a < 0 or b >= HONOR or a // 9 != suit or b // 9 != suit:
-                continue
-            if not (held[a] and held[b]):
-                continue
-            if not self._call_leaves_discard(game, seat, (a, b), k, (a, b)):
-                continue
-            for x in sorted(set(self._faces_of_kind(game, seat, a))):
-                for y in sorted(set(self._faces_of_kind(game, seat, b))):
-                    out.append(self._action(A.CHI, (x, y)))
-        return out
 
     @staticmethod
     def _kuikae(k: int, run: tuple[int, int] | None) -> frozenset[int]:
@@ -608,12 +572,11 @@ class RiichiRuleset(Ruleset):
                 return fl.Outcome(self._abort_ops(game, "three ron"), fl.EndHand("abort"))
             ops, end = self._wins(game, rons, discarder, tile, tsumo=False)
             return fl.Outcome(ops, end)
-        calls = [(s, answers[s]) for s in order if answers.get(s, _PASS).type is not A.PASS]
-        if not calls:
+        taken = calls.winning_call(order, answers)  # kan and pon before chi, then nearest
+        if taken is None:
             ops, nxt = self._after_discard(game, discarder)
             return fl.Outcome(ops, nxt)
-        # kan and pon before chi; among equals the seat nearest the discarder's right
-        seat, action = max(calls, key=lambda c: (c[1].type is not A.CHI, -order.index(c[0])))
+        seat, action = taken
         ops = self._riichi_stick_down(game, discarder)
         call_ops, nxt = self._call_ops(game, seat, action, discarder, tile)
         return fl.Outcome(ops + call_ops, nxt)
