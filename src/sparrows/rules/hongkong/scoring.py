@@ -16,11 +16,13 @@ from ...analysis import BlockType, Form, HandShape, decompose
 from ...errors import SparrowsError
 from ...tiles import Hand, MeldType, Tile, format_tiles, parse_hand, parse_tiles
 from ...tiles.kinds import FLOWER, HONOR, SEASON
+from ..chinese import WinFacts
 from .options import BONUS_ITEMS, FAAN, LIMITS, PAYMENT_TABLES, WIN_CONDITIONS, HongKongOptions
 
 WINDS = range(HONOR, HONOR + 4)
 DRAGONS = range(HONOR + 4, HONOR + 7)
 TERMINALS = frozenset(k for s in (0, 9, 18) for k in (s, s + 8))
+HKSituation = WinFacts  # what a Hong Kong score reads: the family's win facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,24 +33,6 @@ class HKSet:
     kind: int
     concealed: bool
     kong: bool = False
-
-
-@dataclass(frozen=True)
-class HKSituation:
-    """Everything the score depends on. Kinds are 0-33 (bonus tiles 34-41)."""
-
-    concealed: tuple[int, ...]  # the concealed tiles' kinds, the winning tile included
-    melds: tuple[tuple[MeldType, tuple[int, ...]], ...]  # declared melds: type and kinds
-    bonus: tuple[int, ...]  # bonus tile kinds (34-41)
-    win: int  # the winning tile's kind
-    tsumo: bool
-    seat: int  # seat wind 0-3 (East...)
-    round: int  # round wind 0-3
-    last_tile: bool = False
-    kong_bloom: bool = False
-    robbing: bool = False
-    heavenly: bool = False
-    earthly: bool = False
 
 
 @dataclass(frozen=True)

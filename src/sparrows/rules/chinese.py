@@ -1,0 +1,418 @@
+"""The game shared by the Chinese family (Hong Kong, classical): 144 tiles with bonus tiles
+replaced from the end of the wall, the dealer's 14, chow/pung/kong claims
+(:mod:`sparrows.rules.calls`), concealed and added kongs with replacement draws, robbing a
+kong, the dealer keeping the deal, round winds and game end.
+
+A ruleset of the family subclasses :class:`ChineseRuleset` and supplies:
+
+* ``value(game, seat, tile, tsumo, robbing)``: the score of a win (an object with
+  ``valid``, ``reason`` and ``limit_hand``), built from :meth:`ChineseRuleset.situation`;
+* ``win_ops(game, winners, payer, tile, tsumo, robbing)``: the ops that pay a win;
+* optionally ``may_win_on`` (a claim restriction), ``pick_winners`` (several claims to
+  win on one tile), ``draw_ops`` (an exhaustive draw), ``draw_keeps_deal``,
+  ``instant_win`` (a win whatever the shape, e.g. all eight bonus tiles).
+
+Its options need the fields ``reserve``, ``starting_points``, ``rounds``, ``max_hands``,
+``kong_bloom_feeder_pays`` and ``thirteen_orphans_rob_concealed``.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..analysis import Form, analyse, waits
+from ..engine import events as ev
+from ..engine import flow as fl
+from ..engine.actions import Action, ActionType
+from ..engine.game import PLAYING
+from ..engine.protocol import Ruleset
+from ..engine.wall import Wall
+from ..tiles import MeldType, Tile
+from ..tiles.kinds import FLOWER, NUM_STANDARD
+from . import calls
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+A = ActionType
+TSUMO, RON, PASS = Action(A.TSUMO), Action(A.RON), Action(A.PASS)
+SEATS = (0, 1, 2, 3)
+MEMO_LIMIT = 500_000  # memo entries kept before a memo starts over
+
+
+@dataclass(frozen=True)
+class WinFacts:
+    """Everything a Chinese-family score depends on. Kinds are 0-33 (bonus tiles 34-41)."""
+
+    concealed: tuple[int, ...]  # the concealed tiles' kinds, the winning tile included
+    melds: tuple[tuple[MeldType, tuple[int, ...]], ...]  # declared melds: type and kinds
+    bonus: tuple[int, ...]  # bonus tile kinds (34-41)
+    win: int  # the winning tile's kind
+    tsumo: bool
+    seat: int  # seat wind 0-3 (East...)
+    round: int  # round wind 0-3
+    last_tile: bool = False
+    kong_bloom: bool = False
+    robbing: bool = False
+    heavenly: bool = False
+    earthly: bool = False
+
+
+@dataclass
+class HandFacts:
+    """Per hand: what the winning conditions and the statistics need."""
+
+    after_kong: bool = False  # the turn's draw replaces a kong
+    kong_feeder: int | None = None  # who fed the open kong whose replacement is drawn
+    untouched: bool = True  # no call yet and nobody has discarded twice (heavenly/earthly)
+    discards: list[int] = field(default_factory=lambda: [0] * 4)  # per seat, this hand
+    winners: list[int] = field(default_factory=list)
+    complete: list[int] = field(default_factory=lambda: [0] * 4)  # winning shapes met
+    blocked: list[int] = field(default_factory=lambda: [0] * 4)  # ... not worth a win
+
+
+@dataclass
+class FamilyState:
+    hand: HandFacts = field(default_factory=HandFacts)
+
+
+class ChineseRuleset(Ruleset):
+    """The shared game of the Chinese family (see the module docstring). Decisions where
+    the specs are silent: the dealer's 14th tile is dealt, so its first turn has no draw;
+    bonus tiles in the deal are replaced in rounds in turn order from East; a bonus tile
+    the wall cannot replace stays in the hand and is discarded dead; no call on the last
+    discard; the game ends when the deal would return to the first dealer after the last
+    round, or after ``max_hands``."""
+
+    indicator_label = ""  # no dora
+    options: Any
+
+    def __init__(self, form: Form) -> None:
+        self._form = form
+        # hand key (13 tiles, or 10, 7... with melds) -> the kinds that complete it: one
+        # table-driven shanten per new hand, then a lookup per claim and per draw.
+        self._waits: dict[int, tuple[int, ...]] = {}
+        self._discard_by_code = {f.code: Action(A.DISCARD, f) for f in set(self.tileset.tiles)}
+        self._discards: dict[int, list[Action]] = {}  # face key -> discard actions
+
+    # ------------------------------------------------------------------ hooks
+    @abstractmethod
+    def value(self, game: Game, seat: int, tile: int, tsumo: bool, robbing: bool = False) -> Any:
+        """The score of ``seat`` winning on ``tile`` (``valid``, ``reason``, ``limit_hand``)."""
+
+    @abstractmethod
+    def win_ops(
+        self,
+        game: Game,
+        winners: list[int],
+        payer: int | None,
+        tile: int,
+        tsumo: bool,
+        robbing: bool,
+    ) -> list[fl.Op]:
+        """The ops that pay a win (and report it)."""
+
+    def may_win_on(self, game: Game, seat: int, tile: int) -> bool:
+        """Whether ``seat`` may claim ``tile`` to win at all (before its value)."""
+        return True
+
+    def pick_winners(self, game: Game, rons: list[int], payer: int, tile: int) -> list[int]:
+        """Who wins when several claim one tile (``rons`` in turn order): the first."""
+        return rons[:1]
+
+    def instant_win(self, game: Game, seat: int) -> bool:
+        """A win offered on the turn whatever the shape (none by default)."""
+        return False
+
+    draw_keeps_deal: bool = True  # the dealer deals again after an exhaustive draw
+
+    def draw_ops(self, game: Game) -> list[fl.Op]:
+        """The ops of an exhaustive draw (a report, the hands shown)."""
+        ops: list[fl.Op] = [
+            fl.Report({"hand": game.hand_number, "winner": None, "counts": self.counts(game)})
+        ]
+        if game.record:
+            hands = [game.fmt_all(sorted(h)) for h in game.hands]
+            ops.append(fl.Emit(ev.ExhaustiveDraw(hands, [])))
+        return ops
+
+    # ------------------------------------------------------------------ setup
+    def all_actions(self) -> list[Action]:
+        faces = sorted(set(self.tileset.tiles))
+        plain = [f for f in faces if f.kind < NUM_STANDARD]
+        out = [Action(A.DISCARD, f) for f in faces] + [TSUMO, RON, PASS]
+        for f in plain:
+            out += [Action(A.PON, (f, f)), Action(A.KAN, (f, f, f))]
+            out += [Action(A.ANKAN, f), Action(A.KAKAN, f)]
+        for k in range(27):
+            out += [Action(A.CHI, (Tile(k), Tile(k + d))) for d in (1, 2) if k % 9 + d < 9]
+        return out
+
+    def start_balances(self) -> dict[str, list[int]]:
+        return {"points": [self.options.starting_points] * 4}
+
+    def new_state(self) -> FamilyState:
+        return FamilyState()
+
+    def build_wall(self, order: Sequence[int]) -> Wall:
+        keep = self.options.reserve
+        wall = Wall.simple(order[: len(order) - keep] if keep else order)
+        wall.reserve = list(order[len(order) - keep :]) if keep else []
+        return wall
+
+    def start_hand(self, game: Game) -> fl.Outcome:
+        game.state.hand = HandFacts()
+        seats = tuple((game.dealer + i) % 4 for i in SEATS)
+        ops: list[fl.Op] = [fl.Deal(seats, (14, 13, 13, 13))]
+        if self.auto_bonus:
+            ops.append(fl.ReplaceBonusInDeal(seats))
+        return fl.Outcome(ops, fl.Turn(game.dealer, fl.NO_DRAW))
+
+    def hand_info(self, game: Game) -> dict[str, Any]:
+        return {"seat_winds": [self.seat_wind(game, s) for s in SEATS]}
+
+    @staticmethod
+    def seat_wind(game: Game, seat: int) -> int:
+        return (seat - game.dealer) % 4
+
+    # ------------------------------------------------------------------ wins
+    def waits_of(self, game: Game, seat: int, minus: int | None = None) -> tuple[int, ...]:
+        """The kinds completing ``seat``'s concealed hand waiting to draw (without the tile
+        ``minus`` when it holds one extra), memoised by hand key."""
+        key = game.hand_key[seat] - (0 if minus is None else game.key_weight[minus])
+        got = self._waits.get(key)
+        if got is None:
+            held = game.counts[seat]
+            counts = held[:NUM_STANDARD]
+            if minus is not None and game.kind[minus] < NUM_STANDARD:
+                counts[game.kind[minus]] -= 1
+            bonus = sum(held[NUM_STANDARD:]) - (minus is not None and game.kind[minus] >= FLOWER)
+            got = () if bonus else tuple(waits(counts, self._form))
+            if len(self._waits) >= MEMO_LIMIT:
+                self._waits.clear()
+            self._waits[key] = got
+        return got
+
+    def _is_complete(self, game: Game, seat: int, extra: int | None) -> bool:
+        """Whether the hand (plus ``extra``, a discard) is a winning shape."""
+        kind = game.kind
+        if extra is not None:
+            return kind[extra] in self.waits_of(game, seat)
+        drawn = game.drawn
+        if drawn is not None:
+            return kind[drawn] < NUM_STANDARD and kind[drawn] in self.waits_of(game, seat, drawn)
+        held = game.counts[seat]  # the dealer's dealt 14
+        if any(held[NUM_STANDARD:]):
+            return False
+        return analyse(held[:NUM_STANDARD], self._form).value == -1
+
+    def situation(
+        self, game: Game, seat: int, tile: int, tsumo: bool, robbing: bool = False
+    ) -> WinFacts:
+        hs: HandFacts = game.state.hand
+        kind = game.kind
+        concealed = [kind[t] for t in game.hands[seat]]
+        if not tsumo:
+            concealed.append(kind[tile])
+        melds = tuple((m.type, tuple(kind[t] for t in m.tiles)) for m in game.melds[seat])
+        first = hs.untouched and not any(game.melds)
+        return WinFacts(
+            tuple(concealed),
+            melds,
+            tuple(sorted(kind[t] for t in game.bonus[seat])),
+            kind[tile],
+            tsumo,
+            self.seat_wind(game, seat),
+            game.round_wind,
+            last_tile=game.wall.left == 0,
+            kong_bloom=tsumo and hs.after_kong,
+            robbing=robbing,
+            heavenly=tsumo and first and seat == game.dealer and not any(hs.discards),
+            earthly=not tsumo
+            and first
+            and seat != game.dealer
+            and hs.discards[game.dealer] == 1
+            and sum(hs.discards) == 1,
+        )
+
+    def _can_win(self, game: Game, seat: int, tile: int, robbing: bool = False) -> bool:
+        if not self._is_complete(game, seat, tile) or not self.may_win_on(game, seat, tile):
+            return False
+        return self._offer(game, seat, self.value(game, seat, tile, False, robbing))
+
+    @staticmethod
+    def _offer(game: Game, seat: int, got: Any) -> bool:
+        """A winning shape met: offered if its value makes it a win (counted either way)."""
+        hs: HandFacts = game.state.hand
+        hs.complete[seat] += 1
+        if not got.valid:
+            hs.blocked[seat] += 1
+        return bool(got.valid)
+
+    def _winning_tile(self, game: Game, seat: int) -> int:
+        """The tile a self-drawn win is on: the drawn one (the last dealt for the
+        dealer's first turn)."""
+        return game.drawn if game.drawn is not None else game.hands[seat][-1]
+
+    # ------------------------------------------------------------------ turns
+    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+        out: list[Action] = []
+        if self.instant_win(game, seat) or (
+            self._is_complete(game, seat, None)
+            and self._offer(
+                game, seat, self.value(game, seat, self._winning_tile(game, seat), True)
+            )
+        ):
+            out.append(TSUMO)
+        if game.wall.can_replace():
+            out += calls.turn_kongs(game, seat)
+        key = game.face_key[seat]
+        discards = self._discards.get(key)
+        if discards is None:  # one action per distinct face, memoised by the face key
+            code, by_code = game.face_code, self._discard_by_code
+            discards = [by_code[c] for c in sorted({code[t] for t in game.hands[seat]})]
+            if len(self._discards) >= MEMO_LIMIT:
+                self._discards.clear()
+            self._discards[key] = discards
+        return [*out, *discards] if out else discards
+
+    def on_turn(self, game: Game, seat: int, action: Action) -> fl.Outcome:
+        hs: HandFacts = game.state.hand
+        t = action.type
+        if t is A.DISCARD:
+            tile = game.tile_of(seat, action.tiles[0])
+            hs.after_kong = False
+            hs.kong_feeder = None
+            hs.discards[seat] += 1
+            if hs.discards[seat] > 1:
+                hs.untouched = False
+            ops: list[fl.Op] = [fl.DiscardTile(seat, tile, dead=game.kind[tile] >= FLOWER)]
+            claims = self._claims(game, seat, tile)
+            if claims:
+                return fl.Outcome(ops, fl.Window("claim", claims, (seat, tile)))
+            return fl.Outcome(ops, fl.Turn(game.next_seat(seat)))
+        if t is A.TSUMO:
+            tile = self._winning_tile(game, seat)
+            feeder = hs.kong_feeder if self.options.kong_bloom_feeder_pays else None
+            return self._win(game, [seat], feeder, tile, tsumo=True)
+        hs.untouched = False
+        meld = calls.kong_ops(game, seat, action)
+        hs.after_kong = True
+        hs.kong_feeder = None
+        if t is A.KAKAN or self.options.thirteen_orphans_rob_concealed:
+            robbers = self._robbers(game, seat, meld.tiles[0], only_orphans=t is A.ANKAN)
+            if robbers:
+                return fl.Outcome([meld], fl.Window("rob", robbers, (seat, meld.tiles[0])))
+        return fl.Outcome([meld], fl.Turn(seat, fl.REPLACEMENT))
+
+    def _robbers(
+        self, game: Game, kong_seat: int, tile: int, only_orphans: bool
+    ) -> dict[int, list[Action]]:
+        out = {}
+        for i in (1, 2, 3):
+            s = (kong_seat + i) % 4
+            if not self._is_complete(game, s, tile):
+                continue
+            got = self.value(game, s, tile, False, robbing=True)
+            if got.valid and (not only_orphans or got.limit_hand == "thirteen_orphans"):
+                out[s] = [RON, PASS]
+        return out
+
+    def _claims(self, game: Game, discarder: int, tile: int) -> dict[int, list[Action]]:
+        if game.kind[tile] >= FLOWER:
+            return {}
+        out: dict[int, list[Action]] = {}
+        can_draw = game.wall.left > 0
+        next_seat = (discarder + 1) % 4
+        for i in (1, 2, 3):
+            s = (discarder + i) % 4
+            options = [RON] if self._can_win(game, s, tile) else []
+            if can_draw:  # no calls on the last discard: nothing would be left to draw
+                options += calls.claim_calls(game, s, tile, chi=s == next_seat, kong=True)
+            if options:
+                out[s] = [*options, PASS]
+        return out
+
+    def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
+        hs: HandFacts = game.state.hand
+        seat0, tile = window.data
+        order = [(seat0 + i) % 4 for i in (1, 2, 3)]
+        rons = [s for s in order if answers.get(s) == RON]
+        if rons:
+            winners = self.pick_winners(game, rons, seat0, tile)
+            return self._win(game, winners, seat0, tile, tsumo=False, robbing=window.kind == "rob")
+        if window.kind == "rob":
+            return fl.Outcome((), fl.Turn(seat0, fl.REPLACEMENT))
+        taken = calls.winning_call(order, answers)
+        if taken is None:
+            return fl.Outcome((), fl.Turn(game.next_seat(seat0)))
+        seat, action = taken
+        hs.untouched = False
+        ops, nxt = calls.call_ops(game, seat, action, seat0, tile)
+        if action.type is A.KAN:
+            hs.after_kong = True
+            hs.kong_feeder = seat0
+        return fl.Outcome(ops, nxt)
+
+    # ------------------------------------------------------------------ settlement
+    def _win(
+        self,
+        game: Game,
+        winners: list[int],
+        payer: int | None,
+        tile: int,
+        tsumo: bool,
+        robbing: bool = False,
+    ) -> fl.Outcome:
+        ops = self.win_ops(game, winners, payer, tile, tsumo, robbing)
+        game.state.hand.winners = list(winners)
+        return fl.Outcome(ops, fl.EndHand("win"))
+
+    @staticmethod
+    def counts(game: Game) -> dict[str, list[int]]:
+        """The hand's counters for the statistics (``Report`` ``counts``)."""
+        hs: HandFacts = game.state.hand
+        return {"winning_shapes": list(hs.complete), "blocked_by_minimum": list(hs.blocked)}
+
+    def on_exhausted(self, game: Game) -> fl.Outcome:
+        game.state.hand.winners = []
+        return fl.Outcome(self.draw_ops(game), fl.EndHand("exhaustive"))
+
+    def next_hand(self, game: Game) -> fl.NextHand | fl.GameOver:
+        winners: list[int] = game.state.hand.winners
+        if self.options.max_hands and game.hand_number + 1 >= self.options.max_hands:
+            return fl.GameOver()
+        if game.dealer in winners or (not winners and self.draw_keeps_deal):
+            return fl.NextHand(game.dealer, game.round_wind)  # the dealer keeps the deal
+        dealer = (game.dealer + 1) % 4
+        wind = game.round_wind
+        if dealer == game.first_dealer:
+            wind += 1
+            if wind >= self.options.rounds:
+                return fl.GameOver()
+        return fl.NextHand(dealer, wind)
+
+    # ------------------------------------------------------------------ views and checks
+    def observe(self, game: Game, seat: int) -> dict[str, Any]:
+        return {"seat_winds": [self.seat_wind(game, s) for s in SEATS]}
+
+    def no_win_reason(self, game: Game, seat: int, tile: int | None = None) -> str | None:
+        if not self._is_complete(game, seat, tile):
+            return None
+        if tile is not None and not self.may_win_on(game, seat, tile):
+            return "you discarded that kind earlier this hand, so you may not win on it"
+        got = self.value(
+            game, seat, self._winning_tile(game, seat) if tile is None else tile, tile is None
+        )
+        return None if got.valid else got.reason
+
+    def validate(self, game: Game) -> None:
+        for s in SEATS:
+            assert game.status[s] == PLAYING, f"seat {s} left the hand"
+            for m in game.melds[s]:
+                assert m.type is not MeldType.CHI or m.from_seat == (s - 1) % 4, (
+                    "a chow not from the left"
+                )
