@@ -7,8 +7,9 @@ import json
 from typing import Any
 
 from ..errors import SparrowsError
+from ..rules.chinese import situation_from_hand
 from ..rules.hongkong import HongKongOptions, payments, shares
-from ..rules.hongkong.scoring import score, situation_from_hand
+from ..rules.hongkong.scoring import score
 from ..tiles import format_hand, parse_hand, parse_tiles
 from ..tiles.kinds import FLOWER, WIND_NAMES
 from .common import json_lines, tile_list

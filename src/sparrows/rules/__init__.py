@@ -34,7 +34,18 @@ def _hongkong(options: dict[str, Any]) -> Ruleset:
     return HongKongRuleset.from_options(options)
 
 
-_REGISTRY: dict[str, Factory] = {"suzume": _suzume, "riichi": _riichi, "hongkong": _hongkong}
+def _classical(options: dict[str, Any]) -> Ruleset:
+    from .classical.ruleset import ClassicalRuleset
+
+    return ClassicalRuleset.from_options(options)
+
+
+_REGISTRY: dict[str, Factory] = {
+    "suzume": _suzume,
+    "riichi": _riichi,
+    "hongkong": _hongkong,
+    "classical": _classical,
+}
 #: The built-in rulesets (the command line offers these).
 RULESETS: tuple[str, ...] = tuple(_REGISTRY)
 
@@ -50,8 +61,7 @@ def get_ruleset(name: str, options: dict[str, Any] | None = None) -> Ruleset:
     factory = _REGISTRY.get(name) if isinstance(name, str) else None
     if factory is None:
         raise SparrowsError(
-            f"unknown ruleset {name!r}; available: {', '.join(_REGISTRY)} "
-            "(sichuan and classical are planned)"
+            f"unknown ruleset {name!r}; available: {', '.join(_REGISTRY)} (sichuan is planned)"
         )
     return factory(dict(options or {}))
 

@@ -12,8 +12,8 @@ A ruleset of the family subclasses :class:`ChineseRuleset` and supplies:
   win on one tile), ``draw_ops`` (an exhaustive draw), ``draw_keeps_deal``,
   ``instant_win`` (a win whatever the shape, e.g. all eight bonus tiles).
 
-Its options need the fields ``reserve``, ``starting_points``, ``rounds``, ``max_hands``,
-``kong_bloom_feeder_pays`` and ``thirteen_orphans_rob_concealed``.
+Its options need the fields ``reserve``, ``starting_points``, ``rounds``, ``max_hands``
+and ``thirteen_orphans_rob_concealed`` (``kong_bloom_feeder_pays`` is read if present).
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ from ..engine.actions import Action, ActionType
 from ..engine.game import PLAYING
 from ..engine.protocol import Ruleset
 from ..engine.wall import Wall
-from ..tiles import MeldType, Tile
+from ..errors import SparrowsError
+from ..tiles import Hand, MeldType, Tile
 from ..tiles.kinds import FLOWER, NUM_STANDARD
 from . import calls
 
@@ -59,6 +60,67 @@ class WinFacts:
     robbing: bool = False
     heavenly: bool = False
     earthly: bool = False
+
+
+def situation_from_hand(
+    hand: Hand,
+    win: Tile,
+    tsumo: bool,
+    seat: int,
+    round: int,
+    extra_bonus: Sequence[Tile] = (),
+    last_tile: bool = False,
+    kong_bloom: bool = False,
+    robbing: bool = False,
+    heavenly: bool = False,
+    earthly: bool = False,
+) -> WinFacts:
+    """Check a parsed hand and its conditions (SparrowsError naming what is impossible)."""
+    bonus = [t.kind for t in [*hand.bonus, *extra_bonus]]
+    if len(set(bonus)) != len(bonus):
+        raise SparrowsError("a bonus tile is given twice (there is one of each)")
+    if len(set(bonus)) == 8 and hand.size <= 14:
+        pass  # all eight bonus tiles win at once, whatever the other tiles
+    elif hand.size != 14:
+        raise SparrowsError(
+            f"a winning hand has 14 tiles (a kong counting 3), this one has {hand.size}"
+        )
+    if win.kind >= FLOWER:
+        raise SparrowsError("the winning tile cannot be a bonus tile")
+    if hand.size == 14 and win.kind not in {t.kind for t in hand.concealed}:
+        raise SparrowsError(f"the winning tile {win} is not among the concealed tiles")
+    for w, name in ((seat, "seat"), (round, "round")):
+        if w not in range(4):
+            raise SparrowsError(f"the {name} wind must be 0-3 (East-North), not {w}")
+    kongs = [m for m in hand.melds if m.is_kan]
+    if kong_bloom and not tsumo:
+        raise SparrowsError("a kong-bloom win is self-drawn (on the replacement tile)")
+    if kong_bloom and not kongs:
+        raise SparrowsError("a kong-bloom win needs a kong in the hand")
+    if robbing and tsumo:
+        raise SparrowsError("robbing a kong is a win on another player's tile, not self-drawn")
+    if robbing and kong_bloom:
+        raise SparrowsError("a win cannot both rob a kong and bloom on one")
+    if heavenly and (not tsumo or seat != 0 or hand.melds):
+        raise SparrowsError("a heavenly hand is the dealer's (East) self-drawn dealt 14, no melds")
+    if earthly and (tsumo or seat == 0 or hand.melds):
+        raise SparrowsError(
+            "an earthly hand is a non-dealer's win on the dealer's first discard, no melds"
+        )
+    return WinFacts(
+        tuple(t.kind for t in hand.concealed),
+        tuple((m.type, m.kinds) for m in hand.melds),
+        tuple(sorted(bonus)),
+        win.kind,
+        tsumo,
+        seat,
+        round,
+        last_tile,
+        kong_bloom or False,
+        robbing,
+        heavenly,
+        earthly,
+    )
 
 
 @dataclass
@@ -296,7 +358,8 @@ class ChineseRuleset(Ruleset):
             return fl.Outcome(ops, fl.Turn(game.next_seat(seat)))
         if t is A.TSUMO:
             tile = self._winning_tile(game, seat)
-            feeder = hs.kong_feeder if self.options.kong_bloom_feeder_pays else None
+            feeder_pays = getattr(self.options, "kong_bloom_feeder_pays", False)
+            feeder = hs.kong_feeder if feeder_pays else None
             return self._win(game, [seat], feeder, tile, tsumo=True)
         hs.untouched = False
         meld = calls.kong_ops(game, seat, action)

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from ...analysis import BlockType, Form, HandShape, decompose
 from ...errors import SparrowsError
-from ...tiles import Hand, MeldType, Tile, format_tiles, parse_hand, parse_tiles
+from ...tiles import MeldType, Tile, format_tiles, parse_hand, parse_tiles
 from ...tiles.kinds import FLOWER, HONOR, SEASON
-from ..chinese import WinFacts
+from ..chinese import WinFacts, situation_from_hand
 from .options import BONUS_ITEMS, FAAN, LIMITS, PAYMENT_TABLES, WIN_CONDITIONS, HongKongOptions
 
 WINDS = range(HONOR, HONOR + 4)
@@ -318,67 +318,6 @@ def payments(
 
 
 # --------------------------------------------------------------------------- text input
-def situation_from_hand(
-    hand: Hand,
-    win: Tile,
-    tsumo: bool,
-    seat: int,
-    round: int,
-    extra_bonus: Sequence[Tile] = (),
-    last_tile: bool = False,
-    kong_bloom: bool = False,
-    robbing: bool = False,
-    heavenly: bool = False,
-    earthly: bool = False,
-) -> HKSituation:
-    """Check a parsed hand and its conditions (SparrowsError naming what is impossible)."""
-    bonus = [t.kind for t in [*hand.bonus, *extra_bonus]]
-    if len(set(bonus)) != len(bonus):
-        raise SparrowsError("a bonus tile is given twice (there is one of each)")
-    if len(set(bonus)) == 8 and hand.size <= 14:
-        pass  # all eight bonus tiles win at once, whatever the other tiles
-    elif hand.size != 14:
-        raise SparrowsError(
-            f"a winning hand has 14 tiles (a kong counting 3), this one has {hand.size}"
-        )
-    if win.kind >= FLOWER:
-        raise SparrowsError("the winning tile cannot be a bonus tile")
-    if hand.size == 14 and win.kind not in {t.kind for t in hand.concealed}:
-        raise SparrowsError(f"the winning tile {win} is not among the concealed tiles")
-    for w, name in ((seat, "seat"), (round, "round")):
-        if w not in range(4):
-            raise SparrowsError(f"the {name} wind must be 0-3 (East-North), not {w}")
-    kongs = [m for m in hand.melds if m.is_kan]
-    if kong_bloom and not tsumo:
-        raise SparrowsError("a kong-bloom win is self-drawn (on the replacement tile)")
-    if kong_bloom and not kongs:
-        raise SparrowsError("a kong-bloom win needs a kong in the hand")
-    if robbing and tsumo:
-        raise SparrowsError("robbing a kong is a win on another player's tile, not self-drawn")
-    if robbing and kong_bloom:
-        raise SparrowsError("a win cannot both rob a kong and bloom on one")
-    if heavenly and (not tsumo or seat != 0 or hand.melds):
-        raise SparrowsError("a heavenly hand is the dealer's (East) self-drawn dealt 14, no melds")
-    if earthly and (tsumo or seat == 0 or hand.melds):
-        raise SparrowsError(
-            "an earthly hand is a non-dealer's win on the dealer's first discard, no melds"
-        )
-    return HKSituation(
-        tuple(t.kind for t in hand.concealed),
-        tuple((m.type, m.kinds) for m in hand.melds),
-        tuple(sorted(bonus)),
-        win.kind,
-        tsumo,
-        seat,
-        round,
-        last_tile,
-        kong_bloom or False,
-        robbing,
-        heavenly,
-        earthly,
-    )
-
-
 def score_text(
     text: str,
     win: str,
