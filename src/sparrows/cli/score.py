@@ -42,13 +42,15 @@ def add_parser(sub: Any) -> None:
             "tiles ('2*34666'), --dora the indicator, --tsumo or --ron TILE, --dealer. Hong Kong "
             "(--rules hongkong): 14 tiles in the riichi notation, bonus tiles 1f-4f 1h-4h in the "
             "hand or with --flowers, --seat/--round, --tsumo or --ron [TILE], --from W (the "
-            "discarder), --last-tile --kong-bloom --robbing --heavenly --earthly. HAND '-' "
+            "discarder), --last-tile --kong-bloom --robbing --heavenly --earthly. Classical "
+            "(--rules classical): the same hand and flags, --losers H1,H2,H3 for the other "
+            "hands and the settlement. HAND '-' "
             "reads one hand per line from stdin and writes one JSON object per line. Exit "
             "status: 0 a valid win, 1 not a valid win (the reason is printed), 2 bad input."
         ),
     )
     p.add_argument("hand", help="the hand, or '-' for one hand per line on stdin")
-    add_rules_arguments(p, "riichi", ["riichi", "hongkong", "suzume"])
+    add_rules_arguments(p, "riichi", ["riichi", "hongkong", "classical", "suzume"])
     p.add_argument(
         "--dora",
         default=None,
@@ -73,9 +75,17 @@ def add_parser(sub: Any) -> None:
         "--seat", default=None, help="seat wind E S W N (riichi default S, Hong Kong E; E deals)"
     )
     w.add_argument("--round", dest="round_wind", default=None, help="round wind (default E)")
-    h = p.add_argument_group("Hong Kong only")
+    h = p.add_argument_group("Hong Kong and classical")
     h.add_argument("--flowers", default=None, help="bonus tiles held, e.g. '1f3h'")
-    h.add_argument("--from", dest="from_seat", default=None, help="the discarder's seat wind")
+    h.add_argument(
+        "--from", dest="from_seat", default=None, help="Hong Kong: the discarder's seat wind"
+    )
+    h.add_argument(
+        "--losers",
+        default=None,
+        help="classical: the three other hands, comma-separated, in turn order after the "
+        "winner (each is scored and the settlement is shown)",
+    )
     for flag, what in (
         ("last-tile", "won on the last tile of the wall"),
         ("kong-bloom", "won on a kong replacement tile"),
@@ -94,6 +104,7 @@ def add_parser(sub: Any) -> None:
 
 
 HK_FLAGS = ("flowers", "from_seat", "last_tile", "kong_bloom", "robbing", "heavenly", "earthly")
+FAMILY = ("hongkong", "classical")
 
 
 def _refuse_foreign_flags(args: argparse.Namespace) -> None:
@@ -103,8 +114,12 @@ def _refuse_foreign_flags(args: argparse.Namespace) -> None:
         for name in HK_FLAGS
         if getattr(args, name) not in (None, False)
     ]
-    if args.rules != "hongkong" and hk_given:
-        raise SparrowsError(f"{', '.join(hk_given)}: Hong Kong option(s) (--rules hongkong)")
+    if args.rules not in FAMILY and hk_given:
+        raise SparrowsError(
+            f"{', '.join(hk_given)}: Hong Kong / classical option(s) (--rules hongkong)"
+        )
+    if args.losers is not None and args.rules != "classical":
+        raise SparrowsError("--losers is for --rules classical")
     if args.rules == "suzume":
         given = [
             f"--{name.replace('_', '-')}"
@@ -118,10 +133,10 @@ def _refuse_foreign_flags(args: argparse.Namespace) -> None:
                 f"{names}: riichi option(s); a Suzume hand takes --dora, --tsumo or --ron "
                 "TILE, and --dealer"
             )
-    elif args.rules == "hongkong":
+    elif args.rules in FAMILY:
         given = [f"--{f}" for f in RIICHI_FLAGS if getattr(args, f.replace("-", "_"))]
         if given:
-            raise SparrowsError(f"{', '.join(given)}: riichi option(s), not Hong Kong")
+            raise SparrowsError(f"{', '.join(given)}: riichi option(s), not {args.rules}")
     elif args.dealer:
         raise SparrowsError("--dealer is for Suzume; a riichi dealer is --seat E")
 
@@ -215,6 +230,10 @@ def run(args: argparse.Namespace) -> int:
         from .score_hk import run_hongkong
 
         return run_hongkong(args, options)
+    if args.rules == "classical":
+        from .score_classical import run_classical
+
+        return run_classical(args, options)
     from ..rules import get_ruleset
 
     get_ruleset("suzume", options)  # the same validation as play and simulate
