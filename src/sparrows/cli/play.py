@@ -195,6 +195,29 @@ class TerminalTable:
             )
             detail = e.get("detail") or {}
             unit = " han" if "han" in detail else ""
+            if "doubles" in detail:  # classical: points and doubles, every hand's score
+                kinds = {name: kind for name, kind, _ in detail["items"]}
+                for (label, value), (name, _, _) in zip(e["items"], detail["items"], strict=True):
+                    unit = {"points": "pts", "doubles": "dbl"}.get(kinds[name], "")
+                    self.say(f"      {label:<62} {value:>4} {unit}")
+                if detail.get("limit_hand"):
+                    self.say(f"      limit hand: {detail['score']}")
+                else:
+                    self.say(
+                        f"      {detail['points']} points x 2^{detail['doubles']} = "
+                        f"{detail['score']}"
+                    )
+                others = ", ".join(
+                    f"{self.name(s)} {detail['hand_scores'][s]}"
+                    for s in self.order
+                    if s != e["seat"]
+                )
+                self.say(f"    the other hands score: {others}")
+                pays = ", ".join(
+                    f"{self.name(s)} {e['payments'][s]:+d}" for s in self.order if e["payments"][s]
+                )
+                self.say(f"    payments: {pays}")
+                return
             if "faan" in detail:  # faan items, then the total after the cap
                 for label, value in e["items"]:
                     self.say(f"      {label:<62} {value:>3}")
