@@ -50,6 +50,7 @@ bench: $(BENCHSTAMP)
 	$(BIN)/python benchmarks/bench_suzume.py
 	$(BIN)/python benchmarks/bench_riichi_score.py
 	$(BIN)/python benchmarks/bench_riichi_game.py
+	$(BIN)/python benchmarks/bench_chinese.py
 
 # Regenerates the per-suit shanten tables (needs numpy; the result is committed).
 tables: $(DEVSTAMP)

@@ -1,0 +1,87 @@
+"""Hong Kong and classical speed: full 4-player hands per second on one core with random
+agents, beside riichi's figure measured the same way in the same run (passes alternate so
+every ruleset sees the same machine load).
+
+Goal (issue 10): >= 500 hands/s for each, a Rust riichi engine's pace here. Random agents
+rarely reach a win worth Hong Kong's minimum, and the dealer keeps the deal on a draw, so
+games are capped at 16 hands (``max_hands``): the unit is the hand either way. Reported:
+the median of several passes (min and max beside it), through the library (``play_game``)
+and through ``sparrows simulate --workers 1`` (what users run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from sparrows.agents import make_agent
+from sparrows.rules import get_ruleset
+from sparrows.sim import play_game
+
+RULES = {
+    "hongkong": get_ruleset("hongkong", {"max_hands": 16}),
+    "classical": get_ruleset("classical", {"max_hands": 16}),
+    "riichi": get_ruleset("riichi", {"hanchan": False}),
+}
+
+
+def library_pass(name: str, seconds: float, first: int) -> float:
+    rules = RULES[name]
+    t0 = time.perf_counter()
+    hands = 0
+    g = first
+    while time.perf_counter() - t0 < seconds:
+        game = play_game(rules, [make_agent("random", g * 4 + s, rules) for s in range(4)], g)
+        hands += game.hand_number + 1
+        g += 1
+    return hands / (time.perf_counter() - t0)
+
+
+def simulate_pass(name: str, games: int, seed: int) -> float:
+    script = Path(sys.executable).with_name("sparrows")
+    extra = ["--option", "max_hands=16"] if name != "riichi" else ["--option", "hanchan=false"]
+    out = subprocess.run(
+        [str(script), "simulate", "--rules", name, "-n", str(games), "--workers", "1",
+         "--agents", "random,random,random,random", "--seed", str(seed), "--quiet", *extra],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    head = out.splitlines()[0]
+    return float(head.split("(", 1)[1].split(" hands/s", 1)[0].replace(",", ""))
+
+
+def show(label: str, values: list[float]) -> float:
+    median = statistics.median(values)
+    print(
+        f"  {label:<44} {median:>8,.0f} hands/s  (min {min(values):,.0f}, max {max(values):,.0f})"
+    )
+    return median
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--passes", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=2.0, help="length of a library pass")
+    ap.add_argument("--games", type=int, default=15, help="games per simulate pass")
+    args = ap.parse_args()
+    lib: dict[str, list[float]] = {n: [] for n in RULES}
+    sim: dict[str, list[float]] = {n: [] for n in RULES}
+    for p in range(args.passes):
+        for name in RULES:
+            lib[name].append(library_pass(name, args.seconds, 1000 * p))
+            sim[name].append(simulate_pass(name, args.games, p))
+    print(f"Chinese-family hands per second, random agents, one core ({args.passes} passes):")
+    medians = {}
+    for name in RULES:
+        medians[name] = show(f"{name}, sparrows simulate --workers 1", sim[name])
+        show(f"{name}, library", lib[name])
+    for name in ("hongkong", "classical"):
+        ratio = medians[name] / medians["riichi"]
+        print(f"  {name}: {ratio:.2f}x riichi's hands/s (goal 500 hands/s)")
+
+
+if __name__ == "__main__":
+    main()
