@@ -1,0 +1,1014 @@
+"""Classical Chinese scoring and settlement: worked hands whose expected values were computed
+by hand from ``shared/rules/classical.md`` (points x 2^doubles, capped at the limit) and the
+lead's decisions on what it leaves open, never copied from the implementation. Each case
+carries its arithmetic.
+
+Notation: mpsz; ``[...]`` an exposed meld, ``(....)`` a concealed kong, ``[...+]`` an added
+kong; ``f`` flowers and ``h`` seasons (number = seat + 1 is one's own). Seat and round are
+East (0) unless a case says otherwise. Meld points (simples / terminals and honours):
+exposed pung 2/4, concealed pung 4/8, exposed kong 8/16, concealed kong 16/32.
+
+Most single-item hands are built on ``BASE`` = ``[123m] 456p 789s [234s] 11p`` won on a
+discarded 4p: an exposed chow (so no ``fully_concealed``), runs (no ``no_chow``), three
+suits, a plain pair, and a two-sided wait 56p -> 4p or 7p (no ``only_tile``, no
+``pair_wait``): Mah Jongg 20 and nothing else. Items worth 0 (a chow, a plain pair), if an
+implementation lists them at all, are left out of the comparison.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from sparrows.errors import SparrowsError
+from sparrows.rules.classical import ClassicalOptions, score_loser_text, score_text, settle
+
+#: No cap: the raw points x 2^doubles can be checked for big hands.
+NOCAP = ClassicalOptions(limit=0)
+#: Seven Pairs allowed (off by default).
+SEVEN = ClassicalOptions(seven_pairs=True)
+
+#: Mah Jongg 20 and nothing else when won on a discarded 4p (two-sided wait 56p).
+BASE = "[123m]456p789s[234s]11p"
+
+
+def P(name: str, value: int) -> tuple[str, str, int]:
+    return (name, "points", value)
+
+
+def D(name: str, value: int = 1) -> tuple[str, str, int]:
+    return (name, "doubles", value)
+
+
+MJ = P("mah_jongg", 20)
+
+
+def check(s, items, points, doubles, score, *, valid=True):
+    """``items`` as a multiset of (name, kind, value); points, doubles, score as computed by
+    hand. The first two asserts check the test data itself (the arithmetic of the case)."""
+    assert sum(v for _, k, v in items if k == "points") == points, "test data: points"
+    assert sum(v for _, k, v in items if k == "doubles") == doubles, "test data: doubles"
+    assert Counter(tuple(it) for it in s.items if it[2] != 0) == Counter(items)
+    assert s.points == points
+    assert s.doubles == doubles
+    assert s.score == score
+    assert s.limit_hand is None
+    assert s.valid is valid
+    if valid:
+        assert s.reason is None
+
+
+def check_limit(s, name, limit=500):
+    """A limit hand: exactly the limit, one item (name, "limit", limit), 0 points."""
+    assert s.valid is True
+    assert s.reason is None
+    assert s.limit_hand == name
+    assert [tuple(it) for it in s.items] == [(name, "limit", limit)]
+    assert s.points == 0
+    assert s.score == limit
+
+
+# ------------------------------------------------------------------ 0. the standard values
+
+
+def test_exposed_pung_of_simples_scores_2():
+    # [123m] 456p 789s [222s] 11p on a discarded 4p: 20 + exposed pung of 2s 2 = 22.
+    s = score_text("[123m]456p789s[222s]11p", win="4p", options=NOCAP)
+    check(s, [MJ, P("exposed_pung", 2)], 22, 0, 22)
+
+
+def test_concealed_pung_of_a_terminal_scores_8():
+    # [123m] 456p 789s 999m 11p on a discarded 4p (the 9m pung was never claimed): 20 + 8.
+    s = score_text("[123m]456p789s999m11p", win="4p", options=NOCAP)
+    check(s, [MJ, P("concealed_pung", 8)], 28, 0, 28)
+
+
+def test_concealed_kong_of_honours_scores_32():
+    # [123m] 456p 789s (4444z) 11p: North is neither seat nor round wind -> 20 + 32 = 52.
+    s = score_text("[123m]456p789s(4444z)11p", win="4p", options=NOCAP)
+    check(s, [MJ, P("concealed_kong", 32)], 52, 0, 52)
+
+
+def test_mah_jongg_scores_20():
+    # BASE: chows and a plain pair score nothing; Mah Jongg 20, no doubles -> 20.
+    s = score_text(BASE, win="4p")
+    check(s, [MJ], 20, 0, 20)
+
+
+# ------------------------------------------------------------------ 1. meld points
+
+
+@pytest.mark.parametrize(
+    ("meld", "item"),
+    [
+        ("[222s]", P("exposed_pung", 2)),  # simples
+        ("[999m]", P("exposed_pung", 4)),  # a terminal
+        ("[444z]", P("exposed_pung", 4)),  # an honour (North: no wind double here)
+        ("222s", P("concealed_pung", 4)),
+        ("999m", P("concealed_pung", 8)),
+        ("444z", P("concealed_pung", 8)),
+        ("[2222s]", P("exposed_kong", 8)),
+        ("[2222s+]", P("exposed_kong", 8)),  # an added kong is exposed
+        ("[9999m]", P("exposed_kong", 16)),
+        ("[4444z]", P("exposed_kong", 16)),
+        ("(2222s)", P("concealed_kong", 16)),
+        ("(1111s)", P("concealed_kong", 32)),
+        ("(4444z)", P("concealed_kong", 32)),
+    ],
+)
+def test_meld_points(meld, item):
+    # [123m] 456p 789s + meld + 11p on a discarded 4p (waits 4p/7p): 20 + the meld's value;
+    # the exposed chow keeps fully_concealed out even beside a concealed kong.
+    s = score_text(f"[123m]456p789s{meld}11p", win="4p", options=NOCAP)
+    points = 20 + item[2]
+    check(s, [MJ, item], points, 0, points)
+
+
+# ------------------------------------------------------------------ 2. pair and bonus points
+
+
+@pytest.mark.parametrize(
+    ("pair", "seat", "round_", "items", "points"),
+    [
+        ("55z", 0, 0, [P("dragon_pair", 2)], 22),  # white
+        ("66z", 0, 0, [P("dragon_pair", 2)], 22),  # green
+        ("77z", 0, 0, [P("dragon_pair", 2)], 22),  # red
+        ("22z", 1, 0, [P("seat_wind_pair", 2)], 22),  # South is South's seat wind
+        ("33z", 0, 2, [P("round_wind_pair", 2)], 22),  # West is the round wind
+        # East at seat East in the East round: both pair items, 2 + 2 = 4 -> 24.
+        ("11z", 0, 0, [P("seat_wind_pair", 2), P("round_wind_pair", 2)], 24),
+        ("44z", 0, 0, [], 20),  # North: neither seat nor round wind
+        ("44z", 3, 3, [P("seat_wind_pair", 2), P("round_wind_pair", 2)], 24),
+    ],
+)
+def test_pair_points(pair, seat, round_, items, points):
+    # [123m] 456p 789s [234s] + the pair on a discarded 4p: 20 + pair points, no doubles.
+    s = score_text(f"[123m]456p789s[234s]{pair}", win="4p", seat=seat, round=round_)
+    check(s, [MJ, *items], points, 0, points)
+
+
+@pytest.mark.parametrize(
+    ("flowers", "seat", "items", "points", "doubles", "score"),
+    [
+        # 2f at seat East (own flower 1f): 20 + 4 = 24, no double.
+        ("2f", 0, [P("bonus_tile", 4)], 24, 0, 24),
+        # two bonus tiles, neither East's own: 20 + 4 + 4 = 28.
+        ("2f3h", 0, [P("bonus_tile", 4)] * 2, 28, 0, 28),
+        # own_flower: West (seat 2) owns 3f -> (20 + 4) x 2 = 48.
+        ("3f", 2, [P("bonus_tile", 4), D("own_flower")], 24, 1, 48),
+        # own_season: North (seat 3) owns 4h -> (20 + 4) x 2 = 48.
+        ("4h", 3, [P("bonus_tile", 4), D("own_season")], 24, 1, 48),
+        # all_flowers beside own_flower: (20 + 16) x 2^2 = 144.
+        ("1f2f3f4f", 0, [P("bonus_tile", 4)] * 4 + [D("own_flower"), D("all_flowers")], 36, 2, 144),
+        # all_seasons beside own_season (South owns 2h): (20 + 16) x 4 = 144.
+        ("1h2h3h4h", 1, [P("bonus_tile", 4)] * 4 + [D("own_season"), D("all_seasons")], 36, 2, 144),
+        # all eight at seat East: (20 + 32) x 2^4 = 52 x 16 = 832 (no cap here).
+        (
+            "1f2f3f4f1h2h3h4h",
+            0,
+            [P("bonus_tile", 4)] * 8
+            + [D("own_flower"), D("all_flowers"), D("own_season"), D("all_seasons")],
+            52,
+            4,
+            832,
+        ),
+    ],
+)
+def test_bonus_tiles(flowers, seat, items, points, doubles, score):
+    s = score_text(BASE, win="4p", seat=seat, flowers=flowers, options=NOCAP)
+    check(s, [MJ, *items], points, doubles, score)
+
+
+# ------------------------------------------------------------------ 3. winner's extra points
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "kw", "items", "points"),
+    [
+        # pair_wait: [123m] 1234p 789s [234s] waits 1p or 4p (two kinds); 4p makes 123p + 44p
+        # -> 20 + 2 = 22.
+        pytest.param("[123m]12344p789s[234s]", "4p", {}, [P("pair_wait", 2)], 22, id="pair_wait"),
+        # only_tile: 11p 46p waits on 5p alone (closed wait); 5p is in 456p -> 20 + 2 = 22.
+        pytest.param("[123m]11456p789s[234s]", "5p", {}, [P("only_tile", 2)], 22, id="only_tile"),
+        # both: 1p 456p waits on 1p alone (single wait on the pair) -> 20 + 2 + 2 = 24.
+        pytest.param(
+            "[123m]11456p789s[234s]",
+            "1p",
+            {},
+            [P("pair_wait", 2), P("only_tile", 2)],
+            24,
+            id="pair_wait_and_only_tile",
+        ),
+        # self_drawn: BASE drawn -> 20 + 2 = 22.
+        pytest.param(BASE, "4p", {"tsumo": True}, [P("self_drawn", 2)], 22, id="self_drawn"),
+        # only_tile with a kind held four times: [555p] + 5678p would wait on 5p or 8p, but
+        # the 13 tiles hold all four 5p, so 8p is the only tile; it completes the pair 88p
+        # -> 20 + exposed pung 2 + pair_wait 2 + only_tile 2 = 26.
+        pytest.param(
+            "[555p][123m][789s]56788p",
+            "8p",
+            {},
+            [P("exposed_pung", 2), P("pair_wait", 2), P("only_tile", 2)],
+            26,
+            id="only_tile_fifth_copy_is_no_wait",
+        ),
+        # The same shape with [222s] instead: waits 5p and 8p -> 20 + 2 + pair_wait 2 = 24.
+        pytest.param(
+            "[222s][123m][789s]56788p",
+            "8p",
+            {},
+            [P("exposed_pung", 2), P("pair_wait", 2)],
+            24,
+            id="two_waits_no_only_tile",
+        ),
+    ],
+)
+def test_winner_extra_points(hand, win, kw, items, points):
+    s = score_text(hand, win=win, options=NOCAP, **kw)
+    check(s, [MJ, *items], points, 0, points)
+
+
+# ------------------------------------------------------------------ 4. doubles
+
+DOUBLE_CASES = [
+    # dragon_pung: BASE shape with [555z] for [234s]: (20 + 4) x 2 = 48.
+    pytest.param(
+        "[123m]456p789s[555z]11p",
+        "4p",
+        {},
+        [P("exposed_pung", 4), D("dragon_pung")],
+        24,
+        1,
+        48,
+        id="dragon_pung",
+    ),
+    # seat_wind_pung: South pung at seat South, round East -> (20 + 4) x 2 = 48.
+    pytest.param(
+        "[123m]456p789s[222z]11p",
+        "4p",
+        {"seat": 1, "round": 0},
+        [P("exposed_pung", 4), D("seat_wind_pung")],
+        24,
+        1,
+        48,
+        id="seat_wind_pung",
+    ),
+    # round_wind_pung: West pung at seat South, round West -> (20 + 4) x 2 = 48.
+    pytest.param(
+        "[123m]456p789s[333z]11p",
+        "4p",
+        {"seat": 1, "round": 2},
+        [P("exposed_pung", 4), D("round_wind_pung")],
+        24,
+        1,
+        48,
+        id="round_wind_pung",
+    ),
+    # East pung at seat East in the East round: both doubles -> (20 + 4) x 4 = 96.
+    pytest.param(
+        "[123m]456p789s[111z]11p",
+        "4p",
+        {},
+        [P("exposed_pung", 4), D("seat_wind_pung"), D("round_wind_pung")],
+        24,
+        2,
+        96,
+        id="seat_and_round_wind_pung",
+    ),
+    # A concealed kong of the seat wind counts too: North (seat 3, round East) (4444z)
+    # -> (20 + 32) x 2 = 104.
+    pytest.param(
+        "[123m]456p789s(4444z)11p",
+        "4p",
+        {"seat": 3},
+        [P("concealed_kong", 32), D("seat_wind_pung")],
+        52,
+        1,
+        104,
+        id="seat_wind_kong",
+    ),
+    # three_concealed_pungs: [123m] 222p 555s 888s 11p, 8s drawn (shanpon 8s/1p): all three
+    # pungs concealed -> 20 + 4 + 4 + 4 + self_drawn 2 = 34, x 2 = 68.
+    pytest.param(
+        "[123m]222p555s888s11p",
+        "8s",
+        {"tsumo": True},
+        [P("concealed_pung", 4)] * 3 + [P("self_drawn", 2), D("three_concealed_pungs")],
+        34,
+        1,
+        68,
+        id="three_concealed_pungs",
+    ),
+    # A concealed kong counts as a concealed pung: (2222m) 444p 666s [789s] + 1p on a single
+    # wait -> 20 + 16 + 4 + 4 + pair_wait 2 + only_tile 2 = 48, x 2 = 96.
+    pytest.param(
+        "(2222m)444p666s[789s]11p",
+        "1p",
+        {},
+        [
+            P("concealed_kong", 16),
+            P("concealed_pung", 4),
+            P("concealed_pung", 4),
+            P("pair_wait", 2),
+            P("only_tile", 2),
+            D("three_concealed_pungs"),
+        ],
+        48,
+        1,
+        96,
+        id="three_concealed_pungs_with_a_kong",
+    ),
+    # no_chow: [222m] [444p] [888s] 66s 99m, the discarded 6s completes 666s (exposed, 2)
+    # -> 20 + 2 + 2 + 2 + 2 = 28, x 2 = 56.
+    pytest.param(
+        "[222m][444p][888s]66s99m",
+        "6s",
+        {},
+        [P("exposed_pung", 2)] * 4 + [D("no_chow")],
+        28,
+        1,
+        56,
+        id="no_chow",
+    ),
+    # fully_concealed: 123m 456p 789s 234s 11p on a discarded 4p -> 20 x 2 = 40.
+    pytest.param(
+        "123m456p789s234s11p", "4p", {}, [D("fully_concealed")], 20, 1, 40, id="fully_concealed"
+    ),
+    # A concealed kong is no exposure: 123m 456p 789s (2222s) 55m -> (20 + 16) x 2 = 72.
+    pytest.param(
+        "123m456p789s(2222s)55m",
+        "4p",
+        {},
+        [P("concealed_kong", 16), D("fully_concealed")],
+        36,
+        1,
+        72,
+        id="fully_concealed_with_concealed_kong",
+    ),
+    # mixed_one_suit: [123s] 456s 789s [444z] 22s, 4s on 56s (waits 4s/7s) -> (20 + 4) x 2.
+    pytest.param(
+        "[123s]456s789s[444z]22s",
+        "4s",
+        {},
+        [P("exposed_pung", 4), D("mixed_one_suit")],
+        24,
+        1,
+        48,
+        id="mixed_one_suit",
+    ),
+    # pure_one_suit (3, no mixed_one_suit): [123s] 456s 789s [666s] 22s -> (20 + 2) x 8.
+    pytest.param(
+        "[123s]456s789s[666s]22s",
+        "4s",
+        {},
+        [P("exposed_pung", 2), D("pure_one_suit", 3)],
+        22,
+        3,
+        176,
+        id="pure_one_suit",
+    ),
+    # terminals_and_honours: [111m] [999p] [444z] 111s + 9s on a single wait -> 20 + 4 + 4
+    # + 4 + concealed 8 + pair_wait 2 + only_tile 2 = 44; no_chow + terminals_and_honours
+    # -> 44 x 4 = 176.
+    pytest.param(
+        "[111m][999p][444z]111s99s",
+        "9s",
+        {},
+        [P("exposed_pung", 4)] * 3
+        + [P("concealed_pung", 8), P("pair_wait", 2), P("only_tile", 2)]
+        + [D("no_chow"), D("terminals_and_honours")],
+        44,
+        2,
+        176,
+        id="terminals_and_honours",
+    ),
+    # last_tile: BASE on the last discard -> 20 x 2 = 40.
+    pytest.param(BASE, "4p", {"last_tile": True}, [D("last_tile")], 20, 1, 40, id="last_tile"),
+    # last_tile drawn: (20 + self_drawn 2) x 2 = 44.
+    pytest.param(
+        BASE,
+        "4p",
+        {"last_tile": True, "tsumo": True},
+        [P("self_drawn", 2), D("last_tile")],
+        22,
+        1,
+        44,
+        id="last_tile_drawn",
+    ),
+    # kong_replacement: [123m] 456p 789s [2222s] 11p, 4p drawn after the kong -> 20 + 8 +
+    # self_drawn 2 = 30, x 2 = 60.
+    pytest.param(
+        "[123m]456p789s[2222s]11p",
+        "4p",
+        {"tsumo": True, "kong_bloom": True},
+        [P("exposed_kong", 8), P("self_drawn", 2), D("kong_replacement")],
+        30,
+        1,
+        60,
+        id="kong_replacement",
+    ),
+    # robbing_kong: BASE on a 4p robbed from another's added kong -> 20 x 2 = 40.
+    pytest.param(BASE, "4p", {"robbing": True}, [D("robbing_kong")], 20, 1, 40, id="robbing_kong"),
+    # little_three_dragons: [555z] [666z] 77z 123m 456p, 1m on 23m (waits 1m/4m) -> 20 + 4
+    # + 4 + dragon pair 2 = 30; 2 dragon pungs + 1 = 3 doubles -> 30 x 8 = 240.
+    pytest.param(
+        "[555z][666z]77z123m456p",
+        "1m",
+        {},
+        [P("exposed_pung", 4)] * 2
+        + [P("dragon_pair", 2), D("dragon_pung"), D("dragon_pung"), D("little_three_dragons")],
+        30,
+        3,
+        240,
+        id="little_three_dragons",
+    ),
+    # big_three_dragons: [555z] [666z] [777z] 123m 44p -> 20 + 12 = 32; 3 + 2 = 5 doubles
+    # -> 32 x 32 = 1024 (no cap).
+    pytest.param(
+        "[555z][666z][777z]123m44p",
+        "1m",
+        {},
+        [P("exposed_pung", 4)] * 3
+        + [D("dragon_pung")] * 3
+        + [D("big_three_dragons", 2)],
+        32,
+        5,
+        1024,
+        id="big_three_dragons",
+    ),
+    # little_four_winds: [222z] [333z] [444z] 11z 123m at seat/round East: 20 + 12 + East
+    # pair 2 + 2 = 36; little_four_winds 1 + mixed_one_suit 1 (man + honours) -> 36 x 4.
+    pytest.param(
+        "[222z][333z][444z]11z123m",
+        "1m",
+        {},
+        [P("exposed_pung", 4)] * 3
+        + [P("seat_wind_pair", 2), P("round_wind_pair", 2)]
+        + [D("little_four_winds"), D("mixed_one_suit")],
+        36,
+        2,
+        144,
+        id="little_four_winds",
+    ),
+    # big_four_winds: [111z] [222z] [333z] [444z] + 5m on a single wait -> 20 + 16 +
+    # pair_wait 2 + only_tile 2 = 40; East pung seat 1 + round 1, big_four_winds 2, no_chow
+    # 1, mixed_one_suit 1 = 6 -> 40 x 64 = 2560.
+    pytest.param(
+        "[111z][222z][333z][444z]55m",
+        "5m",
+        {},
+        [P("exposed_pung", 4)] * 4
+        + [P("pair_wait", 2), P("only_tile", 2)]
+        + [D("seat_wind_pung"), D("round_wind_pung"), D("big_four_winds", 2)]
+        + [D("no_chow"), D("mixed_one_suit")],
+        40,
+        6,
+        2560,
+        id="big_four_winds",
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "win", "kw", "items", "points", "doubles", "score"), DOUBLE_CASES)
+def test_each_double(hand, win, kw, items, points, doubles, score):
+    s = score_text(hand, win=win, options=NOCAP, **kw)
+    check(s, [MJ, *items], points, doubles, score)
+
+
+def test_kong_bloom_counts_as_self_drawn():
+    # A kong-replacement win is self-drawn (spec), even when only kong_bloom is passed:
+    # the same 60 as with tsumo=True.
+    s = score_text("[123m]456p789s[2222s]11p", win="4p", kong_bloom=True, options=NOCAP)
+    items = [MJ, P("exposed_kong", 8), P("self_drawn", 2), D("kong_replacement")]
+    check(s, items, 30, 1, 60)
+
+
+# ------------------------------------------------------------------ 5. the winning tile's set
+
+
+@pytest.mark.parametrize(
+    ("win", "tsumo", "items", "points", "score"),
+    [
+        # 123m 456p 789s 22s 55m waits 2s or 5m. The discarded 2s completes 222s: exposed 2,
+        # but fully_concealed still holds -> (20 + 2) x 2 = 44.
+        ("2s", False, [P("exposed_pung", 2)], 22, 44),
+        # The discarded 5m completes 555m (simples, exposed 2), 22s the pair -> 44.
+        ("5m", False, [P("exposed_pung", 2)], 22, 44),
+        # 2s drawn: 222s concealed 4 + self_drawn 2 -> 26 x 2 = 52.
+        ("2s", True, [P("concealed_pung", 4), P("self_drawn", 2)], 26, 52),
+    ],
+)
+def test_pung_completed_by_the_winning_tile(win, tsumo, items, points, score):
+    hand = "123m456p789s222s55m" if win == "2s" else "123m456p789s22s555m"
+    s = score_text(hand, win=win, tsumo=tsumo, options=NOCAP)
+    check(s, [MJ, *items, D("fully_concealed")], points, 1, score)
+
+
+def test_discard_completed_pung_is_no_concealed_pung():
+    # [123m] 222p 555s 888s 11p on a discarded 8s: 888s exposed (2), so only two concealed
+    # pungs -> 20 + 4 + 4 + 2 = 30, no three_concealed_pungs (compare the drawn 68 above).
+    s = score_text("[123m]222p555s888s11p", win="8s", options=NOCAP)
+    check(s, [MJ, P("concealed_pung", 4), P("concealed_pung", 4), P("exposed_pung", 2)], 30, 0, 30)
+
+
+def test_exposed_kong_is_no_concealed_pung():
+    # [2222m] 444p 666s [789s] 11p, single wait on 1p: one exposed kong 8 + two concealed
+    # pungs 4 + 4 + pair_wait 2 + only_tile 2 + 20 = 40; no three_concealed_pungs.
+    s = score_text("[2222m]444p666s[789s]11p", win="1p", options=NOCAP)
+    items = [
+        MJ,
+        P("exposed_kong", 8),
+        P("concealed_pung", 4),
+        P("concealed_pung", 4),
+        P("pair_wait", 2),
+        P("only_tile", 2),
+    ]
+    check(s, items, 40, 0, 40)
+
+
+def test_winning_tile_in_a_run_rather_than_the_pung():
+    # 111123m 456p 789s 55s on a discarded 1m (waits 1m, 4m, 5s): the 1m may complete the
+    # run 123m, leaving 111m concealed (8) -> (20 + 8) x 2 = 56, better than the exposed
+    # reading (20 + 4) x 2 = 48.
+    s = score_text("111123m456p789s55s", win="1m", options=NOCAP)
+    check(s, [MJ, P("concealed_pung", 8), D("fully_concealed")], 28, 1, 56)
+
+
+@pytest.mark.parametrize(
+    ("tsumo", "items", "points"),
+    [
+        # 22234555m [789s] 456p on a discarded 2m. Readings: 222m (exposed 2) 345m 55m -> 22,
+        # or 22m 234m 555m (concealed 4) with the 2m on the pair (pair_wait 2) -> 26. Best 26.
+        (False, [P("concealed_pung", 4), P("pair_wait", 2)], 26),
+        # Drawn: 222m concealed 4 + 2 = 26, or 555m 4 + pair_wait 2 + 2 = 28. Best 28.
+        (True, [P("concealed_pung", 4), P("pair_wait", 2), P("self_drawn", 2)], 28),
+    ],
+)
+def test_best_reading_pung_or_pair(tsumo, items, points):
+    s = score_text("22234555m[789s]456p", win="2m", tsumo=tsumo, options=NOCAP)
+    check(s, [MJ, *items], points, 0, points)
+
+
+# ------------------------------------------------------------------ 6. seven pairs
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "kw", "items", "points", "doubles", "score"),
+    [
+        # 11m 33m 55p 77p 22s 99s 44z: 20 x 2 = 40.
+        ("1133m5577p2299s44z", "4z", {}, [], 20, 1, 40),
+        # A dragon pair, self-drawn: still nothing else (no dragon_pair, self_drawn or
+        # fully_concealed) -> 40.
+        ("1133m5577p2299s55z", "5z", {"tsumo": True}, [], 20, 1, 40),
+        # Only terminals and honours: no terminals_and_honours -> 40.
+        ("1199m1199p1199s11z", "1z", {}, [], 20, 1, 40),
+        # East's own flower: (20 + 4) x 2^2 = 96.
+        ("1133m5577p2299s44z", "4z", {"flowers": "1f"}, [P("bonus_tile", 4), D("own_flower")], 24, 2, 96),
+        # All four flowers at seat East: (20 + 16) x 2^3 = 288.
+        (
+            "1133m5577p2299s44z",
+            "4z",
+            {"flowers": "1f2f3f4f"},
+            [P("bonus_tile", 4)] * 4 + [D("own_flower"), D("all_flowers")],
+            36,
+            3,
+            288,
+        ),
+    ],
+)
+def test_seven_pairs(hand, win, kw, items, points, doubles, score):
+    s = score_text(hand, win=win, options=SEVEN, **kw)
+    check(s, [MJ, D("seven_pairs"), *items], points, doubles, score)
+
+
+def test_seven_pairs_off_by_default():
+    s = score_text("1133m5577p2299s44z", win="4z")
+    assert s.valid is False
+    assert "complete" in s.reason.lower()
+
+
+# ------------------------------------------------------------------ 7. limit hands
+
+LIMIT_CASES = [
+    # 1m 1m 9m 1p 9p 1s 9s E S W N Wh G R.
+    pytest.param("119m19p19s1234567z", "7z", {}, "thirteen_orphans", id="thirteen_orphans"),
+    # 1112345678999m + 5m (also one suit concealed: the more specific name is expected).
+    pytest.param("11123455678999m", "5m", {}, "nine_gates", id="nine_gates"),
+    # [222z] 333z 444z 555z 66z: honours only; the exposed pung keeps hidden_treasure out.
+    pytest.param("[222z]333z444z555z66z", "6z", {}, "all_honours", id="all_honours"),
+    # [111m] 999m 111p 999p 11s: terminals only; [111m] exposed -> no hidden_treasure.
+    pytest.param("[111m]999m111p999p11s", "1s", {}, "all_terminals", id="all_terminals"),
+    # [1111m] (2222p) [3333s+] [4444s] 55z: one concealed kong only.
+    pytest.param("[1111m](2222p)[3333s+][4444s]55z", "5z", {}, "four_kongs", id="four_kongs"),
+    # 123m 234m 456m 789m 55m, no meld, on a discarded 9m (waits 6m/9m).
+    pytest.param("123m234m456m789m55m", "9m", {}, "concealed_one_suit", id="concealed_one_suit"),
+    # East's dealt 14, self-drawn.
+    pytest.param(
+        "123m456p789s222s55m",
+        "5m",
+        {"seat": 0, "tsumo": True, "heavenly": True},
+        "heavenly_hand",
+        id="heavenly_hand",
+    ),
+    # West wins on East's first discard.
+    pytest.param(
+        "123m456p789s222s55m",
+        "5m",
+        {"seat": 2, "earthly": True},
+        "earthly_hand",
+        id="earthly_hand",
+    ),
+    # 222m 444p 666s 888s 99m, a discarded 9m completes the pair: four concealed pungs.
+    pytest.param("222m444p666s888s99m", "9m", {}, "hidden_treasure", id="hidden_treasure"),
+    # The same with 8s drawn: 888s concealed.
+    pytest.param(
+        "222m444p666s888s99m", "8s", {"tsumo": True}, "hidden_treasure", id="hidden_treasure_drawn"
+    ),
+    # A concealed kong counts as a concealed pung.
+    pytest.param(
+        "(2222m)444p666s888s99m",
+        "9m",
+        {"tsumo": True},
+        "hidden_treasure",
+        id="hidden_treasure_kong",
+    ),
+    # Bonus tiles and conditions add nothing to a limit hand.
+    pytest.param(
+        "119m19p19s1234567z",
+        "1m",
+        {"flowers": "1f1h", "tsumo": True, "last_tile": True},
+        "thirteen_orphans",
+        id="thirteen_orphans_with_extras",
+    ),
+]
+
+
+@pytest.mark.parametrize("limit", [500, 300, 1000])
+@pytest.mark.parametrize(("hand", "win", "kw", "name"), LIMIT_CASES)
+def test_each_limit_hand(hand, win, kw, name, limit):
+    s = score_text(hand, win=win, options=ClassicalOptions(limit=limit), **kw)
+    check_limit(s, name, limit)
+
+
+def test_limit_hand_with_default_options():
+    check_limit(score_text("119m19p19s1234567z", win="7z"), "thirteen_orphans", 500)
+
+
+def test_discard_completed_pung_breaks_hidden_treasure():
+    # 222m 444p 666s 888s 99m on a discarded 8s: 888s is exposed -> ordinary hand:
+    # 20 + 4 + 4 + 4 + exposed 2 = 34; no_chow + fully_concealed + three_concealed_pungs
+    # -> 34 x 8 = 272.
+    s = score_text("222m444p666s888s99m", win="8s")
+    items = [
+        MJ,
+        P("concealed_pung", 4),
+        P("concealed_pung", 4),
+        P("concealed_pung", 4),
+        P("exposed_pung", 2),
+        D("no_chow"),
+        D("fully_concealed"),
+        D("three_concealed_pungs"),
+    ]
+    check(s, items, 34, 3, 272)
+
+
+# ------------------------------------------------------------------ 8. whole hands and the cap
+
+
+def test_worked_hand_default_options():
+    # 123m 456m 789m 234p + 5s on a single wait (discard): 20 + pair_wait 2 + only_tile 2
+    # = 24; fully_concealed -> 48.
+    s = score_text("123m456m789m234p55s", win="5s")
+    check(s, [MJ, P("pair_wait", 2), P("only_tile", 2), D("fully_concealed")], 24, 1, 48)
+    # Drawn: + self_drawn 2 = 26 -> 52.
+    s = score_text("123m456m789m234p55s", win="5s", tsumo=True)
+    items = [MJ, P("pair_wait", 2), P("only_tile", 2), P("self_drawn", 2), D("fully_concealed")]
+    check(s, items, 26, 1, 52)
+
+
+def test_worked_hand_east_pung_drawn():
+    # 111z [999m] 22p 345s 678s, 5s drawn (waits 2s/5s), seat and round East: 20 + concealed
+    # East pung 8 + exposed 9m pung 4 + self_drawn 2 = 34; seat + round wind -> 34 x 4 = 136.
+    s = score_text("111z[999m]22p345s678s", win="5s", tsumo=True)
+    items = [
+        MJ,
+        P("concealed_pung", 8),
+        P("exposed_pung", 4),
+        P("self_drawn", 2),
+        D("seat_wind_pung"),
+        D("round_wind_pung"),
+    ]
+    check(s, items, 34, 2, 136)
+
+
+#: [555z] 666z 777z 222m 33m won on a discarded 3m (waits 1m/3m/4m): 20 + exposed 4 + 8 + 8
+#: + 4 + pair_wait 2 = 46; doubles 3 dragon pungs + big three 2 + no_chow + mixed_one_suit +
+#: three_concealed_pungs = 8 -> 46 x 256 = 11776.
+BIG = (
+    "[555z]666z777z222m33m",
+    "3m",
+    {},
+    [
+        MJ,
+        P("exposed_pung", 4),
+        P("concealed_pung", 8),
+        P("concealed_pung", 8),
+        P("concealed_pung", 4),
+        P("pair_wait", 2),
+        D("dragon_pung"),
+        D("dragon_pung"),
+        D("dragon_pung"),
+        D("big_three_dragons", 2),
+        D("no_chow"),
+        D("mixed_one_suit"),
+        D("three_concealed_pungs"),
+    ],
+    46,
+    8,
+    11776,
+)
+
+#: [555z] 666z 123m 456m 99m, 4m on 56m (waits 4m/7m), East's own flower 1f: 20 + 4 + 8 +
+#: bonus 4 = 36; 2 dragon pungs + mixed_one_suit + own_flower = 4 -> 36 x 16 = 576.
+MEDIUM = (
+    "[555z]666z123m456m99m",
+    "4m",
+    {"flowers": "1f"},
+    [
+        MJ,
+        P("exposed_pung", 4),
+        P("concealed_pung", 8),
+        P("bonus_tile", 4),
+        D("dragon_pung"),
+        D("dragon_pung"),
+        D("mixed_one_suit"),
+        D("own_flower"),
+    ],
+    36,
+    4,
+    576,
+)
+
+#: North (seat 3) in the South round (1): [444z] (2222z) 123p 789p 55z, 1p on 23p (waits
+#: 1p/4p), bonus 4f (own) and 2h (not own): 20 + 4 + 32 + dragon pair 2 + 4 + 4 = 66;
+#: seat wind (North pung) + round wind (South kong) + own_flower + mixed_one_suit = 4
+#: -> 66 x 16 = 1056.
+WINDS = (
+    "[444z](2222z)123p789p55z",
+    "1p",
+    {"seat": 3, "round": 1, "flowers": "4f2h"},
+    [
+        MJ,
+        P("exposed_pung", 4),
+        P("concealed_kong", 32),
+        P("dragon_pair", 2),
+        P("bonus_tile", 4),
+        P("bonus_tile", 4),
+        D("seat_wind_pung"),
+        D("round_wind_pung"),
+        D("own_flower"),
+        D("mixed_one_suit"),
+    ],
+    66,
+    4,
+    1056,
+)
+
+
+@pytest.mark.parametrize("limit", [0, 300, 500, 1000])
+@pytest.mark.parametrize("case", [BIG, MEDIUM, WINDS], ids=["big", "medium", "winds"])
+def test_whole_hands_and_the_cap(case, limit):
+    hand, win, kw, items, points, doubles, raw = case
+    s = score_text(hand, win=win, options=ClassicalOptions(limit=limit), **kw)
+    check(s, items, points, doubles, min(raw, limit) if limit else raw)
+
+
+def test_default_limit_is_500():
+    # WINDS is 1056 raw -> 500 with the default options.
+    hand, win, kw, items, points, doubles, _ = WINDS
+    check(score_text(hand, win=win, **kw), items, points, doubles, 500)
+
+
+# ------------------------------------------------------------------ 9. losers
+
+LOSER_CASES = [
+    # 111z concealed East pung 8 (round wind: seat is South) + 555p 4 + 2f 4 = 16; round
+    # wind + own flower (South owns 2f) -> 16 x 4 = 64.
+    pytest.param(
+        "111z555p23m",
+        {"seat": 1, "round": 0, "flowers": "2f"},
+        [
+            P("concealed_pung", 8),
+            P("concealed_pung", 4),
+            P("bonus_tile", 4),
+            D("round_wind_pung"),
+            D("own_flower"),
+        ],
+        16,
+        2,
+        64,
+        id="brief_example",
+    ),
+    # [777z] 4 + (9999s) 32 + [2222m] 8 + white pair 2 = 46; dragon pung -> 92.
+    pytest.param(
+        "[777z](9999s)[2222m]55z13p",
+        {"seat": 2, "round": 1},
+        [
+            P("exposed_pung", 4),
+            P("concealed_kong", 32),
+            P("exposed_kong", 8),
+            P("dragon_pair", 2),
+            D("dragon_pung"),
+        ],
+        46,
+        1,
+        92,
+        id="melds_and_pair",
+    ),
+    # 4444p (held four times: a concealed pung) 4 + 666s 4 + 111m 8 + South pair (seat
+    # South) 2 = 18; three_concealed_pungs -> 36.
+    pytest.param(
+        "4444p666s1119m22z",
+        {"seat": 1, "round": 0},
+        [
+            P("concealed_pung", 4),
+            P("concealed_pung", 4),
+            P("concealed_pung", 8),
+            P("seat_wind_pair", 2),
+            D("three_concealed_pungs"),
+        ],
+        18,
+        1,
+        36,
+        id="three_concealed_pungs",
+    ),
+    # Five bonus tiles at seat East: 20; own_flower + all_flowers + own_season -> 160.
+    pytest.param(
+        "123m456p",
+        {"seat": 0, "flowers": "1f2f3f4f1h"},
+        [P("bonus_tile", 4)] * 5 + [D("own_flower"), D("all_flowers"), D("own_season")],
+        20,
+        3,
+        160,
+        id="bonus_tiles",
+    ),
+    # Nothing scores: 0.
+    pytest.param("1357m2468p1359s4z", {}, [], 0, 0, 0, id="nothing"),
+    # East pair at seat and round East: 2 + 2 = 4.
+    pytest.param(
+        "11z258m369p147s",
+        {},
+        [P("seat_wind_pair", 2), P("round_wind_pair", 2)],
+        4,
+        0,
+        4,
+        id="double_wind_pair",
+    ),
+    # 555z 8 + green pair 2 = 10; dragon pung -> 20.
+    pytest.param(
+        "555z66z19m",
+        {},
+        [P("concealed_pung", 8), P("dragon_pair", 2), D("dragon_pung")],
+        10,
+        1,
+        20,
+        id="dragons",
+    ),
+    # 111222333m counts as three concealed pungs 8 + 4 + 4 = 16 -> 32; no winner-only
+    # doubles (no_chow, pure/mixed one suit, fully_concealed), no Mah Jongg.
+    pytest.param(
+        "111222333m99m5p",
+        {},
+        [
+            P("concealed_pung", 8),
+            P("concealed_pung", 4),
+            P("concealed_pung", 4),
+            D("three_concealed_pungs"),
+        ],
+        16,
+        1,
+        32,
+        id="no_winner_items",
+    ),
+    # West pung at seat West in the West round: 4, both doubles -> 16.
+    pytest.param(
+        "[333z]45m",
+        {"seat": 2, "round": 2},
+        [P("exposed_pung", 4), D("seat_wind_pung"), D("round_wind_pung")],
+        4,
+        2,
+        16,
+        id="seat_and_round_wind_pung",
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "kw", "items", "points", "doubles", "score"), LOSER_CASES)
+def test_loser_scores(hand, kw, items, points, doubles, score):
+    s = score_loser_text(hand, options=NOCAP, **kw)
+    check(s, items, points, doubles, score)
+
+
+@pytest.mark.parametrize(("limit", "score"), [(0, 1536), (500, 500), (1000, 1000), (300, 300)])
+def test_loser_capped(limit, score):
+    # (5555z) (6666z) (7777z): 32 x 3 = 96; three dragon pungs + three_concealed_pungs = 4
+    # doubles (big_three_dragons is winner-only) -> 96 x 16 = 1536, capped at the limit.
+    s = score_loser_text("(5555z)(6666z)(7777z)1m2p3s4z", options=ClassicalOptions(limit=limit))
+    items = [P("concealed_kong", 32)] * 3 + [D("dragon_pung")] * 3 + [D("three_concealed_pungs")]
+    check(s, items, 96, 4, score)
+
+
+def test_loser_brief_example_default_options():
+    s = score_loser_text("111z555p23m", seat=1, round=0, flowers="2f")
+    assert (s.points, s.doubles, s.score, s.valid) == (16, 2, 64, True)
+
+
+# ------------------------------------------------------------------ 10. settlement
+
+
+@pytest.mark.parametrize(
+    ("scores", "winner", "east", "expected"),
+    [
+        # Winner 1 gets 40: from East 2 x 40 = 80, from seats 2 and 3 40 each -> +160.
+        # Losers: 2 pays East 2 x (100 - 20) = 160, 3 pays East 2 x (100 - 8) = 184, 3 pays
+        # 2 (20 - 8) = 12. Seat 0: -80 + 160 + 184 = 264; seat 2: -40 - 160 + 12 = -188;
+        # seat 3: -40 - 184 - 12 = -236.
+        ([100, 40, 20, 8], 1, 0, [264, 160, -188, -236]),
+        # East wins 50: each loser pays 2 x 50 = 100 -> +300. Losers: 1 pays 2 (30 - 10) =
+        # 20, 3 pays 2 30, 3 pays 1 10. Seat 1: -100 - 20 + 10 = -110; seat 2: -100 + 20 +
+        # 30 = -50; seat 3: -100 - 30 - 10 = -140.
+        ([50, 10, 30, 0], 0, 0, [300, -110, -50, -140]),
+        # East is seat 2; seat 3 wins 36: 36 + 36 + 2 x 36 = 144. Losers: 0 pays 1 (60 - 12)
+        # = 48; 2 pays 1 2 x (60 - 4) = 112; 2 pays 0 2 x (12 - 4) = 16. Seat 0: -36 - 48 +
+        # 16 = -68; seat 1: -36 + 48 + 112 = 124; seat 2: -72 - 112 - 16 = -200.
+        ([12, 60, 4, 36], 3, 2, [-68, 124, -200, 144]),
+        # Equal losers pay each other nothing: winner 2 gets 2 x 20 + 20 + 20 = 80; seats 1
+        # and 3 owe East 2 x (30 - 30)... 0 and each other 0.
+        ([30, 30, 20, 30], 2, 0, [-40, -20, 80, -20]),
+    ],
+)
+def test_settle(scores, winner, east, expected):
+    deltas = settle(scores, winner, east, ClassicalOptions())
+    assert list(deltas) == expected
+    assert sum(deltas) == 0
+
+
+def test_settle_draw_pays_nothing():
+    assert list(settle([100, 40, 20, 8], None, 0, ClassicalOptions())) == [0, 0, 0, 0]
+
+
+def test_settle_from_scored_hands():
+    # Winner seat 1 (South, round East) with BASE drawn: 22. Losers: East (seat 0) 111z
+    # concealed (8; seat + round wind, 2 doubles) -> 32; seat 2 and seat 3 score 0.
+    # Winner: 2 x 22 + 22 + 22 = 88. Losers: 2 and 3 each pay East 2 x 32 = 64.
+    # Seat 0: -44 + 64 + 64 = 84; seat 2: -22 - 64 = -86; seat 3 the same.
+    w = score_text(BASE, win="4p", tsumo=True, seat=1)
+    east = score_loser_text("111z258m369p1s", seat=0)
+    s2 = score_loser_text("1357m2468p1359s", seat=2)
+    s3 = score_loser_text("1357m2468p1359s", seat=3)
+    scores = [east.score, w.score, s2.score, s3.score]
+    assert scores == [32, 22, 0, 0]
+    assert list(settle(scores, 1, 0, ClassicalOptions())) == [84, 88, -86, -86]
+
+
+# ------------------------------------------------------------------ 11. invalid input
+
+
+@pytest.mark.parametrize(
+    ("hand", "win", "kw"),
+    [
+        ("123m456p789s234s56m", "6m", {}),  # 5m 6m is no pair
+        ("[123m]456p789s222s5m7m", "7m", {}),  # 5m 7m is no pair
+        ("1111m5577p2299s44z", "4z", {"options": SEVEN}),  # four 1m are not two pairs
+        ("1358m2469p147s1233z", "3z", {}),  # nothing like a hand
+    ],
+)
+def test_incomplete_hand_is_not_valid(hand, win, kw):
+    s = score_text(hand, win=win, **kw)
+    assert s.valid is False
+    assert "complete" in s.reason.lower()
+
+
+@pytest.mark.parametrize(
+    ("hand", "win"),
+    [
+        ("12x3m456p789s234s55m", "5m"),  # unknown character
+        ("[555p 123m456p789s55s", "5s"),  # bracket never closed
+        ("123m456p789s234s55m", "5q"),  # bad winning tile
+        ("123m456p789s234s55", "5s"),  # digits without a suit letter
+        ("123m456p789s234s5m", "5m"),  # 13 tiles
+        ("123m456p789s234s555m", "5m"),  # 15 tiles
+        ("[2222m]456p789s234s555m", "5m"),  # 15 with the kong as 3
+        ("11111m456p789s234s", "1m"),  # five of a kind
+    ],
+)
+def test_bad_input_raises(hand, win):
+    with pytest.raises(SparrowsError):
+        score_text(hand, win=win)
+
+
+@pytest.mark.parametrize("hand", ["12x3m", "[555p 23m", "123"])
+def test_bad_loser_notation_raises(hand):
+    with pytest.raises(SparrowsError):
+        score_loser_text(hand)
