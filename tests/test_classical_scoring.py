@@ -213,6 +213,16 @@ def test_bonus_tiles(flowers, seat, items, points, doubles, score):
             26,
             id="only_tile_fifth_copy_is_no_wait",
         ),
+        # The four 5p all concealed: 5555678p waits on 5p (a fifth copy: no wait) or 8p; 8p
+        # makes 555p 567p 88p -> 20 + concealed pung 4 + pair_wait 2 + only_tile 2 = 28.
+        pytest.param(
+            "[123m][789s]55556788p",
+            "8p",
+            {},
+            [P("concealed_pung", 4), P("pair_wait", 2), P("only_tile", 2)],
+            28,
+            id="only_tile_four_concealed_copies",
+        ),
         # The same shape with [222s] instead: waits 5p and 8p -> 20 + 2 + pair_wait 2 = 24.
         pytest.param(
             "[222s][123m][789s]56788p",
@@ -319,10 +329,10 @@ DOUBLE_CASES = [
         96,
         id="three_concealed_pungs_with_a_kong",
     ),
-    # no_chow: [222m] [444p] [888s] 66s 99m, the discarded 6s completes 666s (exposed, 2)
-    # -> 20 + 2 + 2 + 2 + 2 = 28, x 2 = 56.
+    # no_chow: [222m] [444p] [888s] 666s 99m; 66s 99m waited on 6s or 9m and the discarded
+    # 6s completes 666s (exposed, 2) -> 20 + 2 + 2 + 2 + 2 = 28, x 2 = 56.
     pytest.param(
-        "[222m][444p][888s]66s99m",
+        "[222m][444p][888s]666s99m",
         "6s",
         {},
         [P("exposed_pung", 2)] * 4 + [D("no_chow")],
@@ -429,9 +439,7 @@ DOUBLE_CASES = [
         "[555z][666z][777z]123m44p",
         "1m",
         {},
-        [P("exposed_pung", 4)] * 3
-        + [D("dragon_pung")] * 3
-        + [D("big_three_dragons", 2)],
+        [P("exposed_pung", 4)] * 3 + [D("dragon_pung")] * 3 + [D("big_three_dragons", 2)],
         32,
         5,
         1024,
@@ -474,14 +482,6 @@ DOUBLE_CASES = [
 def test_each_double(hand, win, kw, items, points, doubles, score):
     s = score_text(hand, win=win, options=NOCAP, **kw)
     check(s, [MJ, *items], points, doubles, score)
-
-
-def test_kong_bloom_counts_as_self_drawn():
-    # A kong-replacement win is self-drawn (spec), even when only kong_bloom is passed:
-    # the same 60 as with tsumo=True.
-    s = score_text("[123m]456p789s[2222s]11p", win="4p", kong_bloom=True, options=NOCAP)
-    items = [MJ, P("exposed_kong", 8), P("self_drawn", 2), D("kong_replacement")]
-    check(s, items, 30, 1, 60)
 
 
 # ------------------------------------------------------------------ 5. the winning tile's set
@@ -564,7 +564,15 @@ def test_best_reading_pung_or_pair(tsumo, items, points):
         # Only terminals and honours: no terminals_and_honours -> 40.
         ("1199m1199p1199s11z", "1z", {}, [], 20, 1, 40),
         # East's own flower: (20 + 4) x 2^2 = 96.
-        ("1133m5577p2299s44z", "4z", {"flowers": "1f"}, [P("bonus_tile", 4), D("own_flower")], 24, 2, 96),
+        (
+            "1133m5577p2299s44z",
+            "4z",
+            {"flowers": "1f"},
+            [P("bonus_tile", 4), D("own_flower")],
+            24,
+            2,
+            96,
+        ),
         # All four flowers at seat East: (20 + 16) x 2^3 = 288.
         (
             "1133m5577p2299s44z",
@@ -943,8 +951,8 @@ def test_loser_brief_example_default_options():
         # = 48; 2 pays 1 2 x (60 - 4) = 112; 2 pays 0 2 x (12 - 4) = 16. Seat 0: -36 - 48 +
         # 16 = -68; seat 1: -36 + 48 + 112 = 124; seat 2: -72 - 112 - 16 = -200.
         ([12, 60, 4, 36], 3, 2, [-68, 124, -200, 144]),
-        # Equal losers pay each other nothing: winner 2 gets 2 x 20 + 20 + 20 = 80; seats 1
-        # and 3 owe East 2 x (30 - 30)... 0 and each other 0.
+        # Equal losers pay each other nothing: winner 2 gets 2 x 20 (East) + 20 + 20 = 80;
+        # losers 0, 1 and 3 all scored 30, so no difference is paid.
         ([30, 30, 20, 30], 2, 0, [-40, -20, 80, -20]),
     ],
 )
@@ -981,7 +989,7 @@ def test_settle_from_scored_hands():
         ("123m456p789s234s56m", "6m", {}),  # 5m 6m is no pair
         ("[123m]456p789s222s5m7m", "7m", {}),  # 5m 7m is no pair
         ("1111m5577p2299s44z", "4z", {"options": SEVEN}),  # four 1m are not two pairs
-        ("1358m2469p147s1233z", "3z", {}),  # nothing like a hand
+        ("1358m2469p147s123z", "3z", {}),  # nothing like a hand
     ],
 )
 def test_incomplete_hand_is_not_valid(hand, win, kw):

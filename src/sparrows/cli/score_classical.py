@@ -8,12 +8,11 @@ import json
 from typing import Any
 
 from ..errors import SparrowsError
-from ..rules.chinese import situation_from_hand
 from ..rules.classical import ClassicalOptions, score_loser_text, score_winner, settle
-from ..tiles import format_hand, parse_hand, parse_tiles
-from ..tiles.kinds import FLOWER, WIND_NAMES
-from .common import json_lines, tile_list
-from .score_riichi import _wind
+from ..tiles import format_hand
+from ..tiles.kinds import WIND_NAMES
+from .common import json_lines
+from .family import read_win
 
 
 def _items(s: Any) -> list[dict[str, Any]]:
@@ -26,37 +25,8 @@ def _items(s: Any) -> list[dict[str, Any]]:
 def score_classical(
     text: str, args: argparse.Namespace, options: ClassicalOptions
 ) -> tuple[dict[str, Any], int]:
-    hand = parse_hand(text, "mpsz", max_tiles=14)
-    extra = parse_tiles(tile_list(args.flowers)) if args.flowers else []
-    if any(t.kind < FLOWER for t in extra):
-        raise SparrowsError(
-            f"--flowers takes bonus tiles (1f-4f, 1h-4h) only, not {args.flowers!r}"
-        )
-    seat = _wind(args.seat, "--seat") if args.seat is not None else 0
-    round_wind = _wind(args.round_wind, "--round") if args.round_wind is not None else 0
-    win_text = args.win or args.ron or None
-    if win_text:
-        wins = parse_tiles(win_text)
-        if len(wins) != 1:
-            raise SparrowsError(f"the winning tile must be one tile, not {win_text!r}")
-        win = wins[0]
-    elif hand.concealed:
-        win = hand.concealed[-1]
-    else:
-        raise SparrowsError("no concealed tile to win on")
-    facts = situation_from_hand(
-        hand,
-        win,
-        bool(args.tsumo),
-        seat,
-        round_wind,
-        extra,
-        last_tile=args.last_tile,
-        kong_bloom=args.kong_bloom,
-        robbing=args.robbing,
-        heavenly=args.heavenly,
-        earthly=args.earthly,
-    )
+    hand, win, facts = read_win(text, args)
+    seat, round_wind = facts.seat, facts.round
     got = score_winner(facts, options)
     out: dict[str, Any] = {
         "hand": format_hand(hand),
@@ -64,7 +34,7 @@ def score_classical(
         "seat": WIND_NAMES[seat],
         "round": WIND_NAMES[round_wind],
         "win": str(win),
-        "tsumo": bool(args.tsumo),
+        "tsumo": facts.tsumo,
         "valid": got.valid,
         "reason": got.reason,
         "reading": got.reading,

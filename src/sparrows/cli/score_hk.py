@@ -7,12 +7,12 @@ import json
 from typing import Any
 
 from ..errors import SparrowsError
-from ..rules.chinese import situation_from_hand
 from ..rules.hongkong import HongKongOptions, payments, shares
 from ..rules.hongkong.scoring import score
-from ..tiles import format_hand, parse_hand, parse_tiles
-from ..tiles.kinds import FLOWER, WIND_NAMES
-from .common import json_lines, tile_list
+from ..tiles import format_hand
+from ..tiles.kinds import WIND_NAMES
+from .common import json_lines
+from .family import read_win
 from .score_riichi import _wind
 
 #: Riichi-only flags refused for Hong Kong (the attribute names).
@@ -23,42 +23,8 @@ def score_hk(
     text: str, args: argparse.Namespace, options: HongKongOptions
 ) -> tuple[dict[str, Any], int]:
     """One hand: the JSON answer and its status (0 a valid win, 1 not)."""
-    hand = parse_hand(text, "mpsz", max_tiles=14)
-    extra = parse_tiles(tile_list(args.flowers)) if args.flowers else []
-    if any(t.kind < FLOWER for t in extra):
-        raise SparrowsError(
-            f"--flowers takes bonus tiles (1f-4f, 1h-4h) only, not {args.flowers!r}"
-        )
-    seat = _wind(args.seat, "--seat") if args.seat is not None else 0
-    round_wind = _wind(args.round_wind, "--round") if args.round_wind is not None else 0
-    if args.win:
-        wins = parse_tiles(args.win)
-        if len(wins) != 1:
-            raise SparrowsError(f"--win takes one tile, not {args.win!r}")
-        win = wins[0]
-    elif args.ron:
-        wins = parse_tiles(args.ron)
-        if len(wins) != 1:
-            raise SparrowsError(f"--ron takes one tile, not {args.ron!r}")
-        win = wins[0]
-    else:
-        if not hand.concealed:
-            raise SparrowsError("no concealed tile to win on")
-        win = hand.concealed[-1]  # the last concealed tile written
-    tsumo = bool(args.tsumo)
-    sit = situation_from_hand(
-        hand,
-        win,
-        tsumo,
-        seat,
-        round_wind,
-        extra,
-        last_tile=args.last_tile,
-        kong_bloom=args.kong_bloom,
-        robbing=args.robbing,
-        heavenly=args.heavenly,
-        earthly=args.earthly,
-    )
+    hand, win, sit = read_win(text, args)
+    seat, round_wind, tsumo = sit.seat, sit.round, sit.tsumo
     got = score(sit, options)
     discarder = (
         None if tsumo else (_wind(args.from_seat, "--from") if args.from_seat else (seat - 1) % 4)

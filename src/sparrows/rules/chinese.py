@@ -421,6 +421,51 @@ class ChineseRuleset(Ruleset):
         return fl.Outcome(ops, nxt)
 
     # ------------------------------------------------------------------ settlement
+    def win_report(
+        self,
+        game: Game,
+        seat: int,
+        payer: int | None,
+        tile: int,
+        tsumo: bool,
+        got: Any,
+        value: int,
+        deltas: list[int],
+        detail: dict[str, Any],
+        facts: dict[str, Any] | None = None,
+    ) -> list[fl.Op]:
+        """A win's ledger moves (``deltas``, each losing seat paying the gaining seats in
+        seat order), its report for the statistics and (recording) its event. ``got``
+        is the score (``items`` whose first field is the name, ``limit_hand``,
+        ``reading``, ``breakdown()``), ``value`` the number the statistics count."""
+        ops = moves(deltas, "tsumo" if tsumo else "ron")
+        report = {
+            "hand": game.hand_number,
+            "winner": seat,
+            "from": None if tsumo else payer,
+            "points": value,
+            "items": [i[0] for i in got.items],
+            "yakuman": got.limit_hand is not None,
+            "counts": self.counts(game),
+            **(facts or {}),
+        }
+        ops.append(fl.Report(report))
+        if game.record:
+            shown = game.hands[seat] if tsumo else [*game.hands[seat], tile]
+            win = ev.Win(
+                seat,
+                None if tsumo else payer,
+                game.fmt(tile),
+                game.fmt_all(sorted(shown)),
+                got.reading,
+                value,
+                [[label, v] for label, v in got.breakdown()],
+                deltas,
+                {"items": [list(i) for i in got.items], "limit_hand": got.limit_hand, **detail},
+            )
+            ops.append(fl.Emit(win))
+        return ops
+
     def _win(
         self,
         game: Game,
@@ -479,3 +524,62 @@ class ChineseRuleset(Ruleset):
                 assert m.type is not MeldType.CHI or m.from_seat == (s - 1) % 4, (
                     "a chow not from the left"
                 )
+
+
+def moves(deltas: Sequence[int], reason: str) -> list[fl.Op]:
+    """Ledger moves realising per-seat changes that sum to zero: each losing seat pays the
+    gaining seats in seat order."""
+    give = {s: -d for s, d in enumerate(deltas) if d < 0}
+    take = {s: d for s, d in enumerate(deltas) if d > 0}
+    ops: list[fl.Op] = []
+    for src in sorted(give):
+        for dst in sorted(take):
+            amount = min(give[src], take[dst])
+            if amount:
+                ops.append(fl.Move("points", src, dst, amount, reason))
+                give[src] -= amount
+                take[dst] -= amount
+    return ops
+
+
+def check_family_options(o: Any) -> None:
+    """The checks of the options every Chinese-family ruleset has."""
+    from ..errors import OptionsError
+
+    if not 0 <= o.reserve <= 80:
+        raise OptionsError(f"reserve must be 0-80, not {o.reserve}")
+    if not 1 <= o.rounds <= 4:
+        raise OptionsError(f"rounds must be 1-4, not {o.rounds}")
+    if not 0 <= o.max_hands <= 100_000:
+        raise OptionsError(f"max_hands must be 0-100000, not {o.max_hands}")
+    if abs(o.starting_points) > 10**9:
+        raise OptionsError("starting_points is out of range")
+
+
+def facts_from_text(
+    text: str,
+    win: str,
+    tsumo: bool = False,
+    seat: int = 0,
+    round: int = 0,
+    flowers: str = "",
+    last_tile: bool = False,
+    kong_bloom: bool = False,
+    robbing: bool = False,
+    heavenly: bool = False,
+    earthly: bool = False,
+) -> WinFacts:
+    """The win facts of a hand written in the README's notation (the winning tile
+    included), checked (SparrowsError naming what is wrong)."""
+    from ..tiles import parse_hand, parse_tiles
+
+    hand = parse_hand(text, "mpsz", max_tiles=14)
+    tiles = parse_tiles(win) if win else []
+    if len(tiles) != 1:
+        raise SparrowsError(f"the winning tile must be one tile, not {win!r}")
+    extra = parse_tiles(flowers) if flowers else []
+    if any(t.kind < FLOWER for t in extra):
+        raise SparrowsError(f"flowers are bonus tiles (1f-4f, 1h-4h) only, not {flowers!r}")
+    return situation_from_hand(
+        hand, tiles[0], tsumo, seat, round, extra, last_tile, kong_bloom, robbing, heavenly, earthly
+    )

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import OptionsError
+from ..chinese import check_family_options
 
 #: Points items: name -> (points, description). Meld points by (simple, terminal/honour).
 MELD_POINTS: dict[str, tuple[int, int, str]] = {
@@ -96,14 +97,7 @@ class ClassicalOptions:
             raise OptionsError(f"limit must be 0 (none) to 1000000, not {self.limit}")
         if self.win_claims not in ("nearest", "value"):
             raise OptionsError(f"win_claims must be 'nearest' or 'value', not {self.win_claims!r}")
-        if not 0 <= self.reserve <= 80:
-            raise OptionsError(f"reserve must be 0-80, not {self.reserve}")
-        if not 1 <= self.rounds <= 4:
-            raise OptionsError(f"rounds must be 1-4, not {self.rounds}")
-        if not 0 <= self.max_hands <= 100_000:
-            raise OptionsError(f"max_hands must be 0-100000, not {self.max_hands}")
-        if abs(self.starting_points) > 10**9:
-            raise OptionsError("starting_points is out of range")
+        check_family_options(self)
 
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...analysis import Form
-from ...engine import events as ev
 from ...engine import flow as fl
 from ...tiles import classical_set
 from ..chinese import SEATS, ChineseRuleset
@@ -79,46 +78,16 @@ class ClassicalRuleset(ChineseRuleset):
         assert got.valid, got.reason
         scores = [got.score if s == seat else self.loser_score(game, s).score for s in SEATS]
         deltas = settle(scores, seat, game.dealer, self.options)
-        ops: list[fl.Op] = _moves(deltas, "tsumo" if tsumo else "ron")
-        ops.append(
-            fl.Report(
-                {
-                    "hand": game.hand_number,
-                    "winner": seat,
-                    "from": None if tsumo else payer,
-                    "points": got.score,
-                    "items": [n for n, _, _ in got.items],
-                    "yakuman": got.limit_hand is not None,
-                    "scores": scores,
-                    "counts": self.counts(game),
-                }
-            )
+        detail = {
+            "points": got.points,
+            "doubles": got.doubles,
+            "score": got.score,
+            "hand_scores": scores,
+        }
+        facts = {"scores": scores}
+        return self.win_report(
+            game, seat, payer, tile, tsumo, got, got.score, deltas, detail, facts
         )
-        if game.record:
-            shown = game.hands[seat] if tsumo else [*game.hands[seat], tile]
-            ops.append(
-                fl.Emit(
-                    ev.Win(
-                        seat,
-                        None if tsumo else payer,
-                        game.fmt(tile),
-                        game.fmt_all(sorted(shown)),
-                        got.reading,
-                        got.score,
-                        [[label, v] for label, v in got.breakdown()],
-                        deltas,
-                        {
-                            "points": got.points,
-                            "doubles": got.doubles,
-                            "score": got.score,
-                            "items": [list(i) for i in got.items],
-                            "limit_hand": got.limit_hand,
-                            "hand_scores": scores,
-                        },
-                    )
-                )
-            )
-        return ops
 
     def rule_tables(self) -> dict[str, list[tuple[str, Any, str]]]:
         return {
@@ -131,19 +100,3 @@ class ClassicalRuleset(ChineseRuleset):
                 (n, self.options.limit, d) for n, d in LIMIT_HANDS.items()
             ],
         }
-
-
-def _moves(deltas: list[int], reason: str) -> list[fl.Op]:
-    """Ledger moves realising per-seat changes that sum to zero: each losing seat pays the
-    gaining seats in seat order."""
-    give = {s: -d for s, d in enumerate(deltas) if d < 0}
-    take = {s: d for s, d in enumerate(deltas) if d > 0}
-    ops: list[fl.Op] = []
-    for src in sorted(give):
-        for dst in sorted(take):
-            amount = min(give[src], take[dst])
-            if amount:
-                ops.append(fl.Move("points", src, dst, amount, reason))
-                give[src] -= amount
-                take[dst] -= amount
-    return ops

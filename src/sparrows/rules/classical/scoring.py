@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ...analysis import BlockType, Form, HandShape, decompose, waits
 from ...errors import SparrowsError
 from ...tiles import MeldType, Tile, format_tiles, parse_hand, parse_tiles
 from ...tiles.kinds import FLOWER, HONOR, SEASON
-from ..chinese import WinFacts, situation_from_hand
+from ..chinese import WinFacts, facts_from_text
 from .options import DOUBLES, LIMIT_HANDS, MELD_POINTS, POINTS, ClassicalOptions
 
 WINDS = range(HONOR, HONOR + 4)
@@ -133,7 +134,10 @@ def _only_tile(facts: WinFacts, form: Form) -> bool:
     for k in facts.concealed:
         counts[k] += 1
     counts[facts.win] -= 1
-    return len(waits(counts, form)) == 1
+    held = Counter(facts.concealed) + Counter(k for _, ks in facts.melds for k in ks)
+    held[facts.win] -= 1  # the 13 tiles before the win; a kind all four of which are
+    # held (melds included) is no wait
+    return len([k for k in waits(counts, form) if held[k] < 4]) == 1
 
 
 def _limit_of(
@@ -343,31 +347,11 @@ def settle(
 
 # --------------------------------------------------------------------------- text input
 def score_text(
-    text: str,
-    win: str,
-    tsumo: bool = False,
-    seat: int = 0,
-    round: int = 0,
-    flowers: str = "",
-    last_tile: bool = False,
-    kong_bloom: bool = False,
-    robbing: bool = False,
-    heavenly: bool = False,
-    earthly: bool = False,
-    options: ClassicalOptions | None = None,
+    text: str, win: str, options: ClassicalOptions | None = None, **facts: Any
 ) -> ClassicalScore:
-    """Score a winning hand written in the README's notation (the winning tile included)."""
-    hand = parse_hand(text, "mpsz", max_tiles=14)
-    tiles = parse_tiles(win) if win else []
-    if len(tiles) != 1:
-        raise SparrowsError(f"the winning tile must be one tile, not {win!r}")
-    extra = parse_tiles(flowers) if flowers else []
-    if any(t.kind < FLOWER for t in extra):
-        raise SparrowsError(f"flowers takes bonus tiles (1f-4f, 1h-4h) only, not {flowers!r}")
-    facts = situation_from_hand(
-        hand, tiles[0], tsumo, seat, round, extra, last_tile, kong_bloom, robbing, heavenly, earthly
-    )
-    return score_winner(facts, options)
+    """Score a winning hand written in the README's notation (the winning tile included);
+    the other keywords are those of :func:`sparrows.rules.chinese.facts_from_text`."""
+    return score_winner(facts_from_text(text, win, **facts), options)
 
 
 def score_loser_text(

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import OptionsError
+from ..chinese import check_family_options
 
 #: Faan of the ordinary items: name -> (faan, description). A dragon pung, a seat or round
 #: wind pung counts once per pung.
@@ -113,14 +114,7 @@ class HongKongOptions:
             raise OptionsError(f"spicy must be 'half' or 'full', not {self.spicy!r}")
         if self.gun not in ("half", "full"):
             raise OptionsError(f"gun must be 'half' or 'full', not {self.gun!r}")
-        if not 0 <= self.reserve <= 80:
-            raise OptionsError(f"reserve must be 0-80, not {self.reserve}")
-        if not 1 <= self.rounds <= 4:
-            raise OptionsError(f"rounds must be 1-4, not {self.rounds}")
-        if not 0 <= self.max_hands <= 100_000:
-            raise OptionsError(f"max_hands must be 0-100000, not {self.max_hands}")
-        if abs(self.starting_points) > 10**9:
-            raise OptionsError("starting_points is out of range")
+        check_family_options(self)
 
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
 from ...tiles import Tile, hongkong_set
 from ...tiles.kinds import NUM_STANDARD
-from ..chinese import SEATS, ChineseRuleset
+from ..chinese import ChineseRuleset
 from .options import FAAN, LIMITS, PAYMENT_TABLES, PRESETS, HongKongOptions
 from .scoring import HKScore, form_for, payments, score
 
@@ -66,44 +65,8 @@ class HongKongRuleset(ChineseRuleset):
             got = self.value(game, seat, tile, tsumo, robbing)
             assert got.valid, got.reason
             deltas = payments(got.faan, seat, payer, game.dealer, self.options)
-            how = "tsumo" if tsumo else "ron"
-            ops += [fl.Move("points", p, seat, -deltas[p], how) for p in SEATS if deltas[p] < 0]
-            ops.append(
-                fl.Report(
-                    {
-                        "hand": game.hand_number,
-                        "winner": seat,
-                        "from": None if tsumo else payer,
-                        "points": got.faan,
-                        "items": [n for n, _ in got.items],
-                        "yakuman": got.limit_hand is not None,
-                        "faan": got.faan,
-                        **({} if seat != winners[0] else {"counts": self.counts(game)}),
-                    }
-                )
-            )
-            if game.record:
-                shown = game.hands[seat] if tsumo else [*game.hands[seat], tile]
-                ops.append(
-                    fl.Emit(
-                        ev.Win(
-                            seat,
-                            None if tsumo else payer,
-                            game.fmt(tile),
-                            game.fmt_all(sorted(shown)),
-                            got.reading,
-                            got.faan,
-                            [[label, v] for label, v in got.breakdown()],
-                            deltas,
-                            {
-                                "faan": got.faan,
-                                "items": [list(i) for i in got.items],
-                                "limit_hand": got.limit_hand,
-                                "capped": got.capped,
-                            },
-                        )
-                    )
-                )
+            detail = {"faan": got.faan, "capped": got.capped}
+            ops += self.win_report(game, seat, payer, tile, tsumo, got, got.faan, deltas, detail)
         return ops
 
     def rule_tables(self) -> dict[str, list[tuple[str, Any, str]]]:

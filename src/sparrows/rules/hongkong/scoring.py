@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...analysis import BlockType, Form, HandShape, decompose
-from ...errors import SparrowsError
-from ...tiles import MeldType, Tile, format_tiles, parse_hand, parse_tiles
+from ...tiles import MeldType, Tile, format_tiles
 from ...tiles.kinds import FLOWER, HONOR, SEASON
-from ..chinese import WinFacts, situation_from_hand
+from ..chinese import WinFacts, facts_from_text
 from .options import BONUS_ITEMS, FAAN, LIMITS, PAYMENT_TABLES, WIN_CONDITIONS, HongKongOptions
 
 WINDS = range(HONOR, HONOR + 4)
@@ -319,28 +319,9 @@ def payments(
 
 # --------------------------------------------------------------------------- text input
 def score_text(
-    text: str,
-    win: str,
-    tsumo: bool = False,
-    seat: int = 0,
-    round: int = 0,
-    flowers: str = "",
-    last_tile: bool = False,
-    kong_bloom: bool = False,
-    robbing: bool = False,
-    heavenly: bool = False,
-    earthly: bool = False,
-    options: HongKongOptions | None = None,
+    text: str, win: str, options: HongKongOptions | None = None, **facts: Any
 ) -> HKScore:
-    """Score a hand written in the README's notation (the winning tile included)."""
-    hand = parse_hand(text, "mpsz", max_tiles=14)
-    tiles = parse_tiles(win) if win else []
-    if len(tiles) != 1:
-        raise SparrowsError(f"the winning tile must be one tile, not {win!r}")
-    extra = parse_tiles(flowers) if flowers else []
-    if any(t.kind < FLOWER for t in extra):
-        raise SparrowsError(f"--flowers takes bonus tiles (1f-4f, 1h-4h) only, not {flowers!r}")
-    sit = situation_from_hand(
-        hand, tiles[0], tsumo, seat, round, extra, last_tile, kong_bloom, robbing, heavenly, earthly
-    )
-    return score(sit, options)
+    """Score a hand written in the README's notation (the winning tile included); the
+    other keywords are those of :func:`sparrows.rules.chinese.facts_from_text` (tsumo,
+    seat, round, flowers, last_tile, kong_bloom, robbing, heavenly, earthly)."""
+    return score(facts_from_text(text, win, **facts), options)
