@@ -101,7 +101,7 @@ def test_two_claims_to_win_nearest_or_best_hand(preset: str, winner: int) -> Non
 
 def test_random_games_validate_and_replay() -> None:
     rules = classical(max_hands=4)
-    for seed in range(sized(6, 300)):
+    for seed in range(sized(6, 100)):
         game = Game(rules, seed)
         bots = [
             make_agent(a, seed * 4 + s, rules) for s, a in enumerate(["efficiency", "random"] * 2)
@@ -113,6 +113,20 @@ def test_random_games_validate_and_replay() -> None:
         assert sum(game.scores) == 0
         again = replay(record_from_game(game))
         assert again.scores == game.scores and again.hand_results == game.hand_results
+
+
+def test_many_random_games_conserve_tiles_and_points() -> None:
+    # A thousand games in make test-all, every step validated, every record replayed.
+    rules = classical(max_hands=4)
+    for seed in range(sized(20, 1000)):
+        game = Game(rules, seed)
+        bots = [make_agent("random", seed * 4 + s, rules) for s in range(4)]
+        while not game.over:
+            for seat, legal in game.decisions():
+                game.step(seat, bots[seat].act(None, legal))
+                game.validate()
+        assert sum(game.scores) == 0
+        assert replay(record_from_game(game)).scores == game.scores
 
 
 def test_without_bonus_tiles_the_set_has_136() -> None:
