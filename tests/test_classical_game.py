@@ -138,3 +138,84 @@ def test_without_bonus_tiles_the_set_has_136() -> None:
         for seat, legal in game.decisions():
             game.step(seat, bots[seat].act(None, legal))
         game.validate()
+
+
+# ---------------------------------------------------------------------- cuencana (seed 002)
+def cuencana(**options: object) -> object:
+    return classical(preset="cuencana", **options)
+
+
+PLAIN_OTHERS = ["147m258p369s1234z", "258m147p147s5z6z7z7z", "369m369p258s1233z"]
+
+
+def test_cuencana_keeps_dealt_bonus_tiles_and_a_bonus_discard_is_dead() -> None:
+    rules = cuencana()
+    deal = ["1f123m456m789m1122p", *PLAIN_OTHERS]
+    game = Game(rules, 1, walls=[order_for(rules, deal)])
+    assert not game.bonus[0] and "1f" in game.fmt_all(game.hands[0])  # kept, not replaced
+    act(game, 0, A.DISCARD, "1f")
+    from sparrows.engine.game import DEAD
+
+    assert game.river_flags[0][-1] & DEAD and game.phase is Phase.TURN and game.turn == 1
+
+
+def test_cuencana_two_bonus_tiles_are_the_pair() -> None:
+    from sparrows.rules.chinese import WinFacts
+    from sparrows.rules.classical import score_winner
+    from sparrows.tiles import parse_tiles
+
+    kinds = tuple(t.kind for t in parse_tiles("123m456m789m123p"))
+    facts = WinFacts(kinds, (), (), kinds[-1], True, 0, 0, kept=(34, 35))  # 1f 2f kept
+    got = score_winner(facts)
+    # Mah Jongg 20 + a matching bonus pair (two flowers) 2 + self-drawn 2 = 24 points;
+    # own flower (1f, East) 1 + fully concealed 1 = 2 doubles -> 96
+    assert ("bonus_pair", "points", 2) in got.items
+    assert (got.points, got.doubles, got.score) == (24, 2, 96)
+    # a flower and a season of different numbers do not match: no pair points
+    mixed = score_winner(WinFacts(kinds, (), (), kinds[-1], True, 1, 0, kept=(34, 39)))
+    assert ("bonus_pair", "points", 0) in mixed.items and mixed.points == 22
+    # one kept bonus tile cannot be used: not complete
+    assert not score_winner(WinFacts(kinds[:-1], (), (), kinds[0], True, 0, 0, kept=(34,))).valid
+    # the game offers the win on a dealt hand of 12 suited tiles and two bonus tiles
+    game = Game(
+        cuencana(), 1, walls=[order_for(cuencana(), ["123m456m789m123p1f2f", *PLAIN_OTHERS])]
+    )
+    assert A.TSUMO in {a.type for a in game.legal_actions(0)}
+
+
+def test_cuencana_four_bonus_tiles_declared_as_a_kong() -> None:
+    rules = cuencana()
+    deal = ["1f2f3f4f123m456m789m1p", *PLAIN_OTHERS]
+    game = Game(rules, 1, walls=[order_for(rules, deal, back="1p")])
+    act(game, 0, A.ANKAN, "1f")
+    meld = game.melds[0][0]
+    assert game.fmt_all(meld.tiles) == ["1f", "2f", "3f", "4f"]
+    assert game.fmt(game.drawn) == "1p"  # type: ignore[arg-type]
+    act(game, 0, A.TSUMO)
+    result = game.hand_results[-1]
+    # the four flowers as a concealed kong score the honour value 32; own flower and all
+    # four flowers, fully concealed, kong replacement: 4 doubles -> the limit (500)
+    assert "bonus_kong" in result["items"] and "kong_replacement" in result["items"]
+    assert result["points"] == 500
+
+
+def test_cuencana_no_bonus_tile_as_the_last_discard_when_a_suited_one_will_do() -> None:
+    rules = cuencana()
+    game = Game(rules, 1, walls=[order_for(rules, ["1f123m456m789m1122p", *PLAIN_OTHERS])])
+    assert any(a.tiles and a.tiles[0].kind >= 34 for a in game.legal_actions(0))
+    game.wall.live.clear()  # as if the wall had run out: this is the last discard
+    offered = game.ruleset.turn_actions(game, 0)  # type: ignore[attr-defined]
+    assert offered and not any(a.tiles and a.tiles[0].kind >= 34 for a in offered)
+
+
+def test_cuencana_random_games() -> None:
+    rules = cuencana(max_hands=4)
+    for seed in range(sized(6, 200)):
+        game = Game(rules, seed)
+        bots = [make_agent("random", seed * 4 + s, rules) for s in range(4)]
+        while not game.over:
+            for seat, legal in game.decisions():
+                game.step(seat, bots[seat].act(None, legal))
+                game.validate()
+        assert sum(game.scores) == 0
+        assert replay(record_from_game(game)).scores == game.scores

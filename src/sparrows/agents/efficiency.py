@@ -81,9 +81,13 @@ class EfficiencyAgent(Agent):
         # shanten after each discard first (one lookup each); ukeire only for the
         # discards that reach the fewest shanten (the others rank after them anyway)
         after: dict[int, int] = {}
-        if any(t.kind >= 34 for t in obs.hand):
-            base = analyse(counts, form).value
-            after.update({t.kind: base - 1 for t in obs.hand if t.kind >= 34})  # go first
+        bonus = [t for t in obs.hand if t.kind >= 34]
+        if bonus:  # bonus tiles held (unreplaced, or kept by a house rule) go first; the
+            # suited tiles then fit no hand size to rank by shape: in tile order after them
+            return sorted(
+                (((0 if a.tiles[0].kind >= 34 else 1, 0, 0, a.tiles[0].code), a) for a in actions),
+                key=lambda r: r[0],
+            )
         for k in {t.kind for t in obs.hand if t.kind < 34}:
             counts[k] -= 1
             after[k] = analyse(counts, form).value

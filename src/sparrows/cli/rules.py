@@ -18,9 +18,9 @@ STATUS = {
     "hongkong": "complete game: 144 tiles with bonus tiles, calls, kongs, robbing, faan "
     "tables and limits, payment options; calculator; bots, play, simulation",
     "sichuan": "planned (tile set ready)",
-    "classical": "complete game (presets classical, seed003, limit300/1000): points and "
-    "doubles for every hand, losers settling, East double; calculator; bots, play, "
-    "simulation (the cuencana bonus-tile preset is not done yet)",
+    "classical": "complete game (presets classical, cuencana, seed003, limit300/1000): "
+    "points and doubles for every hand, losers settling, East double; calculator; bots, "
+    "play, simulation",
 }
 
 

@@ -60,6 +60,7 @@ class WinFacts:
     robbing: bool = False
     heavenly: bool = False
     earthly: bool = False
+    kept: tuple[int, ...] = ()  # bonus tiles held in the concealed hand (classical cuencana)
 
 
 def situation_from_hand(
@@ -189,6 +190,18 @@ class ChineseRuleset(Ruleset):
         """A win offered on the turn whatever the shape (none by default)."""
         return False
 
+    def turn_extras(self, game: Game, seat: int) -> list[Action]:
+        """More declarations offered on the turn when a replacement can be drawn."""
+        return []
+
+    def allowed_discards(self, game: Game, seat: int, discards: list[Action]) -> list[Action]:
+        """The discards offered (all by default; the list must not be changed in place)."""
+        return discards
+
+    def kong_meld(self, game: Game, seat: int, action: Action) -> fl.MakeMeld:
+        """The meld a declared kong makes."""
+        return calls.kong_ops(game, seat, action)
+
     draw_keeps_deal: bool = True  # the dealer deals again after an exhaustive draw
 
     def draw_ops(self, game: Game) -> list[fl.Op]:
@@ -276,9 +289,10 @@ class ChineseRuleset(Ruleset):
     ) -> WinFacts:
         hs: HandFacts = game.state.hand
         kind = game.kind
-        concealed = [kind[t] for t in game.hands[seat]]
+        held = [kind[t] for t in game.hands[seat]]
         if not tsumo:
-            concealed.append(kind[tile])
+            held.append(kind[tile])
+        concealed = [k for k in held if k < NUM_STANDARD]
         melds = tuple((m.type, tuple(kind[t] for t in m.tiles)) for m in game.melds[seat])
         first = hs.untouched and not any(game.melds)
         return WinFacts(
@@ -298,6 +312,7 @@ class ChineseRuleset(Ruleset):
             and seat != game.dealer
             and hs.discards[game.dealer] == 1
             and sum(hs.discards) == 1,
+            kept=tuple(sorted(k for k in held if k >= NUM_STANDARD)),
         )
 
     def _can_win(self, game: Game, seat: int, tile: int, robbing: bool = False) -> bool:
@@ -331,6 +346,7 @@ class ChineseRuleset(Ruleset):
             out.append(TSUMO)
         if game.wall.can_replace():
             out += calls.turn_kongs(game, seat)
+            out += self.turn_extras(game, seat)
         key = game.face_key[seat]
         discards = self._discards.get(key)
         if discards is None:  # one action per distinct face, memoised by the face key
@@ -339,6 +355,7 @@ class ChineseRuleset(Ruleset):
             if len(self._discards) >= MEMO_LIMIT:
                 self._discards.clear()
             self._discards[key] = discards
+        discards = self.allowed_discards(game, seat, discards)
         return [*out, *discards] if out else discards
 
     def on_turn(self, game: Game, seat: int, action: Action) -> fl.Outcome:
@@ -362,7 +379,7 @@ class ChineseRuleset(Ruleset):
             feeder = hs.kong_feeder if feeder_pays else None
             return self._win(game, [seat], feeder, tile, tsumo=True)
         hs.untouched = False
-        meld = calls.kong_ops(game, seat, action)
+        meld = self.kong_meld(game, seat, action)
         hs.after_kong = True
         hs.kong_feeder = None
         if t is A.KAKAN or self.options.thirteen_orphans_rob_concealed:

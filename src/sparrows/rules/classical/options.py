@@ -15,6 +15,11 @@ MELD_POINTS: dict[str, tuple[int, int, str]] = {
     "concealed_pung": (4, 8, "a concealed pung"),
     "exposed_kong": (8, 16, "an exposed kong (claimed or promoted)"),
     "concealed_kong": (16, 32, "a concealed kong"),
+    # cuencana: bonus tiles kept in the hand; "matching" (all flowers, all seasons, or
+    # one number) score the terminal/honour value
+    "bonus_set": (4, 8, "three bonus tiles as a concealed set (cuencana)"),
+    "bonus_kong": (16, 32, "four bonus tiles declared as a concealed kong (cuencana)"),
+    "bonus_pair": (0, 2, "two bonus tiles as the pair (cuencana)"),
 }
 POINTS: dict[str, tuple[int, str]] = {
     "dragon_pair": (2, "a pair of dragons"),
@@ -72,6 +77,11 @@ class ClassicalOptions:
     limit: int = 500
     #: Play with the eight flowers and seasons (144 tiles; else 136).
     bonus_tiles: bool = True
+    #: What a drawn bonus tile does: "replace" (set aside, a replacement drawn from the end
+    #: of the wall) or "keep" (cuencana, seed 002: kept in the hand, where any two make a
+    #: pair and any three a set, four may be declared as a concealed kong, or discarded
+    #: dead).
+    bonus_mode: str = "replace"
     #: Seven pairs is a winning hand (Mah Jongg 20 and one double).
     seven_pairs: bool = False
     #: Several claims to win on one discard: "nearest" in turn order wins, or "value"
@@ -95,6 +105,8 @@ class ClassicalOptions:
     def __post_init__(self) -> None:
         if self.limit < 0 or self.limit > 10**6:
             raise OptionsError(f"limit must be 0 (none) to 1000000, not {self.limit}")
+        if self.bonus_mode not in ("replace", "keep"):
+            raise OptionsError(f"bonus_mode must be 'replace' or 'keep', not {self.bonus_mode!r}")
         if self.win_claims not in ("nearest", "value"):
             raise OptionsError(f"win_claims must be 'nearest' or 'value', not {self.win_claims!r}")
         check_family_options(self)
@@ -103,6 +115,7 @@ class ClassicalOptions:
 PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},  # = classical, the default
     "classical": {},
+    "cuencana": {"bonus_mode": "keep"},
     "seed003": {"win_claims": "value", "draw_keeps_deal": False},
     "limit300": {"limit": 300},
     "limit1000": {"limit": 1000},

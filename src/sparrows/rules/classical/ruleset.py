@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...analysis import Form
+from ...analysis import Form, decompose
 from ...engine import flow as fl
-from ...tiles import classical_set
+from ...engine.actions import Action, ActionType
+from ...tiles import MeldType, classical_set
+from ...tiles.kinds import FLOWER, SEASON
 from ..chinese import SEATS, ChineseRuleset
 from .options import DOUBLES, LIMIT_HANDS, MELD_POINTS, POINTS, PRESETS, ClassicalOptions
-from .scoring import ClassicalScore, score_loser, score_winner, settle
+from .scoring import ClassicalScore, kept_groups, score_loser, score_winner, settle
+
+A = ActionType
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -31,9 +35,73 @@ class ClassicalRuleset(ChineseRuleset):
     def __init__(self, options: ClassicalOptions | None = None) -> None:
         self.options = o = options or ClassicalOptions()
         self.tileset = classical_set(bonus=o.bonus_tiles)
-        self.auto_bonus = o.bonus_tiles
+        self.keeps_bonus = o.bonus_tiles and o.bonus_mode == "keep"  # cuencana
+        self.auto_bonus = o.bonus_tiles and not self.keeps_bonus
         self.draw_keeps_deal = o.draw_keeps_deal
         super().__init__(Form(seven_pairs=o.seven_pairs, thirteen_orphans=True))
+
+    def all_actions(self) -> list[Action]:
+        out = super().all_actions()
+        if self.keeps_bonus:  # four kept bonus tiles declared as a kong, named by the first
+            out += [Action(A.ANKAN, f) for f in sorted(set(self.tileset.tiles)) if f.kind >= FLOWER]
+        return out
+
+    # ------------------------------------------------------------------ cuencana
+    def _is_complete(self, game: Game, seat: int, extra: int | None) -> bool:
+        kind = game.kind
+        held = game.counts[seat]
+        if not self.keeps_bonus or not any(held[FLOWER:]):
+            return super()._is_complete(game, seat, extra)
+        kinds = [kind[t] for t in game.hands[seat]] + ([] if extra is None else [kind[extra]])
+        kept = [k for k in kinds if k >= FLOWER]
+        if len(kept) % 3 == 1 or not kept_groups(kept, len(kept) % 3 == 2):
+            return False
+        counts = [0] * 34
+        for k in kinds:
+            if k < FLOWER:
+                counts[k] += 1
+        form = Form(pair=len(kept) % 3 == 0, seven_pairs=False, thirteen_orphans=False)
+        return bool(decompose(counts, form))
+
+    def _bonus_ids(self, game: Game, seat: int) -> list[int]:
+        return sorted(
+            (t for t in game.hands[seat] if game.kind[t] >= FLOWER), key=game.kind.__getitem__
+        )
+
+    def turn_extras(self, game: Game, seat: int) -> list[Action]:
+        """Cuencana: four kept bonus tiles may be declared as a concealed kong (all four
+        flowers or all four seasons when held, else the first four)."""
+        if not self.keeps_bonus:
+            return []
+        ids = self._bonus_ids(game, seat)
+        if len(ids) < 4:
+            return []
+        faces = game.faces
+        kinds = {game.kind[t] for t in ids}
+        out = []
+        for first in (FLOWER, SEASON):
+            if all(first + i in kinds for i in range(4)):
+                out.append(Action(A.ANKAN, next(faces[t] for t in ids if game.kind[t] == first)))
+        if not out:
+            out.append(Action(A.ANKAN, faces[ids[0]]))
+        return out
+
+    def kong_meld(self, game: Game, seat: int, action: Action) -> fl.MakeMeld:
+        k = action.tiles[0].kind
+        if k < FLOWER:
+            return super().kong_meld(game, seat, action)
+        ids = self._bonus_ids(game, seat)
+        group = FLOWER if k < SEASON else SEASON
+        same = [t for t in ids if group <= game.kind[t] < group + 4]
+        chosen = same if len(same) == 4 and game.kind[same[0]] == k else ids[:4]
+        return fl.MakeMeld(seat, MeldType.CLOSED_KAN, tuple(chosen))
+
+    def allowed_discards(self, game: Game, seat: int, discards: list[Action]) -> list[Action]:
+        """Cuencana: a bonus tile is not the last discard when a normal tile can be."""
+        if not self.keeps_bonus or game.wall.left:
+            return discards
+        plain = [a for a in discards if a.tiles[0].kind < FLOWER]
+        return plain or discards
 
     def value(
         self, game: Game, seat: int, tile: int, tsumo: bool, robbing: bool = False
@@ -56,7 +124,7 @@ class ClassicalRuleset(ChineseRuleset):
     def loser_score(self, game: Game, seat: int) -> ClassicalScore:
         kind = game.kind
         return score_loser(
-            [kind[t] for t in game.hands[seat] if kind[t] < 34],
+            [kind[t] for t in game.hands[seat]],
             [(m.type, tuple(kind[t] for t in m.tiles)) for m in game.melds[seat]],
             [kind[t] for t in game.bonus[seat]],
             self.seat_wind(game, seat),

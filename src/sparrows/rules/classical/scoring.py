@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from ...analysis import BlockType, Form, HandShape, decompose, waits
@@ -66,21 +67,69 @@ def _p(name: str) -> Item:
     return (name, "points", POINTS[name][0])
 
 
-def _bonus_items(bonus: Sequence[int], seat: int) -> list[Item]:
-    held = set(bonus)
-    out = [_p("bonus_tile") for _ in bonus]
+def _bonus_items(set_aside: Sequence[int], seat: int, held: Sequence[int] = ()) -> list[Item]:
+    """4 points per bonus tile set aside; the own-flower/season and all-four doubles over
+    every bonus tile the player has (set aside, or kept in the hand in cuencana)."""
+    have = set(set_aside) | set(held)
+    out = [_p("bonus_tile") for _ in set_aside]
     for first, own, every in (
         (FLOWER, "own_flower", "all_flowers"),
         (SEASON, "own_season", "all_seasons"),
     ):
-        if first + seat in held:
+        if first + seat in have:
             out.append(_d(own))
-        if all(first + i in held for i in range(4)):
+        if all(first + i in have for i in range(4)):
             out.append(_d(every))
     return out
 
 
-def _pung_items(sets: Sequence[tuple[bool, int, bool, bool]], seat: int, round: int) -> list[Item]:
+def _matching(group: Sequence[int]) -> bool:
+    """Bonus tiles that match: all flowers, all seasons, or (two) of one number."""
+    flowers = all(FLOWER <= k < SEASON for k in group)
+    seasons = all(k >= SEASON for k in group)
+    return flowers or seasons or len({(k - FLOWER) % 4 for k in group}) == 1
+
+
+def _bonus_group_item(group: Sequence[int]) -> Item:
+    name = {2: "bonus_pair", 3: "bonus_set", 4: "bonus_kong"}[len(group)]
+    simple, major, _ = MELD_POINTS[name]
+    return (name, "points", major if _matching(group) else simple)
+
+
+def kept_groups(kept: Sequence[int], pair: bool | None) -> list[list[int]]:
+    """The best way to use bonus tiles kept in the hand (cuencana): sets of three and, with
+    ``pair`` True, exactly one pair (False: no pair; None: at most one, leftovers unused,
+    for a loser). [] when they cannot be used that way (or there are none)."""
+    tiles = sorted(kept)
+    best: tuple[int, list[list[int]]] | None = None
+
+    def walk(left: list[int], groups: list[list[int]], pairs: int) -> None:
+        nonlocal best
+        if not left or (pair is None and len(left) < 2):
+            if pair is None or pairs == (1 if pair else 0):
+                value = sum(_bonus_group_item(g)[2] for g in groups)
+                if best is None or value > best[0]:
+                    best = (value, [list(g) for g in groups])
+            return
+        first, rest = left[0], left[1:]
+        if pair is None:
+            walk(rest, groups, pairs)  # leave it unused
+        for size in (3, 2):
+            if size == 2 and (pairs or pair is False):
+                continue
+            for others in combinations(rest, size - 1):
+                remaining = list(rest)
+                for o in others:
+                    remaining.remove(o)
+                walk(remaining, [*groups, [first, *others]], pairs + (size == 2))
+
+    walk(tiles, [], 0)
+    return best[1] if best else []
+
+
+def _pung_items(
+    sets: Sequence[tuple[bool, int, bool, bool]], seat: int, round: int, bonus_sets: int = 0
+) -> list[Item]:
     """Points and doubles of pungs/kongs: sets as (run, kind, concealed, kong)."""
     out: list[Item] = []
     for run, k, concealed, kong in sets:
@@ -94,7 +143,7 @@ def _pung_items(sets: Sequence[tuple[bool, int, bool, bool]], seat: int, round: 
             out.append(_d("seat_wind_pung"))
         if k == HONOR + round:
             out.append(_d("round_wind_pung"))
-    if sum(1 for run, _, concealed, _ in sets if not run and concealed) >= 3:
+    if sum(1 for run, _, concealed, _ in sets if not run and concealed) + bonus_sets >= 3:
         out.append(_d("three_concealed_pungs"))
     return out
 
@@ -122,14 +171,28 @@ def _total(
 
 
 def _meld_sets(facts: WinFacts) -> list[tuple[bool, int, bool, bool]]:
+    """The declared melds as (run, kind, concealed, kong); bonus kongs are left out (they
+    score as ``bonus_kong``, see :func:`_bonus_kongs`)."""
     out = []
     for mtype, kinds in facts.melds:
+        if min(kinds) >= FLOWER:
+            continue
         kong = mtype in (MeldType.OPEN_KAN, MeldType.ADDED_KAN, MeldType.CLOSED_KAN)
         out.append((mtype is MeldType.CHI, min(kinds), mtype is MeldType.CLOSED_KAN, kong))
     return out
 
 
+def _bonus_kongs(facts: WinFacts) -> list[Item]:
+    return [_bonus_group_item(ks) for _, ks in facts.melds if min(ks) >= FLOWER]
+
+
+def _held_bonus(facts: WinFacts) -> list[int]:
+    return [*facts.kept, *(k for _, ks in facts.melds for k in ks if k >= FLOWER)]
+
+
 def _only_tile(facts: WinFacts, form: Form) -> bool:
+    if facts.win >= FLOWER or facts.kept:  # won on a kept bonus tile, or bonus sets
+        return False
     counts = [0] * 34
     for k in facts.concealed:
         counts[k] += 1
@@ -177,12 +240,25 @@ def _limit_of(
 def score_winner(facts: WinFacts, options: ClassicalOptions | None = None) -> ClassicalScore:
     """The winner's best score."""
     options = options or ClassicalOptions()
-    form = Form(seven_pairs=options.seven_pairs, thirteen_orphans=True)
+    kept = len(facts.kept)
+    if kept % 3 == 1:
+        return _incomplete()
+    # cuencana: three kept bonus tiles make a set, two the pair (then the suits make none)
+    pair_here = kept % 3 == 0
+    form = Form(
+        pair=pair_here,
+        seven_pairs=options.seven_pairs and not kept,
+        thirteen_orphans=not kept,
+    )
+    groups = kept_groups(facts.kept, not pair_here) if kept else []
+    if kept and not groups:
+        return _incomplete()
+    bonus_sets = [_bonus_group_item(g) for g in groups] + _bonus_kongs(facts)
     counts = [0] * 34
     for k in facts.concealed:
         counts[k] += 1
     meld_kinds = [k for _, ks in facts.melds for k in ks]
-    kinds = list(facts.concealed) + meld_kinds
+    kinds = list(facts.concealed) + meld_kinds + list(facts.kept)  # bonus count as honours
     fully_concealed = all(m[0] is MeldType.CLOSED_KAN for m in facts.melds)
     only = None
     best: ClassicalScore | None = None
@@ -199,8 +275,7 @@ def score_winner(facts: WinFacts, options: ClassicalOptions | None = None) -> Cl
         elif d.shape is HandShape.THIRTEEN_ORPHANS:
             candidates = [([], "thirteen_orphans", str(d))]
         else:
-            pair = d.pair
-            assert pair is not None
+            pair = d.pair if d.pair is not None else -1  # -1: the pair is of bonus tiles
             blocks = list(d.sets)
             choices = [
                 i
@@ -222,17 +297,23 @@ def score_winner(facts: WinFacts, options: ClassicalOptions | None = None) -> Cl
                 if only is None:
                     only = _only_tile(facts, form)
                 items = [_p("mah_jongg")]
-                items += _pung_items(sets, facts.seat, facts.round)
-                items += _pair_items(pair, facts.seat, facts.round)
+                items += _pung_items(
+                    sets, facts.seat, facts.round, sum(i[0] != "bonus_pair" for i in bonus_sets)
+                )
+                items += _pair_items(pair, facts.seat, facts.round) + bonus_sets
                 if choice == -1 and pair == facts.win:
                     items.append(_p("pair_wait"))
                 if only:
                     items.append(_p("only_tile"))
                 if facts.tsumo:
                     items.append(_p("self_drawn"))
-                items += _bonus_items(facts.bonus, facts.seat)
+                items += _bonus_items(facts.bonus, facts.seat, _held_bonus(facts))
                 items += _winner_doubles(facts, kinds, sets, pair, fully_concealed)
-                text = " ".join(_set_text(s) for s in sets) + " " + format_tiles([Tile(pair)] * 2)
+                text = " ".join(
+                    [_set_text(s) for s in sets]
+                    + [format_tiles([Tile(k) for k in g]) for g in groups]
+                    + ([format_tiles([Tile(pair)] * 2)] if pair >= 0 else [])
+                )
                 candidates.append((items, None, text))
         for items, limit, text in candidates:
             if limit:
@@ -242,10 +323,14 @@ def score_winner(facts: WinFacts, options: ClassicalOptions | None = None) -> Cl
             if best is None or (got.score, got.points) > (best.score, best.points):
                 best = got
     if best is None:
-        return ClassicalScore(
-            False, 0, 0, 0, reason="the tiles are not a complete hand (four sets and a pair)"
-        )
+        return _incomplete()
     return best
+
+
+def _incomplete() -> ClassicalScore:
+    return ClassicalScore(
+        False, 0, 0, 0, reason="the tiles are not a complete hand (four sets and a pair)"
+    )
 
 
 def _winner_doubles(
@@ -304,15 +389,19 @@ def score_loser(
     """A loser's score: its melds, concealed pungs, scoring pairs and bonus tiles, with
     their doubles."""
     options = options or ClassicalOptions()
-    facts = WinFacts(tuple(concealed), tuple(melds), tuple(bonus), 0, False, seat, round)
+    kept = tuple(k for k in concealed if k >= FLOWER)
+    plain = tuple(k for k in concealed if k < FLOWER)
+    facts = WinFacts(plain, tuple(melds), tuple(bonus), 0, False, seat, round, kept=kept)
     sets = _meld_sets(facts)
-    held = Counter(concealed)
+    held = Counter(plain)
     sets += [(False, k, True, False) for k, n in sorted(held.items()) if n >= 3]
-    items = _pung_items(sets, seat, round)
+    bonus_sets = [_bonus_group_item(g) for g in kept_groups(kept, None)] + _bonus_kongs(facts)
+    items = _pung_items(sets, seat, round, sum(1 for i in bonus_sets if i[0] != "bonus_pair"))
     for k, n in sorted(held.items()):
         if n == 2:
             items += _pair_items(k, seat, round)
-    items += _bonus_items(bonus, seat)
+    items += bonus_sets
+    items += _bonus_items(bonus, seat, _held_bonus(facts))
     points, doubles, value = _total(items, options, None)
     return ClassicalScore(True, points, doubles, value, tuple(items))
 
