@@ -41,7 +41,10 @@ def _option_docs(cls: type) -> dict[str, str]:
     """The ``#:`` comment above each field of an options dataclass."""
     docs: dict[str, str] = {}
     pending: list[str] = []
-    for line in inspect.getsource(cls).splitlines():
+    source = "\n".join(
+        inspect.getsource(c) for c in reversed(cls.__mro__) if c.__module__.startswith("sparrows")
+    )  # inherited options (the Chinese family's) too
+    for line in source.splitlines():
         text = line.strip()
         if text.startswith("#:"):
             pending.append(text[2:].strip())

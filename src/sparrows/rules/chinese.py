@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..analysis import Form, analyse, waits
+from ..analysis import BlockType, Form, analyse, waits
 from ..engine import events as ev
 from ..engine import flow as fl
 from ..engine.actions import Action, ActionType
@@ -122,6 +122,36 @@ def situation_from_hand(
         heavenly,
         earthly,
     )
+
+
+def placements(
+    blocks: Sequence[tuple[BlockType, int]], pair: int | None, facts: WinFacts
+) -> list[tuple[bool, list[tuple[bool, int, bool]]]]:
+    """The ways the winning tile can sit in a reading: for each block that can hold it,
+    (whether it completes the pair, the sets as (run, lowest kind, concealed)). A pung the
+    winning discard completes is exposed."""
+    win = facts.win
+    choices = [
+        i
+        for i, (t, k) in enumerate(blocks)
+        if k <= win <= k + 2 and (t is BlockType.RUN or k == win)
+    ]
+    if pair == win:
+        choices.append(-1)
+    return [
+        (
+            choice == -1 and pair == win,
+            [
+                (
+                    t is BlockType.RUN,
+                    k,
+                    not (i == choice and t is BlockType.TRIPLET and not facts.tsumo),
+                )
+                for i, (t, k) in enumerate(blocks)
+            ],
+        )
+        for choice in choices or [-1]
+    ]
 
 
 @dataclass
@@ -559,18 +589,34 @@ def moves(deltas: Sequence[int], reason: str) -> list[fl.Op]:
     return ops
 
 
-def check_family_options(o: Any) -> None:
-    """The checks of the options every Chinese-family ruleset has."""
-    from ..errors import OptionsError
+@dataclass(frozen=True)
+class FamilyOptions:
+    """The options every Chinese-family ruleset has (its own options class extends this)."""
 
-    if not 0 <= o.reserve <= 80:
-        raise OptionsError(f"reserve must be 0-80, not {o.reserve}")
-    if not 1 <= o.rounds <= 4:
-        raise OptionsError(f"rounds must be 1-4, not {o.rounds}")
-    if not 0 <= o.max_hands <= 100_000:
-        raise OptionsError(f"max_hands must be 0-100000, not {o.max_hands}")
-    if abs(o.starting_points) > 10**9:
-        raise OptionsError("starting_points is out of range")
+    #: Thirteen Orphans may rob a concealed kong.
+    thirteen_orphans_rob_concealed: bool = False
+    #: Tiles left in the wall when the hand is drawn (0: play the wall out).
+    reserve: int = 0
+    #: Points each player starts with.
+    starting_points: int = 0
+    #: Rounds in a game: 4 = East to North (1 = the East round only).
+    rounds: int = 4
+    #: Stop the game after this many hands whatever the rounds (0: no cap). The dealer
+    #: keeps the deal on a draw, so players who rarely win (random agents) can play
+    #: thousands of hands in one game; simulations of them set a cap.
+    max_hands: int = 0
+
+    def __post_init__(self) -> None:
+        from ..errors import OptionsError
+
+        if not 0 <= self.reserve <= 80:
+            raise OptionsError(f"reserve must be 0-80, not {self.reserve}")
+        if not 1 <= self.rounds <= 4:
+            raise OptionsError(f"rounds must be 1-4, not {self.rounds}")
+        if not 0 <= self.max_hands <= 100_000:
+            raise OptionsError(f"max_hands must be 0-100000, not {self.max_hands}")
+        if abs(self.starting_points) > 10**9:
+            raise OptionsError("starting_points is out of range")
 
 
 def facts_from_text(

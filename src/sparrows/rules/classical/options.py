@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import OptionsError
-from ..chinese import check_family_options
+from ..chinese import FamilyOptions
 
 #: Points items: name -> (points, description). Meld points by (simple, terminal/honour).
 MELD_POINTS: dict[str, tuple[int, int, str]] = {
@@ -70,7 +70,7 @@ LIMIT_HANDS: dict[str, str] = {
 
 
 @dataclass(frozen=True)
-class ClassicalOptions:
+class ClassicalOptions(FamilyOptions):
     """Classical Chinese options (the defaults are ``../shared/rules/classical.md``'s)."""
 
     #: The most a hand scores (300, 500 and 1000 are common; 0: no limit).
@@ -91,16 +91,6 @@ class ClassicalOptions:
     draw_keeps_deal: bool = True
     #: No Mah Jongg on a discard of a kind already in one's own discards (seed 002).
     no_win_on_own_discards: bool = True
-    #: Thirteen Orphans may rob a concealed kong.
-    thirteen_orphans_rob_concealed: bool = False
-    #: Tiles left in the wall when the hand is drawn.
-    reserve: int = 0
-    #: Points each player starts with.
-    starting_points: int = 0
-    #: Rounds in a game: 4 = East to North.
-    rounds: int = 4
-    #: Stop the game after this many hands (0: no cap).
-    max_hands: int = 0
 
     def __post_init__(self) -> None:
         if self.limit < 0 or self.limit > 10**6:
@@ -109,7 +99,7 @@ class ClassicalOptions:
             raise OptionsError(f"bonus_mode must be 'replace' or 'keep', not {self.bonus_mode!r}")
         if self.win_claims not in ("nearest", "value"):
             raise OptionsError(f"win_claims must be 'nearest' or 'value', not {self.win_claims!r}")
-        check_family_options(self)
+        super().__post_init__()
 
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ...analysis import BlockType, Form, HandShape, decompose, waits
+from ...analysis import Form, HandShape, decompose, waits
 from ...errors import SparrowsError
 from ...tiles import MeldType, Tile, format_tiles, parse_hand, parse_tiles
 from ...tiles.kinds import FLOWER, HONOR, SEASON
-from ..chinese import WinFacts, facts_from_text
+from ..chinese import WinFacts, facts_from_text, placements
 from .options import DOUBLES, LIMIT_HANDS, MELD_POINTS, POINTS, ClassicalOptions
 
 WINDS = range(HONOR, HONOR + 4)
@@ -276,20 +276,10 @@ def score_winner(facts: WinFacts, options: ClassicalOptions | None = None) -> Cl
             candidates = [([], "thirteen_orphans", str(d))]
         else:
             pair = d.pair if d.pair is not None else -1  # -1: the pair is of bonus tiles
-            blocks = list(d.sets)
-            choices = [
-                i
-                for i, (t, k) in enumerate(blocks)
-                if k <= facts.win <= k + 2 and (t is BlockType.RUN or k == facts.win)
-            ]
-            if pair == facts.win:
-                choices.append(-1)
             candidates = []
-            for choice in choices or [-1]:
+            for on_pair, way in placements(list(d.sets), d.pair, facts):
                 sets = _meld_sets(facts)
-                for i, (t, k) in enumerate(blocks):
-                    exposed = i == choice and t is BlockType.TRIPLET and not facts.tsumo
-                    sets.append((t is BlockType.RUN, k, not exposed, False))
+                sets += [(run, k, concealed, False) for run, k, concealed in way]
                 limit = _limit_of(facts, kinds, sets, d.shape)
                 if limit:
                     candidates.append(([], limit, str(d)))
@@ -301,7 +291,7 @@ def score_winner(facts: WinFacts, options: ClassicalOptions | None = None) -> Cl
                     sets, facts.seat, facts.round, sum(i[0] != "bonus_pair" for i in bonus_sets)
                 )
                 items += _pair_items(pair, facts.seat, facts.round) + bonus_sets
-                if choice == -1 and pair == facts.win:
+                if on_pair:
                     items.append(_p("pair_wait"))
                 if only:
                     items.append(_p("only_tile"))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import OptionsError
-from ..chinese import check_family_options
+from ..chinese import FamilyOptions
 
 #: Faan of the ordinary items: name -> (faan, description). A dragon pung, a seat or round
 #: wind pung counts once per pung.
@@ -65,7 +65,7 @@ PAYMENT_TABLES: dict[str, tuple[int, ...]] = {
 
 
 @dataclass(frozen=True)
-class HongKongOptions:
+class HongKongOptions(FamilyOptions):
     """Hong Kong options (the defaults are ``../shared/rules/hongkong.md``'s)."""
 
     #: Faan a win needs.
@@ -88,18 +88,6 @@ class HongKongOptions:
     #: A kong-bloom win after a kong claimed from a discard is paid by that kong's feeder
     #: as a discard win (else as a self-draw).
     kong_bloom_feeder_pays: bool = False
-    #: Thirteen Orphans may rob a concealed kong.
-    thirteen_orphans_rob_concealed: bool = False
-    #: Tiles left in the wall when the hand is drawn (0: play the wall out).
-    reserve: int = 0
-    #: Points each player starts with.
-    starting_points: int = 0
-    #: Rounds in a game: 4 = East to North (1 = the East round only).
-    rounds: int = 4
-    #: Stop the game after this many hands whatever the rounds (0: no cap). The dealer
-    #: keeps the deal on every draw, so players who rarely reach the minimum (random
-    #: agents) can play thousands of hands in one game; simulations of them set a cap.
-    max_hands: int = 0
 
     def __post_init__(self) -> None:
         if not 0 <= self.min_faan <= 13:
@@ -114,7 +102,7 @@ class HongKongOptions:
             raise OptionsError(f"spicy must be 'half' or 'full', not {self.spicy!r}")
         if self.gun not in ("half", "full"):
             raise OptionsError(f"gun must be 'half' or 'full', not {self.gun!r}")
-        check_family_options(self)
+        super().__post_init__()
 
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...analysis import BlockType, Form, HandShape, decompose
+from ...analysis import Form, HandShape, decompose
 from ...tiles import MeldType, Tile, format_tiles
 from ...tiles.kinds import FLOWER, HONOR, SEASON
-from ..chinese import WinFacts, facts_from_text
+from ..chinese import WinFacts, facts_from_text, placements
 from .options import BONUS_ITEMS, FAAN, LIMITS, PAYMENT_TABLES, WIN_CONDITIONS, HongKongOptions
 
 WINDS = range(HONOR, HONOR + 4)
@@ -217,20 +217,9 @@ def score(sit: HKSituation, options: HongKongOptions | None = None) -> HKScore:
         if d.shape is HandShape.STANDARD:
             pair = d.pair
             assert pair is not None
-            blocks = list(d.sets)
-            # each block the winning tile can have completed (a discard's pung is exposed)
-            choices = [
-                i
-                for i, (t, k) in enumerate(blocks)
-                if k <= sit.win <= k + 2 and (t is BlockType.RUN or k == sit.win)
-            ]
-            if pair == sit.win:
-                choices.append(-1)
-            for choice in choices or [-1]:
+            for _, way in placements(list(d.sets), pair, sit):
                 placed = list(meld_sets)
-                for i, (t, k) in enumerate(blocks):
-                    exposed = i == choice and t is BlockType.TRIPLET and not sit.tsumo
-                    placed.append(HKSet(t is BlockType.RUN, k, not exposed))
+                placed += [HKSet(run, k, concealed) for run, k, concealed in way]
                 candidates.append((placed, pair))
         else:
             candidates.append((None, -1))
