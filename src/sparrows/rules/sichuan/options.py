@@ -1,0 +1,49 @@
+"""Sichuan "bloody battle" options, presets and the faan table: every value is data here
+with a one-line rule (``sparrows rules sichuan`` prints them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import OptionsError
+
+#: Faan of each item: name -> (faan, description); score = base x 2^faan.
+FAAN: dict[str, tuple[int, str]] = {
+    "standard_win": (0, "Standard Win: four sets and a pair, no pattern"),
+    "all_triplets": (1, "All Triplets: four pungs or gangs"),
+    "pure_suit": (2, "Pure Suit: one suit only"),
+    "golden_hook": (2, "Golden Hook: four exposed sets, won on the pair tile from a discard"),
+    "seven_pairs": (2, "Seven Pairs (four alike count as two pairs)"),
+    "root": (1, "Root: each kind of which all four tiles are held (each)"),
+    "self_drawn": (1, "Self-Drawn (also on a gang bloom)"),
+    "last_tile": (1, "Last Minute Save: win on the final wall tile, drawn or discarded"),
+    "robbing_gang": (1, "Robbing the Gang"),
+    "after_gang": (1, "Discard after a Gang: win on the discard a player made after a gang"),
+    "gang_bloom": (1, "Gang Bloom: win on a gang's replacement tile"),
+}
+#: Items that depend on the situation of the win (left out of the draw settlement).
+SITUATIONAL = frozenset({"self_drawn", "last_tile", "robbing_gang", "after_gang", "gang_bloom"})
+
+
+@dataclass(frozen=True)
+class SichuanOptions:
+    """Sichuan options (the defaults are the ``seed`` preset of ``../shared/rules/sichuan.md``)."""
+
+    #: The base amount: score = base x 2^faan.
+    base: int = 1
+    #: The most faan a hand counts (0: no cap; preset ``mil``: 3).
+    faan_cap: int = 0
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.base <= 10**6:
+            raise OptionsError(f"base must be 1-1000000, not {self.base}")
+        if not 0 <= self.faan_cap <= 20:
+            raise OptionsError(f"faan_cap must be 0 (none) to 20, not {self.faan_cap}")
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "seed": {},
+    "mil": {"faan_cap": 3},
+}
