@@ -44,6 +44,9 @@ class EfficiencyAgent(Agent):
             for action in legal:
                 if action.type is kind and rules.worth_declaring(obs, action):
                     return action
+        advice = rules.suggest(obs, legal)
+        if advice is not None:
+            return advice
         calls = [a for a in legal if a.type in _CALLS and rules.call_worth(obs, a)]
         if calls:
             return calls[0]

@@ -227,6 +227,11 @@ class Ruleset(ABC):
         """Whether a bot should make an offered call (chi, pon, kongs); none by default."""
         return False
 
+    def suggest(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
+        """A ruleset's own advice for decisions bots have no general rule for (Sichuan's
+        exchange and void choice); None: no advice."""
+        return None
+
     def rule_tables(self) -> dict[str, list[tuple[str, Any, str]]]:
         """The ruleset's value tables as data for display (``sparrows rules NAME``): table
         title -> rows of (name, value, one-line description). None by default."""

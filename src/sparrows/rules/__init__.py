@@ -40,11 +40,18 @@ def _classical(options: dict[str, Any]) -> Ruleset:
     return ClassicalRuleset.from_options(options)
 
 
+def _sichuan(options: dict[str, Any]) -> Ruleset:
+    from .sichuan.ruleset import SichuanRuleset
+
+    return SichuanRuleset.from_options(options)
+
+
 _REGISTRY: dict[str, Factory] = {
     "suzume": _suzume,
     "riichi": _riichi,
     "hongkong": _hongkong,
     "classical": _classical,
+    "sichuan": _sichuan,
 }
 #: The built-in rulesets (the command line offers these).
 RULESETS: tuple[str, ...] = tuple(_REGISTRY)
@@ -60,9 +67,7 @@ def get_ruleset(name: str, options: dict[str, Any] | None = None) -> Ruleset:
     under the key ``preset``). Raises SparrowsError for an unknown name or option."""
     factory = _REGISTRY.get(name) if isinstance(name, str) else None
     if factory is None:
-        raise SparrowsError(
-            f"unknown ruleset {name!r}; available: {', '.join(_REGISTRY)} (sichuan is planned)"
-        )
+        raise SparrowsError(f"unknown ruleset {name!r}; available: {', '.join(_REGISTRY)}")
     return factory(dict(options or {}))
 
 

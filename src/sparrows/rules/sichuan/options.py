@@ -34,8 +34,27 @@ class SichuanOptions:
     base: int = 1
     #: The most faan a hand counts (0: no cap; preset ``mil``: 3).
     faan_cap: int = 0
+    #: The three-tile exchange at the start of each hand (one die decides the direction).
+    exchange: bool = True
+    #: After passing a discard that would have won, no Hu on a discard until one's next draw.
+    pass_hu_lock: bool = True
+    #: A win on the discard a player made right after a gang takes that gang's points.
+    call_transfer: bool = True
+    #: A gang bloom after a discard-claimed gang is paid by the gang's feeder as a discard.
+    gang_bloom_claimed_pays: bool = False
+    #: At an exhaustive draw a player still holding void tiles pays every other active
+    #: player the capped maximum (16 x base without a cap).
+    flower_pig: bool = False
+    #: Hands in a game.
+    hands: int = 8
+    #: Points each player starts with.
+    starting_points: int = 0
 
     def __post_init__(self) -> None:
+        if not 1 <= self.hands <= 1000:
+            raise OptionsError(f"hands must be 1-1000, not {self.hands}")
+        if abs(self.starting_points) > 10**9:
+            raise OptionsError("starting_points is out of range")
         if not 1 <= self.base <= 10**6:
             raise OptionsError(f"base must be 1-1000000, not {self.base}")
         if not 0 <= self.faan_cap <= 20:

@@ -44,6 +44,7 @@ class SichuanScore:
     capped: bool = False
     reason: str | None = None
     reading: str = ""
+    limit_hand: str | None = None  # Sichuan has no limit hands (the family's interface)
 
     def breakdown(self) -> list[tuple[str, int]]:
         return [(FAAN[name][1], value) for name, value in self.items]

@@ -1,0 +1,477 @@
+"""The Sichuan "bloody battle" plug-in over the shared Chinese-family game
+(:mod:`sparrows.rules.chinese`): 108 tiles, the three-tile exchange and the hidden void
+choice (simultaneous decision windows), no chow, winners leaving the hand while the
+others play on (several on one discard), gang points paid at once with call transfer and
+refunds, the exhaustive-draw settlement, and the dealer rules of the spec."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...engine import events as ev
+from ...engine import flow as fl
+from ...engine.actions import Action, ActionType
+from ...engine.game import PLAYING, WON
+from ...engine.wall import Wall
+from ...tiles import MeldType, Tile, sichuan_set
+from .. import calls
+from ..chinese import PASS, RON, SEATS, TSUMO, ChineseRuleset, HandFacts, moves
+from .options import FAAN, PRESETS, SichuanOptions
+from .scoring import FORM, SichuanScore, SichuanWin, best_waiting, score_win
+
+if TYPE_CHECKING:
+    from ...engine.game import Game, Observation
+
+A = ActionType
+VOIDS = [Action(A.VOID, choice=c) for c in "mps"]
+
+
+@dataclass
+class Gang:
+    """A gang's points, paid at once: who received how much from whom."""
+
+    seat: int
+    paid: dict[int, int]
+
+
+@dataclass
+class SichuanHand(HandFacts):
+    void: list[int | None] = field(default_factory=lambda: [None] * 4)  # once all chose
+    hu_lock: list[bool] = field(default_factory=lambda: [False] * 4)
+    gangs: list[Gang] = field(default_factory=list)
+    last_gang: Gang | None = None  # the gang whose replacement turn is on (after_gang)
+    order: list[int] = field(default_factory=list)  # winners in the order they won
+    first_win_from: int | None = None  # the discarder of the first win (several winners)
+    first_win_count: int = 0
+
+
+class SichuanRuleset(ChineseRuleset):
+    """Sichuan bloody battle (``../shared/rules/sichuan.md``); the decisions where the
+    spec is silent are in ``docs/rulesets.md``."""
+
+    name: ClassVar[str] = "sichuan"
+    version: ClassVar[str] = "1"
+    auto_bonus = False
+    options_class: ClassVar[type | None] = SichuanOptions
+    presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+    options: SichuanOptions
+    stat_ratios: ClassVar[dict[str, tuple[str, str]]] = {}
+
+    def __init__(self, options: SichuanOptions | None = None) -> None:
+        self.options = options or SichuanOptions()
+        self.tileset = sichuan_set()
+        super().__init__(FORM)
+
+    def all_actions(self) -> list[Action]:
+        faces = sorted(set(self.tileset.tiles))
+        out = [Action(A.DISCARD, f) for f in faces] + [TSUMO, RON, PASS, *VOIDS]
+        for f in faces:
+            out += [Action(A.PON, (f, f)), Action(A.KAN, (f, f, f))]
+            out += [Action(A.ANKAN, f), Action(A.KAKAN, f)]
+        for base in (0, 9, 18):
+            for combo in combinations_with_replacement(range(9), 3):
+                out.append(Action(A.EXCHANGE, [Tile(base + n) for n in combo]))
+        return out
+
+    # ------------------------------------------------------------------ setup
+    def build_wall(self, order: Sequence[int]) -> Wall:
+        return Wall.simple(order)
+
+    def start_hand(self, game: Game) -> fl.Outcome:
+        game.state.hand = SichuanHand()
+        seats = tuple((game.dealer + i) % 4 for i in SEATS)
+        # 13 each; the dealer's 14th is its first draw, after the exchange and the void
+        # choice. The choices depend on the dealt hands: an empty window resolves after
+        # the deal
+        return fl.Outcome([fl.Deal(seats, (13, 13, 13, 13))], fl.Window("start", {}, claim=False))
+
+    def _exchange_options(self, game: Game, seat: int) -> list[Action]:
+        out = []
+        faces = game.faces
+        for base in (0, 9, 18):
+            held = [faces[t] for t in game.hands[seat] if base <= game.kind[t] < base + 9]
+            have = {f: held.count(f) for f in set(held)}
+            for combo in combinations_with_replacement(sorted(have), 3):
+                if all(combo.count(f) <= have[f] for f in combo):
+                    out.append(calls.action(A.EXCHANGE, combo))
+        return out
+
+    def _void_window(self, game: Game) -> fl.Window:
+        options = {}
+        for s in SEATS:
+            suits = {game.kind[t] // 9 for t in game.hands[s]}
+            missing = [VOIDS[i] for i in range(3) if i not in suits]
+            options[s] = missing or list(VOIDS)  # a missing suit is forced
+        return fl.Window("void", options, claim=False)
+
+    # ------------------------------------------------------------------ values
+    def value(
+        self, game: Game, seat: int, tile: int, tsumo: bool, robbing: bool = False
+    ) -> SichuanScore:
+        hs: SichuanHand = game.state.hand
+        kind = game.kind
+        concealed = [kind[t] for t in game.hands[seat]]
+        if not tsumo:
+            concealed.append(kind[tile])
+        melds = tuple((m.type, tuple(kind[t] for t in m.tiles)) for m in game.melds[seat])
+        win = SichuanWin(
+            tuple(concealed),
+            melds,
+            kind[tile],
+            tsumo,
+            hs.void[seat],
+            last_tile=game.wall.left == 0,
+            robbing=robbing,
+            after_gang=not tsumo and not robbing and hs.last_gang is not None,
+            gang_bloom=tsumo and hs.after_kong,
+        )
+        return score_win(win, self.options)
+
+    def may_win_on(self, game: Game, seat: int, tile: int) -> bool:
+        hs: SichuanHand = game.state.hand
+        return not hs.hu_lock[seat]
+
+    def _void_held(self, game: Game, seat: int) -> bool:
+        void = game.state.hand.void[seat]
+        return void is not None and any(game.kind[t] // 9 == void for t in game.hands[seat])
+
+    def allowed_discards(self, game: Game, seat: int, discards: list[Action]) -> list[Action]:
+        """Void-suit tiles go before any other tile."""
+        void = game.state.hand.void[seat]
+        if void is None:
+            return discards
+        first = [a for a in discards if a.tiles[0].kind // 9 == void]
+        return first or discards
+
+    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+        game.state.hand.hu_lock[seat] = False  # the lock lasts until one's own draw
+        out = super().turn_actions(game, seat)
+        void = game.state.hand.void[seat]
+        if void is None:
+            return out
+        return [a for a in out if a.type not in (A.ANKAN, A.KAKAN) or a.tiles[0].kind // 9 != void]
+
+    # ------------------------------------------------------------------ turns
+    def on_turn(self, game: Game, seat: int, action: Action) -> fl.Outcome:
+        hs: SichuanHand = game.state.hand
+        t = action.type
+        if t is A.DISCARD:
+            tile = game.tile_of(seat, action.tiles[0])
+            gang = hs.last_gang if hs.after_kong else None
+            hs.after_kong = False
+            hs.kong_feeder = None
+            hs.last_gang = gang  # a win on this discard is "after a gang"
+            ops: list[fl.Op] = [fl.DiscardTile(seat, tile)]
+            claims = self._claims(game, seat, tile)
+            if claims:
+                return fl.Outcome(ops, fl.Window("claim", claims, (seat, tile)))
+            hs.last_gang = None
+            return fl.Outcome(ops, fl.Turn(game.next_seat(seat)))
+        if t is A.TSUMO:
+            tile = self._winning_tile(game, seat)
+            feeder = hs.kong_feeder if self.options.gang_bloom_claimed_pays else None
+            return self._win(game, [seat], feeder, tile, tsumo=True)
+        meld = self.kong_meld(game, seat, action)
+        hs.after_kong = True
+        hs.kong_feeder = None
+        if t is A.KAKAN:
+            robbers = self._robbers(game, seat, meld.tiles[0], only_orphans=False)
+            if robbers:
+                return fl.Outcome([meld], fl.Window("rob", robbers, (seat, meld.tiles[0])))
+            return fl.Outcome(
+                [meld, *self._gang_pay(game, seat, None, 1)], fl.Turn(seat, fl.REPLACEMENT)
+            )
+        return fl.Outcome(
+            [meld, *self._gang_pay(game, seat, None, 2)], fl.Turn(seat, fl.REPLACEMENT)
+        )
+
+    def _gang_pay(self, game: Game, seat: int, feeder: int | None, times: int) -> list[fl.Op]:
+        """A gang's points at once: from the feeder, or from every player still in."""
+        hs: SichuanHand = game.state.hand
+        amount = times * self.options.base
+        payers = [feeder] if feeder is not None else [p for p in game.playing() if p != seat]
+        gang = Gang(seat, {p: amount for p in payers})
+        hs.gangs.append(gang)
+        hs.last_gang = gang
+        return [fl.Move("points", p, seat, amount, "gang") for p in payers]
+
+    def _robbers(
+        self, game: Game, kong_seat: int, tile: int, only_orphans: bool
+    ) -> dict[int, list[Action]]:
+        out = {}
+        for s in game.playing():
+            if s != kong_seat and self._can_win(game, s, tile, robbing=True):
+                out[s] = [RON, PASS]
+        return out
+
+    def _claims(self, game: Game, discarder: int, tile: int) -> dict[int, list[Action]]:
+        out: dict[int, list[Action]] = {}
+        can_draw = game.wall.left > 0
+        hs: SichuanHand = game.state.hand
+        k = game.kind[tile]
+        for i in (1, 2, 3):
+            s = (discarder + i) % 4
+            if game.status[s] != PLAYING:
+                continue
+            options = [RON] if self._can_win(game, s, tile) else []
+            if can_draw and hs.void[s] != k // 9:  # no pung or gang of one's void suit
+                options += calls.claim_calls(game, s, tile, chi=False, kong=True)
+            if options:
+                out[s] = [*options, PASS]
+        return out
+
+    def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
+        hs: SichuanHand = game.state.hand
+        if window.kind == "start":
+            if self.options.exchange:
+                options = {s: self._exchange_options(game, s) for s in SEATS}
+                if all(options.values()):
+                    return fl.Outcome((), fl.Window("exchange", options, claim=False))
+            return fl.Outcome((), self._void_window(game))
+        if window.kind == "exchange":
+            roll = game.dice.randint(1, 6)
+            offset = 3 if roll <= 2 else 1 if roll <= 4 else 2  # clockwise, counter, across
+            ops: list[fl.Op] = [fl.Emit(ev.Choices("exchange_die", [roll]))]
+            for s in SEATS:
+                ops.append(fl.PassTiles(s, (s + offset) % 4, game.take(s, answers[s].tiles)))
+            return fl.Outcome(ops, self._void_window(game))
+        if window.kind == "void":
+            hs.void = ["mps".index(answers[s].choice or "m") for s in SEATS]
+            event = ev.Choices("void", ["mps"[v] for v in hs.void if v is not None])
+            return fl.Outcome([fl.Emit(event)], fl.Turn(game.dealer))
+        seat0, tile = window.data
+        order = [s for s in ((seat0 + i) % 4 for i in (1, 2, 3)) if s in answers]
+        rons = [s for s in order if answers.get(s) == RON]
+        if self.options.pass_hu_lock:
+            for s in window.options:
+                if RON in window.options[s] and answers.get(s) != RON:
+                    hs.hu_lock[s] = True
+        if rons:
+            return self._win(game, rons, seat0, tile, tsumo=False, robbing=window.kind == "rob")
+        hs.last_gang = None
+        if window.kind == "rob":
+            gang_ops = self._gang_pay(game, seat0, None, 1)
+            return fl.Outcome(gang_ops, fl.Turn(seat0, fl.REPLACEMENT))
+        taken = calls.winning_call(order, answers)
+        if taken is None:
+            return fl.Outcome((), fl.Turn(game.next_seat(seat0)))
+        seat, action = taken
+        ops, nxt = calls.call_ops(game, seat, action, seat0, tile)
+        if action.type is A.KAN:
+            hs.after_kong = True
+            hs.kong_feeder = seat0
+            ops += self._gang_pay(game, seat, seat0, 2)
+        return fl.Outcome(ops, nxt)
+
+    # ------------------------------------------------------------------ settlement
+    def _win(
+        self,
+        game: Game,
+        winners: list[int],
+        payer: int | None,
+        tile: int,
+        tsumo: bool,
+        robbing: bool = False,
+    ) -> fl.Outcome:
+        hs: SichuanHand = game.state.hand
+        ops = self.win_ops(game, winners, payer, tile, tsumo, robbing)
+        if not hs.order:
+            hs.first_win_from = None if tsumo else payer
+            hs.first_win_count = len(winners)
+        hs.order += winners
+        hs.winners = list(hs.order)
+        ops += [fl.SetStatus(s, WON) for s in winners]
+        if len(hs.order) >= 3:
+            return fl.Outcome(ops + self._end_ops(game, winners), fl.EndHand("win"))
+        start = winners[0] if tsumo else payer
+        assert start is not None
+        nxt = next(
+            s
+            for s in ((start + i) % 4 for i in (1, 2, 3, 4))
+            if game.status[s] == PLAYING and s not in winners
+        )
+        return fl.Outcome(ops, fl.Turn(nxt))
+
+    def win_ops(
+        self,
+        game: Game,
+        winners: list[int],
+        payer: int | None,
+        tile: int,
+        tsumo: bool,
+        robbing: bool,
+    ) -> list[fl.Op]:
+        hs: SichuanHand = game.state.hand
+        ops: list[fl.Op] = []
+        for seat in winners:
+            got = self.value(game, seat, tile, tsumo and payer is None, robbing)
+            if payer is not None and tsumo:  # a claimed gang's bloom paid by its feeder
+                got = self.value(game, seat, tile, True, robbing)
+            assert got.valid, got.reason
+            deltas = [0] * 4
+            if payer is None:
+                for p in game.playing():
+                    if p != seat and p not in winners:
+                        deltas[p] -= got.score
+                        deltas[seat] += got.score
+            else:
+                deltas[payer] -= got.score
+                deltas[seat] += got.score
+            detail: dict[str, Any] = {"faan": got.faan, "capped": got.capped}
+            if (
+                self.options.call_transfer
+                and not tsumo
+                and not robbing
+                and hs.last_gang is not None
+                and hs.last_gang.seat == payer
+            ):
+                transfer = sum(hs.last_gang.paid.values())
+                deltas[payer] -= transfer
+                deltas[seat] += transfer
+                detail["call_transfer"] = transfer
+            ops += self.win_report(game, seat, payer, tile, tsumo, got, got.score, deltas, detail)
+        if hs.last_gang is not None and not tsumo and hs.last_gang.seat == payer:
+            hs.gangs.remove(hs.last_gang)  # transferred: not refunded again
+        hs.last_gang = None
+        return ops
+
+    def _end_ops(self, game: Game, last: Sequence[int] = ()) -> list[fl.Op]:
+        """Gang refunds at the end of the hand: a player still in who is not waiting
+        returns the gang points received this hand."""
+        hs: SichuanHand = game.state.hand
+        ops: list[fl.Op] = []
+        for gang in hs.gangs:
+            s = gang.seat
+            if game.status[s] != PLAYING or s in last or self._waiting(game, s):
+                continue
+            ops += [fl.Move("points", s, p, v, "gang refund") for p, v in gang.paid.items()]
+        return ops
+
+    def _waiting(self, game: Game, seat: int) -> bool:
+        return (
+            best_waiting(*self._hand_kinds(game, seat), game.state.hand.void[seat], self.options)
+            > 0
+        )
+
+    def _hand_kinds(
+        self, game: Game, seat: int
+    ) -> tuple[list[int], list[tuple[MeldType, tuple[int, ...]]]]:
+        kind = game.kind
+        return (
+            [kind[t] for t in game.hands[seat]],
+            [(m.type, tuple(kind[t] for t in m.tiles)) for m in game.melds[seat]],
+        )
+
+    def draw_ops(self, game: Game) -> list[fl.Op]:
+        """Exhaustive draw: each active player who is not waiting pays each waiting one
+        that one's best possible score (situational faan excluded); the flower pig option;
+        then the gang refunds."""
+        hs: SichuanHand = game.state.hand
+        active = game.playing()
+        best = {
+            s: best_waiting(*self._hand_kinds(game, s), hs.void[s], self.options) for s in active
+        }
+        deltas = [0] * 4
+        for s in active:
+            if best[s]:
+                continue
+            for w in active:
+                if best[w]:
+                    deltas[s] -= best[w]
+                    deltas[w] += best[w]
+        if self.options.flower_pig:
+            cap = self.options.faan_cap
+            fine = self.options.base * (2**cap if cap else 16)
+            for s in active:
+                if self._void_held(game, s):
+                    for o in active:
+                        if o != s:
+                            deltas[s] -= fine
+                            deltas[o] += fine
+        ops = moves(deltas, "draw")
+        ops += self._end_ops(game)
+        facts: dict[str, Any] = {"hand": game.hand_number, "draw_payments": deltas}
+        if not hs.order:  # a hand nobody won (else its wins are reported already)
+            facts["winner"] = None
+        ops.append(fl.Report(facts))
+        if game.record:
+            hands = [game.fmt_all(sorted(h)) for h in game.hands]
+            ops.append(fl.Emit(ev.ExhaustiveDraw(hands, [s for s in active if best[s]])))
+        return ops
+
+    def on_exhausted(self, game: Game) -> fl.Outcome:
+        return fl.Outcome(self.draw_ops(game), fl.EndHand("exhaustive"))
+
+    def next_hand(self, game: Game) -> fl.NextHand | fl.GameOver:
+        hs: SichuanHand = game.state.hand
+        if game.hand_number + 1 >= self.options.hands:
+            return fl.GameOver()
+        if not hs.order:
+            return fl.NextHand(game.dealer, game.round_wind)
+        if hs.first_win_count > 1 and hs.first_win_from is not None:
+            return fl.NextHand(hs.first_win_from, game.round_wind)
+        return fl.NextHand(hs.order[0], game.round_wind)
+
+    # ------------------------------------------------------------------ views and checks
+    def observe(self, game: Game, seat: int) -> dict[str, Any]:
+        hs: SichuanHand = game.state.hand
+        voids = ["mps"[v] if v is not None else None for v in hs.void]
+        return {"void": voids, "won": [s for s in hs.order]}
+
+    def hand_info(self, game: Game) -> dict[str, Any]:
+        return {}
+
+    def rule_tables(self) -> dict[str, list[tuple[str, Any, str]]]:
+        return {"Faan (score = base x 2^faan)": [(n, v, d) for n, (v, d) in FAAN.items()]}
+
+    def suggest(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
+        """Bots' exchange and void choices: the suit with the fewest tiles (ties: the one
+        with fewer pairs and neighbours); the exchange gives three of it, loose tiles
+        first."""
+        types = {a.type for a in legal}
+        if not types & {A.EXCHANGE, A.VOID}:
+            return None
+        kinds = [t.kind for t in obs.hand]
+
+        def weight(suit: int) -> tuple[int, int]:
+            held = [k for k in kinds if k // 9 == suit]
+            links = sum(1 for a in held for b in held if a != b and abs(a - b) <= 1)
+            pairs = sum(1 for k in set(held) if held.count(k) >= 2)
+            return (len(held), links + 2 * pairs)
+
+        if A.VOID in types:
+            return min(legal, key=lambda a: weight("mps".index(a.choice or "m")))
+
+        def loose(action: Action) -> tuple[tuple[int, int], int]:
+            suit = action.tiles[0].kind // 9
+            rest = list(kinds)
+            for t in action.tiles:
+                rest.remove(t.kind)
+            kept = sum(
+                1
+                for a in rest
+                for b in rest
+                if a // 9 == b // 9 == suit and a != b and abs(a - b) <= 2
+            )
+            return (weight(suit), kept)
+
+        return min(legal, key=loose)
+
+    def plan_discards(self, obs: Observation) -> frozenset[int]:
+        void = obs.extra.get("void", [None] * 4)[obs.seat]
+        if void is None:
+            return frozenset()
+        suit = "mps".index(void)
+        return frozenset(range(suit * 9, suit * 9 + 9))
+
+    def validate(self, game: Game) -> None:
+        hs: SichuanHand = game.state.hand
+        won = [s for s in SEATS if game.status[s] == WON]
+        assert sorted(won) == sorted(hs.order), "the seats that left are the winners"
+        assert len(won) <= 3, "at most three winners"
+        for s in SEATS:
+            for m in game.melds[s]:
+                assert m.type is not MeldType.CHI, "Sichuan has no chow"
