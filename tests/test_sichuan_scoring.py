@@ -71,9 +71,7 @@ ITEM_CASES = [
     pytest.param("113355m226688s99s", "9s", [("seven_pairs", 2)], id="seven_pairs"),
     # root: [555m] + the fourth 5m in 345m; 678s 999s 22s -> standard_win 0 + root 1 = 1;
     # score 2.
-    pytest.param(
-        "[555m]345m678s999s22s", "2s", [("standard_win", 0), ("root", 1)], id="root"
-    ),
+    pytest.param("[555m]345m678s999s22s", "2s", [("standard_win", 0), ("root", 1)], id="root"),
 ]
 
 
@@ -146,7 +144,7 @@ def test_two_roots_are_two_entries():
 
 def test_seven_pairs_with_four_alike():
     # 1111m (two pairs) 33 55m 22 99 44s: seven pairs 2 + root (1m) 1 = 3; score 8.
-    check(score("111133m55m2299s44s", "4s"), [("seven_pairs", 2), ("root", 1)])
+    check(score("11113355m224499s", "4s"), [("seven_pairs", 2), ("root", 1)])
 
 
 # ------------------------------------------------------------------ 3. combinations and readings
@@ -169,9 +167,7 @@ COMBO_CASES = [
         id="pure_seven_pairs_beat_runs",
     ),
     # 11 22 33m 55 66 77 99s: seven_pairs 2 beats 123m 123m 567s 567s 99s (standard 0).
-    pytest.param(
-        "112233m556677s99s", "9s", {}, [("seven_pairs", 2)], id="seven_pairs_beat_runs"
-    ),
+    pytest.param("112233m556677s99s", "9s", {}, [("seven_pairs", 2)], id="seven_pairs_beat_runs"),
     # 11 22 44 55 77 88 99m, only seven pairs: seven_pairs 2 + pure_suit 2 = 4; score 16.
     pytest.param(
         "11224455778899m", "9m", {}, [("seven_pairs", 2), ("pure_suit", 2)], id="pure_pairs"
@@ -237,14 +233,14 @@ COMBO_CASES = [
         [("seven_pairs", 2), ("self_drawn", 1)],
         id="seven_pairs_drawn",
     ),
-    # pure all pungs robbing a gang on 5m (the hand's only 5m): pure 2 + all_triplets 1 +
-    # robbing_gang 1 = 4; 222 444 666 888m + the pair 55m; score 16.
+    # 123m 345m 567m 789m 99m robbing a gang on 4m (the hand's only 4m; the robbed pung
+    # holds the other three): pure 2 + robbing_gang 1 = 3; score 8.
     pytest.param(
-        "222444666888m55m",
-        "5m",
+        "123m345m567m789m99m",
+        "4m",
         {"robbing": True},
-        [("pure_suit", 2), ("all_triplets", 1), ("robbing_gang", 1)],
-        id="pure_pungs_robbing",
+        [("pure_suit", 2), ("robbing_gang", 1)],
+        id="pure_robbing",
     ),
 ]
 
@@ -444,8 +440,8 @@ def test_bad_input_raises(hand, win):
         pytest.param("[111m][555m][222s][999s]7s", "p", None, 8, id="golden_hook"),
         # Not waiting: 123m 456m 789m + 2s 5s 8s 9s, no tile completes it -> 0.
         pytest.param("123m456m789m2589s", "p", None, 0, id="not_waiting"),
-        # 1m 3m 5m 7m 9m 2s 4s 6s 8s 1s 3s 5s 7s: far from ready -> 0.
-        pytest.param("13579m1234567s", "p", None, 0, id="far_from_ready"),
+        # 11 4 7 9m 11 22 4 5 7 8s: no set at all, far from ready -> 0.
+        pytest.param("11479m11224578s", "p", None, 0, id="far_from_ready"),
         # Waiting (on 4m) but holding the void suit: characters void -> 0.
         pytest.param("[111s][999s][555s]3334m", "m", None, 0, id="void_held_m"),
         pytest.param("[111s][999s][555s]3334m", "s", None, 0, id="void_held_s"),

@@ -555,7 +555,8 @@ class ChineseRuleset(Ruleset):
         return {"seat_winds": [self.seat_wind(game, s) for s in SEATS]}
 
     def no_win_reason(self, game: Game, seat: int, tile: int | None = None) -> str | None:
-        if not self._is_complete(game, seat, tile):
+        waiting = len(game.hands[seat]) % 3 == 1  # 13 tiles (melds as 3): not on its turn
+        if (tile is not None) != waiting or not self._is_complete(game, seat, tile):
             return None
         if tile is not None and not self.may_win_on(game, seat, tile):
             return "you discarded that kind earlier this hand, so you may not win on it"

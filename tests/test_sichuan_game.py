@@ -1,0 +1,172 @@
+"""Sichuan on the engine: several winners on one discard leaving the hand while the others
+play on, gang points (concealed, call transfer), robbing an added gang, refunds, void-suit
+rules, the exchange, and random games checked after every step and replayed."""
+
+from __future__ import annotations
+
+from sparrows.agents import make_agent
+from sparrows.engine import ActionType, Game, Phase
+from sparrows.engine.game import WON
+from sparrows.records.record import record_from_game, replay
+from sparrows.rules import get_ruleset
+
+from .chinese_walls import act, pass_all
+from .conftest import sized
+
+A = ActionType
+
+
+def sichuan(**options: object) -> object:
+    return get_ruleset("sichuan", {"exchange": False, **options})
+
+
+def order_13(rules: object, deal: list[str], draws: str = "", back: str = "") -> list[int]:
+    """Like chinese_walls.order_for, with 13 tiles each (the dealer draws its 14th)."""
+    from sparrows.tiles import parse_tiles
+
+    faces = rules.tileset.tiles  # type: ignore[attr-defined]
+    pool = list(range(len(faces)))
+
+    def take(text: str) -> list[int]:
+        out = []
+        for face in parse_tiles(text) if text else []:
+            tile = next((t for t in pool if faces[t] == face), None)
+            assert tile is not None, f"no {face} left for {text!r}"
+            pool.remove(tile)
+            out.append(tile)
+        return out
+
+    assert [len(parse_tiles(t)) for t in deal] == [13] * 4, deal
+    front = [t for text in deal for t in take(text)] + take(draws)
+    tail = take(back)
+    return front + pool + list(reversed(tail))
+
+
+def choose_voids(game: Game, choice: dict[int, str] | None = None) -> None:
+    """Answer the void window (a forced suit is the only option)."""
+    assert game.window is not None and game.window.kind == "void"
+    for seat in list(game.to_act()):
+        want = (choice or {}).get(seat)
+        legal = game.legal_actions(seat)
+        pick = next((a for a in legal if a.choice == want), legal[0])
+        game.step(seat, pick)
+        game.validate()
+
+
+SEVERAL = ["123456789s1234p", "123456789m1155p", "111222333s46p77p", "666777888m999m9p"]
+
+
+def test_several_winners_on_one_discard_leave_and_the_others_play_on() -> None:
+    rules = sichuan()
+    game = Game(rules, 1, walls=[order_13(rules, SEVERAL, draws="5p")])
+    choose_voids(game)  # every hand misses a suit: forced
+    assert game.turn == 0 and game.fmt(game.drawn) == "5p"  # type: ignore[arg-type]
+    act(game, 0, A.DISCARD, "5p")
+    assert sorted(game.to_act()) == [1, 2]
+    act(game, 1, A.RON)
+    act(game, 2, A.RON)
+    assert game.status[1] == WON and game.status[2] == WON
+    # standard wins, 0 faan: 1 point each, both paid by the discarder
+    assert game.scores == [-2, 1, 1, 0]
+    assert game.phase is Phase.TURN and game.turn == 3  # North plays on
+    assert 1 not in game.to_act() and 2 not in game.to_act()
+
+
+GANG = ["1111m23m456m789m5s", "123456789p1155s", "2345678m99m2233s", "234567p6677889s"]
+
+
+def test_concealed_gang_paid_at_once_then_call_transfer_to_the_winner() -> None:
+    rules = sichuan()
+    game = Game(rules, 1, walls=[order_13(rules, GANG, draws="9m", back="9s")])
+    choose_voids(game)
+    act(game, 0, A.ANKAN, "1m")
+    assert game.scores == [6, -2, -2, -2]  # 2 x base from each player still in
+    assert game.fmt(game.drawn) == "9s"  # type: ignore[arg-type]
+    act(game, 0, A.DISCARD, "5s")  # the discard right after the gang
+    act(game, 1, A.RON)
+    pass_all(game)
+    result = game.hand_results[-1]
+    assert result["winner"] == 1 and "after_gang" in result["items"]
+    # South: standard 0 + after a gang 1 = 1 faan = 2 points from East; the gang's 6
+    # points go to South too (call transfer): East +6 -2 -6, South -2 +2 +6
+    assert game.scores == [-2, 6, -2, -2]
+
+
+ROB = ["5m123m789m123456s", "55m123456789p12s", "46m111222333p77m", "345678s345678s9s"]
+
+
+def test_robbing_an_added_gang_pays_no_gang_and_the_robbed_pays() -> None:
+    # East throws 5m: South pungs it (West, waiting on 5m, passes and is locked until
+    # its next draw); South throws its void 1s; West, North and East throw what they
+    # draw; South draws the fourth 5m and adds it: West robs it.
+    rules = sichuan()
+    game = Game(rules, 1, walls=[order_13(rules, ROB, draws="9s9p9m8p5m")])
+    choose_voids(game, {1: "s", 3: "m"})
+    act(game, 0, A.DISCARD, "5m")
+    assert {a.type for a in game.legal_actions(2)} == {A.RON, A.PASS}
+    act(game, 2, A.PASS)
+    act(game, 1, A.PON)
+    assert {a.tiles[0].kind // 9 for a in game.legal_actions(1)} == {2}  # void s first
+    act(game, 1, A.DISCARD, "1s")
+    pass_all(game)
+    for seat, tile in ((2, "9p"), (3, "9m"), (0, "8p")):
+        assert game.turn == seat
+        act(game, seat, A.DISCARD, tile)
+        pass_all(game)
+    assert game.turn == 1 and game.fmt(game.drawn) == "5m"  # type: ignore[arg-type]
+    act(game, 1, A.KAKAN, "5m")
+    assert game.phase is Phase.CLAIM and game.to_act() == [2]
+    act(game, 2, A.RON)
+    result = game.hand_results[-1]
+    assert result["winner"] == 2 and result["from"] == 1 and "robbing_gang" in result["items"]
+    # West: standard 0 + robbing 1 = 1 faan = 2 points, paid by the robbed South; a robbed
+    # gang pays no gang points
+    assert game.scores == [0, -2, 2, 0]
+    assert game.status[2] == WON and game.turn == 3  # the hand goes on without West
+
+
+VOID = ["123456789s1234p", "123456789m55p11s", "666777888m999m9p", "2233445566778s"]
+
+
+def test_a_hand_holding_its_void_suit_cannot_win_and_throws_it_first() -> None:
+    # South waits on 5p or 1s but chose p as its void suit: East's 5p is not offered to
+    # it, and on its turn it may only throw p tiles.
+    rules = sichuan()
+    game = Game(rules, 1, walls=[order_13(rules, VOID, draws="5p")])
+    choose_voids(game, {1: "p"})
+    act(game, 0, A.DISCARD, "5p")
+    assert game.phase is Phase.TURN and game.turn == 1  # no claim window
+    # the same hand scored: complete, but it holds its void suit
+    from sparrows.rules.sichuan import score_text
+
+    got = score_text("123456789m555p11s", win="5p", void="p")
+    assert not got.valid and "void" in str(got.reason)
+    assert {a.tiles[0].kind // 9 for a in game.legal_actions(1) if a.tiles} == {1}
+
+
+def test_the_exchange_passes_three_tiles_of_one_suit() -> None:
+    rules = get_ruleset("sichuan")
+    game = Game(rules, 4)
+    assert game.window is not None and game.window.kind == "exchange"
+    before = [sorted(game.hands[s]) for s in range(4)]
+    for seat in range(4):
+        legal = game.legal_actions(seat)
+        assert all(len({t.kind // 9 for t in a.tiles}) == 1 for a in legal)
+        game.step(seat, legal[0])
+    game.validate()
+    assert game.window is not None and game.window.kind == "void"
+    moved = [len(set(before[s]) - set(game.hands[s])) for s in range(4)]
+    assert moved == [3, 3, 3, 3]
+
+
+def test_random_games_conserve_tiles_and_points_and_replay() -> None:
+    rules = get_ruleset("sichuan", {"hands": 3})
+    for seed in range(sized(10, 1000)):
+        game = Game(rules, seed)
+        bots = [make_agent("random", seed * 4 + s, rules) for s in range(4)]
+        while not game.over:
+            for seat, legal in game.decisions():
+                game.step(seat, bots[seat].act(None, legal))
+                game.validate()
+        assert sum(game.scores) == 0
+        assert replay(record_from_game(game)).scores == game.scores
