@@ -304,9 +304,13 @@ class TerminalTable:
         )
         riichi = extra.get("riichi") or [0] * self.game.n
         winds = extra.get("seat_winds")
+        voids = extra.get("void")
+        won = set(extra.get("won") or ())
         for seat in self.order:
             marks = " (dealer)" if seat == obs.dealer else ""
             marks += f" {WIND_NAMES[winds[seat]]}" if winds else ""
+            marks += f" void {voids[seat]}" if voids and voids[seat] else ""
+            marks += " WON" if seat in won else ""
             marks += " RIICHI" if riichi[seat] else ""
             melds = " ".join(str(m) for m in obs.melds[seat]) if obs.melds else ""
             shown = f"   melds: {melds}" if melds else ""
@@ -493,20 +497,30 @@ class TerminalTable:
         hand = self._hand_order(drawn=True)
         if text.startswith("#"):
             pos = text[1:]
-            if pos.isascii() and pos.isdigit() and 1 <= int(pos) <= len(hand):
-                return Action(ActionType.DISCARD, hand[int(pos) - 1]), ""
-            return None, f"There is no position {text}: positions are #1-#{len(hand)}."
-        try:
-            tiles = parse_tiles(text, self.dialect)
-        except SparrowsError:
-            return None, f"Not understood: {text[:20]!r}. Now: {possible}."
-        if len(tiles) != 1:
-            return None, f"Name one tile to discard, not {len(tiles)}."
-        action = Action(ActionType.DISCARD, tiles[0])
+            if not (pos.isascii() and pos.isdigit() and 1 <= int(pos) <= len(hand)):
+                return None, f"There is no position {text}: positions are #1-#{len(hand)}."
+            tile = hand[int(pos) - 1]
+        else:
+            try:
+                tiles = parse_tiles(text, self.dialect)
+            except SparrowsError:
+                return None, f"Not understood: {text[:20]!r}. Now: {possible}."
+            if len(tiles) != 1:
+                return None, f"Name one tile to discard, not {len(tiles)}."
+            tile = tiles[0]
+        action = Action(ActionType.DISCARD, tile)
         if action in legal:
             return action, ""
-        held = show_tiles(hand, self.dialect, False)
-        return None, f"You hold no {show_tile(tiles[0], self.dialect, False)}. Your tiles: {held}."
+        shown = show_tile(tile, self.dialect, False)
+        if tile not in hand:
+            held = show_tiles(hand, self.dialect, False)
+            return None, f"You hold no {shown}. Your tiles: {held}."
+        allowed = show_tiles(
+            [a.tile for a in legal if a.type is ActionType.DISCARD and a.tile is not None],
+            self.dialect,
+            False,
+        )
+        return None, f"You may not discard {shown} now (the rules allow: {allowed})."
 
     # ---------------------------------------------------------------- loop
     def _check_missed_ron(self, before: int) -> None:

@@ -17,7 +17,9 @@ STATUS = {
     "furiten, draws and aborts, honba, sticks, uma; calculator; Tenhou logs replay",
     "hongkong": "complete game: 144 tiles with bonus tiles, calls, kongs, robbing, faan "
     "tables and limits, payment options; calculator; bots, play, simulation",
-    "sichuan": "planned (tile set ready)",
+    "sichuan": "game (presets seed, mil): exchange, hidden void choice, bloody battle with "
+    "several winners, gang points with call transfer and refunds, draw settlement; "
+    "calculator; bots, play, simulation",
     "classical": "complete game (presets classical, cuencana, seed003, limit300/1000): "
     "points and doubles for every hand, losers settling, East double; calculator; bots, "
     "play, simulation",

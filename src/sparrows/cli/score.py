@@ -44,13 +44,14 @@ def add_parser(sub: Any) -> None:
             "hand or with --flowers, --seat/--round, --tsumo or --ron [TILE], --from W (the "
             "discarder), --last-tile --kong-bloom --robbing --heavenly --earthly. Classical "
             "(--rules classical): the same hand and flags, --losers H1,H2,H3 for the other "
-            "hands and the settlement. HAND '-' "
+            "hands and the settlement. Sichuan (--rules sichuan): --void S, --tsumo or --ron, "
+            "--last-tile --robbing --after-gang --gang-bloom, --base N. HAND '-' "
             "reads one hand per line from stdin and writes one JSON object per line. Exit "
             "status: 0 a valid win, 1 not a valid win (the reason is printed), 2 bad input."
         ),
     )
     p.add_argument("hand", help="the hand, or '-' for one hand per line on stdin")
-    add_rules_arguments(p, "riichi", ["riichi", "hongkong", "classical", "suzume"])
+    add_rules_arguments(p, "riichi", ["riichi", "hongkong", "classical", "sichuan", "suzume"])
     p.add_argument(
         "--dora",
         default=None,
@@ -94,6 +95,11 @@ def add_parser(sub: Any) -> None:
         ("earthly", "on the dealer's first discard"),
     ):
         h.add_argument(f"--{flag}", action="store_true", help=what)
+    q = p.add_argument_group("Sichuan only (also --tsumo/--ron, --last-tile, --robbing)")
+    q.add_argument("--void", default=None, help="the void suit: m, p or s")
+    q.add_argument("--after-gang", action="store_true", help="won on a discard after a gang")
+    q.add_argument("--gang-bloom", action="store_true", help="won on a gang's replacement")
+    q.add_argument("--base", type=int, default=None, help="the base amount (default 1)")
     r = p.add_argument_group("riichi only")
     r.add_argument("--ura", default=None, help="ura dora indicator tile(s) (needs --riichi)")
     r.add_argument("--honba", type=int, default=None, help="honba counters (default 0)")
@@ -104,7 +110,8 @@ def add_parser(sub: Any) -> None:
 
 
 HK_FLAGS = ("flowers", "from_seat", "last_tile", "kong_bloom", "robbing", "heavenly", "earthly")
-FAMILY = ("hongkong", "classical")
+FAMILY = ("hongkong", "classical", "sichuan")
+SICHUAN_FLAGS = ("void", "after_gang", "gang_bloom", "base")
 
 
 def _refuse_foreign_flags(args: argparse.Namespace) -> None:
@@ -120,6 +127,11 @@ def _refuse_foreign_flags(args: argparse.Namespace) -> None:
         )
     if args.losers is not None and args.rules != "classical":
         raise SparrowsError("--losers is for --rules classical")
+    sichuan_given = [
+        "--" + n.replace("_", "-") for n in SICHUAN_FLAGS if getattr(args, n) not in (None, False)
+    ]
+    if sichuan_given and args.rules != "sichuan":
+        raise SparrowsError(f"{', '.join(sichuan_given)}: Sichuan option(s) (--rules sichuan)")
     if args.rules == "suzume":
         given = [
             f"--{name.replace('_', '-')}"
@@ -234,6 +246,10 @@ def run(args: argparse.Namespace) -> int:
         from .score_classical import run_classical
 
         return run_classical(args, options)
+    if args.rules == "sichuan":
+        from .score_sichuan import run_sichuan
+
+        return run_sichuan(args, options)
     from ..rules import get_ruleset
 
     get_ruleset("suzume", options)  # the same validation as play and simulate

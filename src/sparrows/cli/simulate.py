@@ -86,7 +86,7 @@ def render(res: dict[str, Any]) -> str:
     head = (
         f"{res['games']} games, {res['hands']} hands of {res['ruleset']} in {res['seconds']:.1f} s "
         f"({res['hands_per_second'] or 0:,.0f} hands/s, {res['workers']} worker(s)); "
-        f"draws {res['draw_rate']:.1%} of hands"
+        f"draws {res['draw_rate']:.1%} of hands; {res['wins_per_hand']:.2f} winners per hand"
     )
     lines = [head]
     if not res["complete"]:

@@ -240,6 +240,9 @@ class SimulationResult:
             "seconds": round(self.seconds, 3),
             "hands_per_second": round(self.hands / self.seconds, 1) if self.seconds else None,
             "draw_rate": round(self.draws / max(self.hands, 1), 4),
+            "wins_per_hand": round(
+                sum(a.wins for a in self.per_agent.values()) / max(self.hands, 1), 4
+            ),
             "seed": self.seed,
             "workers": self.workers,
             "per_agent": {

@@ -75,6 +75,13 @@ def _situational(win: SichuanWin) -> list[tuple[str, int]]:
     return out
 
 
+def _meld_text(meld: Meld) -> str:
+    from ...tiles import Tile, format_tiles
+
+    body = format_tiles([Tile(k) for k in meld[1]])
+    return f"({body})" if meld[0] is MeldType.CLOSED_KAN else f"[{body}]"
+
+
 def score_win(win: SichuanWin, options: SichuanOptions | None = None) -> SichuanScore:
     """The best score of a complete hand (``valid`` False, with the reason, otherwise)."""
     options = options or SichuanOptions()
@@ -108,8 +115,9 @@ def score_win(win: SichuanWin, options: SichuanOptions | None = None) -> Sichuan
         items += _situational(win)
         total = sum(v for _, v in items)
         faan = min(total, options.faan_cap) if options.faan_cap else total
+        reading = " ".join([*(_meld_text(m) for m in win.melds), str(d)])
         got = SichuanScore(
-            True, faan, options.base * 2**faan, tuple(items), faan < total, None, str(d)
+            True, faan, options.base * 2**faan, tuple(items), faan < total, None, reading
         )
         if best is None or (got.faan, total) > (best.faan, sum(v for _, v in best.items)):
             best = got
