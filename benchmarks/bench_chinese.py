@@ -1,8 +1,8 @@
-"""Hong Kong and classical speed: full 4-player hands per second on one core with random
+"""Hong Kong, classical and Sichuan speed: full 4-player hands per second on one core with random
 agents, beside riichi's figure measured the same way in the same run (passes alternate so
 every ruleset sees the same machine load).
 
-Goal (issue 10): >= 500 hands/s for each, a Rust riichi engine's pace here. Random agents
+Goal (issues 10, 11): >= 500 hands/s for each, a Rust riichi engine's pace here. Random agents
 rarely reach a win worth Hong Kong's minimum, and the dealer keeps the deal on a draw, so
 games are capped at 16 hands (``max_hands``): the unit is the hand either way. Reported:
 the median of several passes (min and max beside it), through the library (``play_game``)
@@ -25,6 +25,7 @@ from sparrows.sim import play_game
 RULES = {
     "hongkong": get_ruleset("hongkong", {"max_hands": 16}),
     "classical": get_ruleset("classical", {"max_hands": 16}),
+    "sichuan": get_ruleset("sichuan", {"hands": 16}),
     "riichi": get_ruleset("riichi", {"hanchan": False}),
 }
 
@@ -43,7 +44,10 @@ def library_pass(name: str, seconds: float, first: int) -> float:
 
 def simulate_pass(name: str, games: int, seed: int) -> float:
     script = Path(sys.executable).with_name("sparrows")
-    extra = ["--option", "max_hands=16"] if name != "riichi" else ["--option", "hanchan=false"]
+    extra = {
+        "riichi": ["--option", "hanchan=false"],
+        "sichuan": ["--option", "hands=16"],
+    }.get(name, ["--option", "max_hands=16"])
     out = subprocess.run(
         [str(script), "simulate", "--rules", name, "-n", str(games), "--workers", "1",
          "--agents", "random,random,random,random", "--seed", str(seed), "--quiet", *extra],
@@ -78,7 +82,7 @@ def main() -> None:
     for name in RULES:
         medians[name] = show(f"{name}, sparrows simulate --workers 1", sim[name])
         show(f"{name}, library", lib[name])
-    for name in ("hongkong", "classical"):
+    for name in ("hongkong", "classical", "sichuan"):
         ratio = medians[name] / medians["riichi"]
         print(f"  {name}: {ratio:.2f}x riichi's hands/s (goal 500 hands/s)")
 
