@@ -170,3 +170,126 @@ def test_random_games_conserve_tiles_and_points_and_replay() -> None:
                 game.validate()
         assert sum(game.scores) == 0
         assert replay(record_from_game(game)).scores == game.scores
+
+
+def _play_out(game: Game) -> None:
+    """Nobody else wins: every turn discards the drawn tile when allowed, claims pass."""
+    hand = game.hand_number
+    while game.hand_number == hand and not game.over:
+        if game.phase is Phase.TURN:
+            seat = game.turn
+            drawn = game.faces[game.drawn] if game.drawn is not None else None
+            legal = [a for a in game.legal_actions(seat) if a.type is A.DISCARD]
+            game.step(seat, next((a for a in legal if a.tiles[0] == drawn), legal[0]))
+        else:
+            pass_all(game)
+
+
+EXPOSED = ["5m123m789m123456s", "555m123456789p1s", "47m111222333p77m", "345678s345678s9s"]
+
+
+def test_an_exposed_gang_is_paid_by_its_feeder() -> None:
+    rules = sichuan()
+    game = Game(rules, 1, walls=[order_13(rules, EXPOSED, draws="9s", back="9p")])
+    choose_voids(game, {1: "s", 3: "m"})
+    act(game, 0, A.DISCARD, "5m")
+    act(game, 1, A.KAN)
+    pass_all(game)
+    assert game.scores == [-2, 2, 0, 0]  # 2 x base from the discarder only
+    assert game.turn == 1 and game.fmt(game.drawn) == "9p"  # type: ignore[arg-type]
+
+
+ADDED = ["5m123m789m123456s", "55m4455p6688p124s", "47m111222333p77m", "345678s345678s9s"]
+
+
+def _added_gang(game: Game) -> None:
+    """East throws 5m, South pungs and throws its void 1s; West, North, East throw 9p, 9m,
+    8p; South draws the fourth 5m and adds it (West does not wait on 5m: nobody robs)."""
+    choose_voids(game, {1: "s", 3: "m"})
+    act(game, 0, A.DISCARD, "5m")
+    act(game, 1, A.PON)
+    act(game, 1, A.DISCARD, "1s")
+    pass_all(game)
+    for seat, tile in ((2, "9p"), (3, "9m"), (0, "8p")):
+        act(game, seat, A.DISCARD, tile)
+        pass_all(game)
+    act(game, 1, A.KAKAN, "5m")
+    assert game.scores == [-1, 3, -1, -1]  # 1 x base from each of the three still in
+
+
+def test_an_added_gang_is_paid_by_everyone_still_in_and_kept_when_waiting() -> None:
+    rules = sichuan(hands=1)
+    game = Game(rules, 1, walls=[order_13(rules, ADDED, draws="9s9p9m8p5m")])
+    _added_gang(game)
+    _play_out(game)
+    assert game.ruleset._waiting(game, 1)  # type: ignore[attr-defined]  # 445566p 88p 23m
+    paid = game.hand_results[-1]["draw_payments"]
+    assert game.scores == [p + g for p, g in zip(paid, [-1, 3, -1, -1], strict=True)]
+
+
+def test_gang_points_are_refunded_by_a_player_not_waiting_at_the_draw() -> None:
+    # South keeps the replacement 1m and a later 9m (it throws its void 2s and 4s first):
+    # 445566p 88p 1m 9m is not waiting, so the 3 gang points go back to the payers.
+    rules = sichuan(hands=1)
+    order = order_13(rules, ADDED, draws="9s9p9m8p5m" + "9p8m7p9m", back="1m")
+    game = Game(rules, 1, walls=[order])
+    _added_gang(game)
+    act(game, 1, A.DISCARD, "2s")
+    pass_all(game)
+    for seat, tile in ((2, "9p"), (3, "8m"), (0, "7p")):
+        act(game, seat, A.DISCARD, tile)
+        pass_all(game)
+    act(game, 1, A.DISCARD, "4s")
+    pass_all(game)
+    _play_out(game)
+    assert sorted(game.fmt_all(game.hands[1])) == sorted(
+        ["4p", "4p", "5p", "5p", "6p", "6p", "8p", "8p", "1m", "9m"]
+    )
+    assert not game.ruleset._waiting(game, 1)  # type: ignore[attr-defined]
+    paid = game.hand_results[-1]["draw_payments"]
+    assert game.scores == paid  # the gang points were returned
+
+
+def test_the_draw_settlement_pays_waiting_players_their_best_hand() -> None:
+    rules = sichuan(hands=1)
+    game = Game(rules, 7, walls=[order_13(rules, VOID, draws="5p")])
+    choose_voids(game, {1: "m"})
+    _play_out(game)
+    paid = game.hand_results[-1]["draw_payments"]
+    from sparrows.rules.sichuan import best_waiting
+
+    kinds = game.kind
+    best = [
+        best_waiting(
+            [kinds[t] for t in game.hands[s]],
+            [(m.type, tuple(kinds[t] for t in m.tiles)) for m in game.melds[s]],
+            game.state.hand.void[s],
+        )
+        for s in range(4)
+    ]
+    waiting = [s for s in range(4) if best[s]]
+    for s in range(4):
+        if best[s]:
+            assert paid[s] == best[s] * (4 - len(waiting))
+        else:
+            assert paid[s] == -sum(best[w] for w in waiting)
+    assert sum(paid) == 0
+
+
+def test_next_dealer_is_the_first_winner_or_the_discarder_of_a_multiple_win() -> None:
+    rules = sichuan(hands=2)
+    game = Game(rules, 1, walls=[order_13(rules, SEVERAL, draws="5p")])
+    choose_voids(game)
+    act(game, 0, A.DISCARD, "5p")
+    act(game, 1, A.RON)
+    act(game, 2, A.RON)
+    _play_out(game)
+    assert game.hand_number == 1 and game.dealer == 0  # two won on East's discard
+    rules = sichuan(hands=2)
+    game = Game(rules, 1, walls=[order_13(rules, GANG, draws="9m", back="9s")])
+    choose_voids(game)
+    act(game, 0, A.ANKAN, "1m")
+    act(game, 0, A.DISCARD, "5s")
+    act(game, 1, A.RON)
+    _play_out(game)
+    assert game.hand_number == 1 and game.dealer == 1  # South won first
