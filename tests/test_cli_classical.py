@@ -96,3 +96,23 @@ def test_rules_and_simulate() -> None:
         ["simulate", "--rules", "classical", "-n", "2", "--quiet", "--option", "max_hands=3"]
     )
     assert proc.returncode == 0 and "hands of classical" in proc.stdout, proc.stderr
+
+
+def test_no_limit_scores_limit_hands_at_1000() -> None:
+    res = json.loads(
+        run(["score", "--rules", "classical", "-o", "limit=0", "19m19p19s1234567z1m",
+             "--tsumo", "--json"]).stdout
+    )  # fmt: skip
+    assert res["limit_hand"] == "thirteen_orphans" and res["score"] == 1000
+
+
+def test_cuencana_bonus_tiles_written_in_the_hand_are_kept() -> None:
+    # 123m 456m 789m 123p and 1f 2f kept as the pair: Mah Jongg 20 + a matching bonus
+    # pair 2 + self-drawn 2 = 24 points; own flower (1f, East) + fully concealed: 2
+    # doubles -> 96 (no 4 points per bonus tile: none is set aside)
+    res = json.loads(
+        run(["score", "--rules", "classical", "--preset", "cuencana", "123m456m789m123p1f2f",
+             "--tsumo", "--json"]).stdout
+    )  # fmt: skip
+    assert (res["points"], res["doubles"], res["score"]) == (24, 2, 96)
+    assert "bonus_tile" not in {i["item"] for i in res["items"]}

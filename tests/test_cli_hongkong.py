@@ -128,3 +128,17 @@ def test_play_shows_bonus_tiles_and_seat_winds(tmp_path: Path) -> None:
     out = proc.stdout
     assert "sets aside" in out and "bonus:" in out and "East" in out
     assert "dora" not in out
+
+
+def test_the_ordinary_reading_beats_a_smaller_limited_hand() -> None:
+    # Four concealed pungs (10 + self-drawn 1 = 11) against great dragons 5 + three
+    # dragon pungs 3 + all triplets 3 + concealed 1 + self-drawn 1 + no flowers 1 = 14,
+    # capped at 13: the reading worth most is the ordinary one.
+    res, _ = score("555z666z777z111m22m", "--tsumo")
+    assert res["faan"] == 13 and res["limit_hand"] is None and res["capped"] is True
+
+
+def test_all_eight_bonus_tiles_are_paid_as_a_self_draw() -> None:
+    res, status = score("1m", "--flowers", "1f2f3f4f1h2h3h4h")
+    assert status == 0 and res["limit_hand"] == "all_eight_bonus" and res["faan"] == 13
+    assert res["payments"] == {"East": 2304, "South": -768, "West": -768, "North": -768}

@@ -233,3 +233,15 @@ def test_property_any_seed_conserves_points(seed: int) -> None:
             game.step(seat, bots[seat].act(None, legal))
         game.validate()
     assert sum(game.scores) == 0
+
+
+def test_no_self_drawn_win_on_a_claimed_tile() -> None:
+    # South pungs East's 5p although the 5p would complete its hand: on the turn after
+    # the pung the hand is complete, but a self-drawn win needs a drawn tile.
+    deal = [EAST_5P, "55p123s456s666z99s", "369m147p147s2z5z7z7z", "369m369p258s1233z"]
+    game = Game(hk(min_faan=0), 1, walls=[order_for(hk(), deal)])
+    act(game, 0, A.DISCARD, "5p")
+    assert {a.type for a in game.legal_actions(1)} >= {A.RON, A.PON}
+    act(game, 1, A.PON)
+    pass_all(game)
+    assert game.turn == 1 and A.TSUMO not in {a.type for a in game.legal_actions(1)}

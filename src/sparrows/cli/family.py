@@ -13,7 +13,9 @@ from .common import tile_list
 from .score_riichi import _wind
 
 
-def read_win(text: str, args: argparse.Namespace) -> tuple[Hand, Tile, WinFacts]:
+def read_win(
+    text: str, args: argparse.Namespace, keep_bonus: bool = False
+) -> tuple[Hand, Tile, WinFacts]:
     """The parsed hand, the winning tile (``--win``, ``--ron TILE`` or the last
     concealed tile written) and the checked win facts; SparrowsError on bad input."""
     hand = parse_hand(text, "mpsz", max_tiles=14)
@@ -46,5 +48,6 @@ def read_win(text: str, args: argparse.Namespace) -> tuple[Hand, Tile, WinFacts]
         robbing=args.robbing,
         heavenly=args.heavenly,
         earthly=args.earthly,
+        keep_bonus=keep_bonus,
     )
     return hand, win, facts

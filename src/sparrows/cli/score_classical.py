@@ -25,7 +25,8 @@ def _items(s: Any) -> list[dict[str, Any]]:
 def score_classical(
     text: str, args: argparse.Namespace, options: ClassicalOptions
 ) -> tuple[dict[str, Any], int]:
-    hand, win, facts = read_win(text, args)
+    keep = options.bonus_tiles and options.bonus_mode == "keep"  # cuencana
+    hand, win, facts = read_win(text, args, keep_bonus=keep)
     seat, round_wind = facts.seat, facts.round
     got = score_winner(facts, options)
     out: dict[str, Any] = {

@@ -26,6 +26,8 @@ def score_hk(
     hand, win, sit = read_win(text, args)
     seat, round_wind, tsumo = sit.seat, sit.round, sit.tsumo
     got = score(sit, options)
+    if got.limit_hand == "all_eight_bonus":
+        tsumo = True  # it wins at once and is paid as a self-draw
     discarder = (
         None if tsumo else (_wind(args.from_seat, "--from") if args.from_seat else (seat - 1) % 4)
     )

@@ -75,20 +75,27 @@ def situation_from_hand(
     robbing: bool = False,
     heavenly: bool = False,
     earthly: bool = False,
+    keep_bonus: bool = False,
 ) -> WinFacts:
-    """Check a parsed hand and its conditions (SparrowsError naming what is impossible)."""
+    """Check a parsed hand and its conditions (SparrowsError naming what is impossible).
+    ``keep_bonus`` (classical cuencana): the bonus tiles written in the hand are kept in
+    it, counting toward its 14 tiles, none set aside."""
     bonus = [t.kind for t in [*hand.bonus, *extra_bonus]]
     if len(set(bonus)) != len(bonus):
         raise SparrowsError("a bonus tile is given twice (there is one of each)")
-    if len(set(bonus)) == 8 and hand.size <= 14:
-        pass  # all eight bonus tiles win at once, whatever the other tiles
-    elif hand.size != 14:
-        raise SparrowsError(
-            f"a winning hand has 14 tiles (a kong counting 3), this one has {hand.size}"
-        )
+    kept: list[int] = []
+    if keep_bonus:
+        if extra_bonus:
+            raise SparrowsError("in cuencana bonus tiles are kept: write them in the hand")
+        kept, bonus = bonus, []
+    size = hand.size + len(kept)
+    if len(set(bonus)) == 8 and size <= 14:
+        pass  # all eight bonus tiles: a win at once whatever the other tiles (Hong Kong)
+    elif size != 14:
+        raise SparrowsError(f"a winning hand has 14 tiles (a kong counting 3), this one has {size}")
     if win.kind >= FLOWER:
         raise SparrowsError("the winning tile cannot be a bonus tile")
-    if hand.size == 14 and win.kind not in {t.kind for t in hand.concealed}:
+    if size == 14 and win.kind not in {t.kind for t in hand.concealed}:
         raise SparrowsError(f"the winning tile {win} is not among the concealed tiles")
     for w, name in ((seat, "seat"), (round, "round")):
         if w not in range(4):
@@ -121,6 +128,7 @@ def situation_from_hand(
         robbing,
         heavenly,
         earthly,
+        kept=tuple(sorted(kept)),
     )
 
 
@@ -309,7 +317,9 @@ class ChineseRuleset(Ruleset):
         drawn = game.drawn
         if drawn is not None:
             return kind[drawn] < NUM_STANDARD and kind[drawn] in self.waits_of(game, seat, drawn)
-        held = game.counts[seat]  # the dealer's dealt 14
+        if any(game.discards) or seat != game.dealer:
+            return False  # a turn after a pung or chow: no self-drawn win on a claimed tile
+        held = game.counts[seat]  # the dealer's dealt 14, before any discard
         if any(held[NUM_STANDARD:]):
             return False
         return analyse(held[:NUM_STANDARD], self._form).value == -1

@@ -121,11 +121,18 @@ class ClassicalRuleset(ChineseRuleset):
             return [best]
         return rons[:1]
 
-    def loser_score(self, game: Game, seat: int) -> ClassicalScore:
+    def loser_score(self, game: Game, seat: int, robbed: int | None = None) -> ClassicalScore:
+        """A loser's score; ``robbed``: the tile robbed from this player's added kong,
+        which then stands as the pung it was."""
         kind = game.kind
+        melds = []
+        for m in game.melds[seat]:
+            kinds = tuple(kind[t] for t in m.tiles if t != robbed)
+            mtype = MeldType.PON if robbed in m.tiles else m.type
+            melds.append((mtype, kinds))
         return score_loser(
             [kind[t] for t in game.hands[seat]],
-            [(m.type, tuple(kind[t] for t in m.tiles)) for m in game.melds[seat]],
+            melds,
             [kind[t] for t in game.bonus[seat]],
             self.seat_wind(game, seat),
             game.round_wind,
@@ -144,7 +151,10 @@ class ClassicalRuleset(ChineseRuleset):
         (seat,) = winners
         got = self.value(game, seat, tile, tsumo, robbing)
         assert got.valid, got.reason
-        scores = [got.score if s == seat else self.loser_score(game, s).score for s in SEATS]
+        robbed = tile if robbing else None
+        scores = [
+            got.score if s == seat else self.loser_score(game, s, robbed).score for s in SEATS
+        ]
         deltas = settle(scores, seat, game.dealer, self.options)
         detail = {
             "points": got.points,

@@ -23,6 +23,9 @@ DRAGONS = range(HONOR + 4, HONOR + 7)
 TERMINALS = frozenset(k for s in (0, 9, 18) for k in (s, s + 8))
 
 Item = tuple[str, str, int]  # name, "points" | "doubles" | "limit", value
+#: What a limit hand scores when the options set no limit (``limit=0``): the highest of the
+#: common limits.
+NO_LIMIT_HAND = 1000
 
 
 @dataclass(frozen=True)
@@ -163,7 +166,7 @@ def _total(
     items: list[Item], options: ClassicalOptions, limit_hand: str | None
 ) -> tuple[int, int, int]:
     if limit_hand is not None:
-        return 0, 0, options.limit
+        return 0, 0, options.limit or NO_LIMIT_HAND
     points = sum(v for _, kind, v in items if kind == "points")
     doubles = sum(v for _, kind, v in items if kind == "doubles")
     value = points * 2**doubles
@@ -307,7 +310,7 @@ def score_winner(facts: WinFacts, options: ClassicalOptions | None = None) -> Cl
                 candidates.append((items, None, text))
         for items, limit, text in candidates:
             if limit:
-                items = [(limit, "limit", options.limit)]
+                items = [(limit, "limit", options.limit or NO_LIMIT_HAND)]
             points, doubles, value = _total(items, options, limit)
             got = ClassicalScore(True, points, doubles, value, tuple(items), limit, None, text)
             if best is None or (got.score, got.points) > (best.score, best.points):
@@ -449,8 +452,18 @@ def score_loser_text(
     for w, name in ((seat, "seat"), (round, "round")):
         if w not in range(4):
             raise SparrowsError(f"the {name} wind must be 0-3 (East-North), not {w}")
+    options = options or ClassicalOptions()
+    kept: list[int] = []
+    if options.bonus_tiles and options.bonus_mode == "keep":  # cuencana: kept in the hand
+        kept, bonus = [t.kind for t in hand.bonus], [t.kind for t in extra]
+        if bonus:
+            raise SparrowsError("in cuencana bonus tiles are kept: write them in the hand")
+    if hand.size + len(kept) > 14:
+        raise SparrowsError(
+            f"a hand holds at most 14 tiles (a kong as 3), not {hand.size + len(kept)}"
+        )
     return score_loser(
-        [t.kind for t in hand.concealed],
+        [t.kind for t in hand.concealed] + kept,
         [(m.type, m.kinds) for m in hand.melds],
         bonus,
         seat,

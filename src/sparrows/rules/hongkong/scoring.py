@@ -196,8 +196,8 @@ def _set_text(s: HKSet) -> str:
 def score(sit: HKSituation, options: HongKongOptions | None = None) -> HKScore:
     """The best score of a hand (see the module docs)."""
     options = options or HongKongOptions()
-    if len(set(sit.bonus)) == 8:
-        items = [("all_eight_bonus", LIMITS["all_eight_bonus"][0]), *_condition_items(sit)]
+    if len(set(sit.bonus)) == 8:  # wins at once at its faan, paid as a self-draw
+        items = [("all_eight_bonus", LIMITS["all_eight_bonus"][0])]
         return _finish(items, "all_eight_bonus", options, "all eight bonus tiles")
     counts = [0] * 34
     for k in sit.concealed:
@@ -224,14 +224,15 @@ def score(sit: HKSituation, options: HongKongOptions | None = None) -> HKScore:
         else:
             candidates.append((None, -1))
         for sets, pair in candidates:
+            found: list[HKScore] = []
             limits = _limits(sit, kinds, sets, d.shape)
             if limits:
                 top = max(limits, key=lambda n: LIMITS[n][0])
                 items = [(top, LIMITS[top][0])]
                 items += [i for i in _condition_items(sit) if i[0] in WIN_CONDITIONS]
-                got = _finish(items, top, options, str(d))
-            else:
-                items = []
+                found.append(_finish(items, top, options, str(d)))
+            if d.shape is not HandShape.THIRTEEN_ORPHANS:  # the ordinary faan, too: the
+                items = []  # reading worth most counts, limited or not
                 if d.shape is HandShape.SEVEN_PAIRS:
                     items.append(("seven_pairs", FAAN["seven_pairs"][0]))
                 else:
@@ -249,9 +250,10 @@ def score(sit: HKSituation, options: HongKongOptions | None = None) -> HKScore:
                     if sets is None
                     else " ".join(_set_text(s) for s in sets) + " " + format_tiles([Tile(pair)] * 2)
                 )
-                got = _finish(items, None, options, reading)
-            if best is None or _rank(got) > _rank(best):
-                best = got
+                found.append(_finish(items, None, options, reading))
+            for got in found:
+                if best is None or _rank(got) > _rank(best):
+                    best = got
     if best is None:
         return HKScore(
             False,
@@ -263,8 +265,9 @@ def score(sit: HKSituation, options: HongKongOptions | None = None) -> HKScore:
     return best
 
 
-def _rank(s: HKScore) -> tuple[int, int, int]:
-    return (s.limit_hand is not None, sum(v for _, v in s.items), s.counted)
+def _rank(s: HKScore) -> tuple[int, bool, int, int]:
+    """The reading worth most: the faan paid (after the cap), then a limited hand."""
+    return (s.faan, s.limit_hand is not None, sum(v for _, v in s.items), s.counted)
 
 
 # --------------------------------------------------------------------------- payments
