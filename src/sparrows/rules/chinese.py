@@ -240,6 +240,29 @@ class ChineseRuleset(Ruleset):
         """The meld a declared kong makes."""
         return calls.kong_ops(game, seat, action)
 
+    def kong_stands(
+        self, game: Game, seat: int, feeder: int | None, kind: ActionType
+    ) -> list[fl.Op]:
+        """Ops when a kong stands (declared and not robbed; ``kind`` ANKAN, KAKAN or KAN
+        with its ``feeder``): Sichuan's gang points. None by default."""
+        return []
+
+    def on_discard(self, game: Game, seat: int, tile: int) -> None:
+        """Bookkeeping of a discard before its claims (Sichuan: a discard after a gang)."""
+
+    def discard_passed(self, game: Game, seat: int) -> None:
+        """Bookkeeping once a discard was not won on (claimed or not)."""
+
+    def bloom_feeder_pays(self) -> bool:
+        """Whether a kong-bloom win after a claimed kong is paid by that kong's feeder."""
+        return bool(getattr(self.options, "kong_bloom_feeder_pays", False))
+
+    def may_call(self, game: Game, seat: int, tile: int) -> bool:
+        """Whether ``seat`` may pung or kong ``tile`` (Sichuan: not its void suit)."""
+        return True
+
+    chi_allowed: bool = True  # chow from the previous player (Sichuan: none)
+
     draw_keeps_deal: bool = True  # the dealer deals again after an exhaustive draw
 
     def draw_ops(self, game: Game) -> list[fl.Op]:
@@ -403,6 +426,7 @@ class ChineseRuleset(Ruleset):
         t = action.type
         if t is A.DISCARD:
             tile = game.tile_of(seat, action.tiles[0])
+            self.on_discard(game, seat, tile)  # before the kong facts are reset
             hs.after_kong = False
             hs.kong_feeder = None
             hs.discards[seat] += 1
@@ -412,21 +436,22 @@ class ChineseRuleset(Ruleset):
             claims = self._claims(game, seat, tile)
             if claims:
                 return fl.Outcome(ops, fl.Window("claim", claims, (seat, tile)))
+            self.discard_passed(game, seat)  # nobody could claim it
             return fl.Outcome(ops, fl.Turn(game.next_seat(seat)))
         if t is A.TSUMO:
             tile = self._winning_tile(game, seat)
-            feeder_pays = getattr(self.options, "kong_bloom_feeder_pays", False)
-            feeder = hs.kong_feeder if feeder_pays else None
+            feeder = hs.kong_feeder if self.bloom_feeder_pays() else None
             return self._win(game, [seat], feeder, tile, tsumo=True)
         hs.untouched = False
         meld = self.kong_meld(game, seat, action)
         hs.after_kong = True
         hs.kong_feeder = None
-        if t is A.KAKAN or self.options.thirteen_orphans_rob_concealed:
+        if t is A.KAKAN or getattr(self.options, "thirteen_orphans_rob_concealed", False):
             robbers = self._robbers(game, seat, meld.tiles[0], only_orphans=t is A.ANKAN)
             if robbers:
-                return fl.Outcome([meld], fl.Window("rob", robbers, (seat, meld.tiles[0])))
-        return fl.Outcome([meld], fl.Turn(seat, fl.REPLACEMENT))
+                return fl.Outcome([meld], fl.Window("rob", robbers, (seat, meld.tiles[0], t)))
+        stands = self.kong_stands(game, seat, None, t)
+        return fl.Outcome([meld, *stands], fl.Turn(seat, fl.REPLACEMENT))
 
     def _robbers(
         self, game: Game, kong_seat: int, tile: int, only_orphans: bool
@@ -434,7 +459,7 @@ class ChineseRuleset(Ruleset):
         out = {}
         for i in (1, 2, 3):
             s = (kong_seat + i) % 4
-            if not self._is_complete(game, s, tile):
+            if game.status[s] != PLAYING or not self._is_complete(game, s, tile):
                 continue
             got = self.value(game, s, tile, False, robbing=True)
             if got.valid and (not only_orphans or got.limit_hand == "thirteen_orphans"):
@@ -446,26 +471,33 @@ class ChineseRuleset(Ruleset):
             return {}
         out: dict[int, list[Action]] = {}
         can_draw = game.wall.left > 0
-        next_seat = (discarder + 1) % 4
+        next_seat = game.next_seat(discarder)
         for i in (1, 2, 3):
             s = (discarder + i) % 4
+            if game.status[s] != PLAYING:
+                continue
             options = [RON] if self._can_win(game, s, tile) else []
-            if can_draw:  # no calls on the last discard: nothing would be left to draw
-                options += calls.claim_calls(game, s, tile, chi=s == next_seat, kong=True)
+            # no calls on the last discard: nothing would be left to draw
+            if can_draw and self.may_call(game, s, tile):
+                chi = self.chi_allowed and s == next_seat
+                options += calls.claim_calls(game, s, tile, chi=chi, kong=True)
             if options:
                 out[s] = [*options, PASS]
         return out
 
     def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
         hs: HandFacts = game.state.hand
-        seat0, tile = window.data
-        order = [(seat0 + i) % 4 for i in (1, 2, 3)]
+        seat0, tile = window.data[0], window.data[1]
+        order = [s for s in ((seat0 + i) % 4 for i in (1, 2, 3)) if s in window.options]
+        self.passed(game, window, answers)
         rons = [s for s in order if answers.get(s) == RON]
         if rons:
             winners = self.pick_winners(game, rons, seat0, tile)
             return self._win(game, winners, seat0, tile, tsumo=False, robbing=window.kind == "rob")
-        if window.kind == "rob":
-            return fl.Outcome((), fl.Turn(seat0, fl.REPLACEMENT))
+        if window.kind == "rob":  # nobody robbed: the kong stands
+            stands = self.kong_stands(game, seat0, None, window.data[2])
+            return fl.Outcome(stands, fl.Turn(seat0, fl.REPLACEMENT))
+        self.discard_passed(game, seat0)  # the discard was not won on
         taken = calls.winning_call(order, answers)
         if taken is None:
             return fl.Outcome((), fl.Turn(game.next_seat(seat0)))
@@ -475,7 +507,11 @@ class ChineseRuleset(Ruleset):
         if action.type is A.KAN:
             hs.after_kong = True
             hs.kong_feeder = seat0
+            ops += self.kong_stands(game, seat, seat0, A.KAN)
         return fl.Outcome(ops, nxt)
+
+    def passed(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> None:
+        """Bookkeeping of the answers of a window (Sichuan: the pass-Hu lock)."""
 
     # ------------------------------------------------------------------ settlement
     def win_report(

@@ -155,38 +155,40 @@ class SichuanRuleset(ChineseRuleset):
         return [a for a in out if a.type not in (A.ANKAN, A.KAKAN) or a.tiles[0].kind // 9 != void]
 
     # ------------------------------------------------------------------ turns
-    def on_turn(self, game: Game, seat: int, action: Action) -> fl.Outcome:
+    # ------------------------------------------------------------------ family hooks
+    chi_allowed = False
+
+    def pick_winners(self, game: Game, rons: list[int], payer: int, tile: int) -> list[int]:
+        return rons  # every player claiming a discard wins on it
+
+    def on_discard(self, game: Game, seat: int, tile: int) -> None:
         hs: SichuanHand = game.state.hand
-        t = action.type
-        if t is A.DISCARD:
-            tile = game.tile_of(seat, action.tiles[0])
-            gang = hs.last_gang if hs.after_kong else None
-            hs.after_kong = False
-            hs.kong_feeder = None
-            hs.last_gang = gang  # a win on this discard is "after a gang"
-            ops: list[fl.Op] = [fl.DiscardTile(seat, tile)]
-            claims = self._claims(game, seat, tile)
-            if claims:
-                return fl.Outcome(ops, fl.Window("claim", claims, (seat, tile)))
-            hs.last_gang = None
-            return fl.Outcome(ops, fl.Turn(game.next_seat(seat)))
-        if t is A.TSUMO:
-            tile = self._winning_tile(game, seat)
-            feeder = hs.kong_feeder if self.options.gang_bloom_claimed_pays else None
-            return self._win(game, [seat], feeder, tile, tsumo=True)
-        meld = self.kong_meld(game, seat, action)
-        hs.after_kong = True
-        hs.kong_feeder = None
-        if t is A.KAKAN:
-            robbers = self._robbers(game, seat, meld.tiles[0], only_orphans=False)
-            if robbers:
-                return fl.Outcome([meld], fl.Window("rob", robbers, (seat, meld.tiles[0])))
-            return fl.Outcome(
-                [meld, *self._gang_pay(game, seat, None, 1)], fl.Turn(seat, fl.REPLACEMENT)
-            )
-        return fl.Outcome(
-            [meld, *self._gang_pay(game, seat, None, 2)], fl.Turn(seat, fl.REPLACEMENT)
-        )
+        hs.last_gang = hs.last_gang if hs.after_kong else None  # a discard after a gang
+
+    def discard_passed(self, game: Game, seat: int) -> None:
+        game.state.hand.last_gang = None
+
+    def bloom_feeder_pays(self) -> bool:
+        return self.options.gang_bloom_claimed_pays
+
+    def may_call(self, game: Game, seat: int, tile: int) -> bool:
+        return bool(game.state.hand.void[seat] != game.kind[tile] // 9)  # not one's void suit
+
+    def passed(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> None:
+        """The pass-Hu lock: a seat that let a winning discard go may not Hu on a discard
+        until its next draw."""
+        if self.options.pass_hu_lock:
+            hs: SichuanHand = game.state.hand
+            for s, options in window.options.items():
+                if RON in options and answers.get(s) != RON:
+                    hs.hu_lock[s] = True
+
+    def kong_stands(
+        self, game: Game, seat: int, feeder: int | None, kind: ActionType
+    ) -> list[fl.Op]:
+        """Gang points at once: concealed 2 x base from each player still in, exposed 2 x
+        base from the feeder, added 1 x base from each player still in."""
+        return self._gang_pay(game, seat, feeder, 1 if kind is A.KAKAN else 2)
 
     def _gang_pay(self, game: Game, seat: int, feeder: int | None, times: int) -> list[fl.Op]:
         """A gang's points at once: from the feeder, or from every player still in."""
@@ -197,31 +199,6 @@ class SichuanRuleset(ChineseRuleset):
         hs.gangs.append(gang)
         hs.last_gang = gang
         return [fl.Move("points", p, seat, amount, "gang") for p in payers]
-
-    def _robbers(
-        self, game: Game, kong_seat: int, tile: int, only_orphans: bool
-    ) -> dict[int, list[Action]]:
-        out = {}
-        for s in game.playing():
-            if s != kong_seat and self._can_win(game, s, tile, robbing=True):
-                out[s] = [RON, PASS]
-        return out
-
-    def _claims(self, game: Game, discarder: int, tile: int) -> dict[int, list[Action]]:
-        out: dict[int, list[Action]] = {}
-        can_draw = game.wall.left > 0
-        hs: SichuanHand = game.state.hand
-        k = game.kind[tile]
-        for i in (1, 2, 3):
-            s = (discarder + i) % 4
-            if game.status[s] != PLAYING:
-                continue
-            options = [RON] if self._can_win(game, s, tile) else []
-            if can_draw and hs.void[s] != k // 9:  # no pung or gang of one's void suit
-                options += calls.claim_calls(game, s, tile, chi=False, kong=True)
-            if options:
-                out[s] = [*options, PASS]
-        return out
 
     def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
         hs: SichuanHand = game.state.hand
@@ -242,29 +219,7 @@ class SichuanRuleset(ChineseRuleset):
             hs.void = ["mps".index(answers[s].choice or "m") for s in SEATS]
             event = ev.Choices("void", ["mps"[v] for v in hs.void if v is not None])
             return fl.Outcome([fl.Emit(event)], fl.Turn(game.dealer))
-        seat0, tile = window.data
-        order = [s for s in ((seat0 + i) % 4 for i in (1, 2, 3)) if s in answers]
-        rons = [s for s in order if answers.get(s) == RON]
-        if self.options.pass_hu_lock:
-            for s in window.options:
-                if RON in window.options[s] and answers.get(s) != RON:
-                    hs.hu_lock[s] = True
-        if rons:
-            return self._win(game, rons, seat0, tile, tsumo=False, robbing=window.kind == "rob")
-        hs.last_gang = None
-        if window.kind == "rob":
-            gang_ops = self._gang_pay(game, seat0, None, 1)
-            return fl.Outcome(gang_ops, fl.Turn(seat0, fl.REPLACEMENT))
-        taken = calls.winning_call(order, answers)
-        if taken is None:
-            return fl.Outcome((), fl.Turn(game.next_seat(seat0)))
-        seat, action = taken
-        ops, nxt = calls.call_ops(game, seat, action, seat0, tile)
-        if action.type is A.KAN:
-            hs.after_kong = True
-            hs.kong_feeder = seat0
-            ops += self._gang_pay(game, seat, seat0, 2)
-        return fl.Outcome(ops, nxt)
+        return super().resolve(game, window, answers)
 
     # ------------------------------------------------------------------ settlement
     def _win(
