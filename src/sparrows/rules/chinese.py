@@ -569,8 +569,16 @@ class ChineseRuleset(Ruleset):
         robbing: bool = False,
     ) -> fl.Outcome:
         ops = self.win_ops(game, winners, payer, tile, tsumo, robbing)
+        more, nxt = self.after_win(game, winners, payer, tsumo)
+        return fl.Outcome(ops + more, nxt)
+
+    def after_win(
+        self, game: Game, winners: list[int], payer: int | None, tsumo: bool
+    ) -> tuple[list[fl.Op], fl.Next]:
+        """What follows a win: by default the hand ends (Sichuan: the winners leave and
+        the others play on)."""
         game.state.hand.winners = list(winners)
-        return fl.Outcome(ops, fl.EndHand("win"))
+        return [], fl.EndHand("win")
 
     @staticmethod
     def counts(game: Game) -> dict[str, list[int]]:

@@ -222,25 +222,20 @@ class SichuanRuleset(ChineseRuleset):
         return super().resolve(game, window, answers)
 
     # ------------------------------------------------------------------ settlement
-    def _win(
-        self,
-        game: Game,
-        winners: list[int],
-        payer: int | None,
-        tile: int,
-        tsumo: bool,
-        robbing: bool = False,
-    ) -> fl.Outcome:
+    def after_win(
+        self, game: Game, winners: list[int], payer: int | None, tsumo: bool
+    ) -> tuple[list[fl.Op], fl.Next]:
+        """Bloody battle: the winners leave; the hand ends at the third winner, else the
+        next player still in after the discarder (or the self-drawer) plays on."""
         hs: SichuanHand = game.state.hand
-        ops = self.win_ops(game, winners, payer, tile, tsumo, robbing)
         if not hs.order:
             hs.first_win_from = None if tsumo else payer
             hs.first_win_count = len(winners)
         hs.order += winners
         hs.winners = list(hs.order)
-        ops += [fl.SetStatus(s, WON) for s in winners]
+        ops: list[fl.Op] = [fl.SetStatus(s, WON) for s in winners]
         if len(hs.order) >= 3:
-            return fl.Outcome(ops + self._end_ops(game, winners), fl.EndHand("win"))
+            return ops + self._end_ops(game, winners), fl.EndHand("win")
         start = winners[0] if tsumo else payer
         assert start is not None
         nxt = next(
@@ -248,7 +243,7 @@ class SichuanRuleset(ChineseRuleset):
             for s in ((start + i) % 4 for i in (1, 2, 3, 4))
             if game.status[s] == PLAYING and s not in winners
         )
-        return fl.Outcome(ops, fl.Turn(nxt))
+        return ops, fl.Turn(nxt)
 
     def win_ops(
         self,
