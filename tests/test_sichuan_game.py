@@ -293,3 +293,24 @@ def test_next_dealer_is_the_first_winner_or_the_discarder_of_a_multiple_win() ->
     act(game, 1, A.RON)
     _play_out(game)
     assert game.hand_number == 1 and game.dealer == 1  # South won first
+
+
+def test_flower_pig_pays_every_other_player_at_the_draw() -> None:
+    # With flower_pig, a player still holding its void suit at the draw pays every other
+    # player still in 16 x base (no cap). Right after the void choice, seat 0 chose a suit
+    # it holds; the draw settlement is computed on that table.
+    rules = sichuan(flower_pig=True)
+    game = Game(rules, 5)
+    held = {game.kind[t] // 9 for t in game.hands[0]}
+    choose_voids(game, {0: "mps"[min(held)]})
+    hs = game.state.hand
+    holders = [s for s in range(4) if any(game.kind[t] // 9 == hs.void[s] for t in game.hands[s])]
+    assert 0 in holders
+    ruleset = game.ruleset
+    assert not any(ruleset._waiting(game, s) for s in range(4))  # type: ignore[attr-defined]
+    ops = ruleset.draw_ops(game)  # type: ignore[attr-defined]
+    paid = next(op.facts["draw_payments"] for op in ops if hasattr(op, "facts"))
+    for s in range(4):
+        others = sum(1 for h in holders if h != s)
+        expected = (-16 * 3 if s in holders else 0) + 16 * others
+        assert paid[s] == expected, (s, holders, paid)
