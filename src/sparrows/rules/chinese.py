@@ -173,6 +173,11 @@ class HandFacts:
     winners: list[int] = field(default_factory=list)
     complete: list[int] = field(default_factory=lambda: [0] * 4)  # winning shapes met
     blocked: list[int] = field(default_factory=lambda: [0] * 4)  # ... not worth a win
+    # A lower bound of each seat's shanten: its value when last computed (-9: unknown)
+    # and the seat's discards then. A discard ends one exchange of one tile, which lowers
+    # shanten by at most one, so floor - (discards since) bounds it (a kong resets it).
+    floor: list[int] = field(default_factory=lambda: [-9] * 4)
+    floor_at: list[int] = field(default_factory=lambda: [0] * 4)
 
 
 @dataclass
@@ -321,12 +326,20 @@ class ChineseRuleset(Ruleset):
         key = game.hand_key[seat] - (0 if minus is None else game.key_weight[minus])
         got = self._waits.get(key)
         if got is None:
+            hs: HandFacts = game.state.hand
+            if hs.floor[seat] - (hs.discards[seat] - hs.floor_at[seat]) >= 1:
+                return ()  # still at least one from ready: no need to look
             held = game.counts[seat]
             counts = held[:NUM_STANDARD]
             if minus is not None and game.kind[minus] < NUM_STANDARD:
                 counts[game.kind[minus]] -= 1
             bonus = sum(held[NUM_STANDARD:]) - (minus is not None and game.kind[minus] >= FLOWER)
-            got = () if bonus else tuple(waits(counts, self._form))
+            if bonus:
+                got = ()
+            else:
+                value = analyse(counts, self._form).value
+                hs.floor[seat], hs.floor_at[seat] = value, hs.discards[seat]
+                got = tuple(waits(counts, self._form)) if value == 0 else ()
             if len(self._waits) >= MEMO_LIMIT:
                 self._waits.clear()
             self._waits[key] = got
@@ -443,6 +456,7 @@ class ChineseRuleset(Ruleset):
             feeder = hs.kong_feeder if self.bloom_feeder_pays() else None
             return self._win(game, [seat], feeder, tile, tsumo=True)
         hs.untouched = False
+        hs.floor[seat] = -9  # a kong can change the hand by more than one tile
         meld = self.kong_meld(game, seat, action)
         hs.after_kong = True
         hs.kong_feeder = None
@@ -507,6 +521,7 @@ class ChineseRuleset(Ruleset):
         if action.type is A.KAN:
             hs.after_kong = True
             hs.kong_feeder = seat0
+            hs.floor[seat] = -9
             ops += self.kong_stands(game, seat, seat0, A.KAN)
         return fl.Outcome(ops, nxt)
 
