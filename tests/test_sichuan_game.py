@@ -314,3 +314,23 @@ def test_flower_pig_pays_every_other_player_at_the_draw() -> None:
         others = sum(1 for h in holders if h != s)
         expected = (-16 * 3 if s in holders else 0) + 16 * others
         assert paid[s] == expected, (s, holders, paid)
+
+
+def test_the_hand_ends_at_the_third_winner() -> None:
+    # South and West win on East's 5p and leave; North draws 9p and wins by self-draw:
+    # the third winner ends the hand. North: 666 777 888 999m + 99p, all triplets 1 +
+    # self-drawn 1 = 2 faan = 4 points, paid by the only player still in (East).
+    rules = sichuan(hands=1)
+    game = Game(rules, 1, walls=[order_13(rules, SEVERAL, draws="5p9p")])
+    choose_voids(game)
+    act(game, 0, A.DISCARD, "5p")
+    act(game, 1, A.RON)
+    act(game, 2, A.RON)
+    assert game.turn == 3 and game.fmt(game.drawn) == "9p"  # type: ignore[arg-type]
+    act(game, 3, A.TSUMO)
+    assert game.over
+    winners = [r["winner"] for r in game.hand_results if r.get("winner") is not None]
+    assert winners == [1, 2, 3]
+    north = game.hand_results[-1]
+    assert sorted(north["items"]) == ["all_triplets", "self_drawn"] and north["points"] == 4
+    assert game.scores == [-6, 1, 1, 4]
