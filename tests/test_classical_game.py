@@ -8,11 +8,10 @@ import pytest
 
 from sparrows.agents import make_agent
 from sparrows.engine import ActionType, Game, Phase
-from sparrows.records.record import record_from_game, replay
 from sparrows.rules import get_ruleset
 from sparrows.rules.classical import settle
 
-from .chinese_walls import act, order_for, pass_all
+from .chinese_walls import act, check_random_games, order_for, pass_all, play_out
 from .conftest import sized
 
 A = ActionType
@@ -43,23 +42,10 @@ def test_no_mah_jongg_on_a_kind_in_ones_own_discards(rule: bool) -> None:
         assert reason is not None and "discarded" in reason
 
 
-def _play_out_the_wall(game: Game) -> None:
-    """Nobody wins: every turn discards the drawn tile, every claim passes."""
-    hand = game.hand_number
-    while game.hand_number == hand and not game.over:
-        if game.phase is Phase.TURN:
-            seat = game.turn
-            drawn = game.faces[game.drawn] if game.drawn is not None else None
-            legal = [a for a in game.legal_actions(seat) if a.type is A.DISCARD]
-            game.step(seat, next((a for a in legal if a.tiles[0] == drawn), legal[0]))
-        else:
-            pass_all(game)
-
-
 @pytest.mark.parametrize(("preset", "dealer"), [("classical", 0), ("seed003", 1)])
 def test_an_exhaustive_draw_replays_or_passes_the_deal(preset: str, dealer: int) -> None:
     game = Game(classical(preset=preset), 3)
-    _play_out_the_wall(game)
+    play_out(game)
     assert game.hand_results[0]["winner"] is None
     assert game.hand_number == 1 and game.dealer == dealer and game.scores == [0, 0, 0, 0]
 
@@ -100,33 +86,12 @@ def test_two_claims_to_win_nearest_or_best_hand(preset: str, winner: int) -> Non
 
 
 def test_random_games_validate_and_replay() -> None:
-    rules = classical(max_hands=4)
-    for seed in range(sized(6, 100)):
-        game = Game(rules, seed)
-        bots = [
-            make_agent(a, seed * 4 + s, rules) for s, a in enumerate(["efficiency", "random"] * 2)
-        ]
-        while not game.over:
-            for seat, legal in game.decisions():
-                game.step(seat, bots[seat].act(game.observation(seat), legal))
-                game.validate()
-        assert sum(game.scores) == 0
-        again = replay(record_from_game(game))
-        assert again.scores == game.scores and again.hand_results == game.hand_results
+    check_random_games(classical(max_hands=4), range(sized(6, 100)), ["efficiency", "random"] * 2)
 
 
 def test_many_random_games_conserve_tiles_and_points() -> None:
     # A thousand games in make test-all, every step validated, every record replayed.
-    rules = classical(max_hands=4)
-    for seed in range(sized(20, 1000)):
-        game = Game(rules, seed)
-        bots = [make_agent("random", seed * 4 + s, rules) for s in range(4)]
-        while not game.over:
-            for seat, legal in game.decisions():
-                game.step(seat, bots[seat].act(None, legal))
-                game.validate()
-        assert sum(game.scores) == 0
-        assert replay(record_from_game(game)).scores == game.scores
+    check_random_games(classical(max_hands=4), range(sized(20, 1000)))
 
 
 def test_without_bonus_tiles_the_set_has_136() -> None:
@@ -209,13 +174,4 @@ def test_cuencana_no_bonus_tile_as_the_last_discard_when_a_suited_one_will_do() 
 
 
 def test_cuencana_random_games() -> None:
-    rules = cuencana(max_hands=4)
-    for seed in range(sized(6, 200)):
-        game = Game(rules, seed)
-        bots = [make_agent("random", seed * 4 + s, rules) for s in range(4)]
-        while not game.over:
-            for seat, legal in game.decisions():
-                game.step(seat, bots[seat].act(None, legal))
-                game.validate()
-        assert sum(game.scores) == 0
-        assert replay(record_from_game(game)).scores == game.scores
+    check_random_games(cuencana(max_hands=4), range(sized(6, 200)))

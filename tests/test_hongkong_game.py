@@ -10,11 +10,10 @@ from hypothesis import strategies as st
 
 from sparrows.agents import make_agent
 from sparrows.engine import ActionType, Game, Phase
-from sparrows.records.record import record_from_game, replay
 from sparrows.rules import get_ruleset
 from sparrows.tiles import MeldType, parse_tiles
 
-from .chinese_walls import act, order_for, pass_all
+from .chinese_walls import act, check_random_games, order_for, pass_all, play_out
 from .conftest import sized
 
 A = ActionType
@@ -174,16 +173,7 @@ def test_the_seeds_18_hand_wind_rotation_table() -> None:
             pass_all(game)
         else:  # nobody wins: every turn discards the drawn tile, every claim passes
             hand = game.hand_number
-            while game.hand_number == hand and not game.over:
-                if game.phase is Phase.TURN:
-                    seat = game.turn
-                    drawn = game.drawn
-                    face = game.faces[drawn] if drawn is not None else None
-                    legal = [a for a in game.legal_actions(seat) if a.type is A.DISCARD]
-                    pick = next((a for a in legal if a.tiles[0] == face), legal[0])
-                    game.step(seat, pick)
-                else:
-                    pass_all(game)
+            play_out(game)
             assert game.hand_results[hand]["winner"] is None
     assert len(seen) == 18
     assert [(d, w) for d, w, _ in seen] == [(d, w) for d, w, _ in SEED_TABLE]
@@ -192,34 +182,14 @@ def test_the_seeds_18_hand_wind_rotation_table() -> None:
     assert sum(game.scores) == 0
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_random_games_validate_and_replay(seed: int) -> None:
-    rules = hk(max_hands=6)
-    game = Game(rules, seed)
-    bots = [make_agent(a, seed * 4 + s, rules) for s, a in enumerate(["efficiency", "random"] * 2)]
-    game.validate()
-    while not game.over:
-        for seat, legal in game.decisions():
-            game.step(seat, bots[seat].act(game.observation(seat), legal))
-            game.validate()
-    assert sum(game.scores) == 0
-    again = replay(record_from_game(game))
-    assert again.scores == game.scores and again.hand_results == game.hand_results
+def test_random_games_validate_and_replay() -> None:
+    check_random_games(hk(max_hands=6), range(3), ["efficiency", "random"] * 2)
 
 
 def test_many_random_games_conserve_tiles_and_points_and_replay() -> None:
     # A thousand games in make test-all; every step validated (tiles in one place
     # each, accounts conserved, hand sizes, keys), every record replayed to its scores.
-    rules = hk(max_hands=4, min_faan=1)
-    for seed in range(sized(25, 1000)):
-        game = Game(rules, seed)
-        bots = [make_agent("random", seed * 4 + s, rules) for s in range(4)]
-        while not game.over:
-            for seat, legal in game.decisions():
-                game.step(seat, bots[seat].act(None, legal))
-                game.validate()
-        assert sum(game.scores) == 0
-        assert replay(record_from_game(game)).scores == game.scores
+    check_random_games(hk(max_hands=4, min_faan=1), range(sized(25, 1000)))
 
 
 @settings(max_examples=8, deadline=None)

@@ -4,13 +4,11 @@ rules, the exchange, and random games checked after every step and replayed."""
 
 from __future__ import annotations
 
-from sparrows.agents import make_agent
 from sparrows.engine import ActionType, Game, Phase
 from sparrows.engine.game import WON
-from sparrows.records.record import record_from_game, replay
 from sparrows.rules import get_ruleset
 
-from .chinese_walls import act, pass_all
+from .chinese_walls import act, check_random_games, order_for, pass_all, play_out
 from .conftest import sized
 
 A = ActionType
@@ -21,25 +19,8 @@ def sichuan(**options: object) -> object:
 
 
 def order_13(rules: object, deal: list[str], draws: str = "", back: str = "") -> list[int]:
-    """Like chinese_walls.order_for, with 13 tiles each (the dealer draws its 14th)."""
-    from sparrows.tiles import parse_tiles
-
-    faces = rules.tileset.tiles  # type: ignore[attr-defined]
-    pool = list(range(len(faces)))
-
-    def take(text: str) -> list[int]:
-        out = []
-        for face in parse_tiles(text) if text else []:
-            tile = next((t for t in pool if faces[t] == face), None)
-            assert tile is not None, f"no {face} left for {text!r}"
-            pool.remove(tile)
-            out.append(tile)
-        return out
-
-    assert [len(parse_tiles(t)) for t in deal] == [13] * 4, deal
-    front = [t for text in deal for t in take(text)] + take(draws)
-    tail = take(back)
-    return front + pool + list(reversed(tail))
+    """A scripted wall with 13 tiles dealt to each seat (the dealer draws its 14th)."""
+    return order_for(rules, deal, draws, back, sizes=(13, 13, 13, 13))
 
 
 def choose_voids(game: Game, choice: dict[int, str] | None = None) -> None:
@@ -160,29 +141,7 @@ def test_the_exchange_passes_three_tiles_of_one_suit() -> None:
 
 
 def test_random_games_conserve_tiles_and_points_and_replay() -> None:
-    rules = get_ruleset("sichuan", {"hands": 3})
-    for seed in range(sized(10, 1000)):
-        game = Game(rules, seed)
-        bots = [make_agent("random", seed * 4 + s, rules) for s in range(4)]
-        while not game.over:
-            for seat, legal in game.decisions():
-                game.step(seat, bots[seat].act(None, legal))
-                game.validate()
-        assert sum(game.scores) == 0
-        assert replay(record_from_game(game)).scores == game.scores
-
-
-def _play_out(game: Game) -> None:
-    """Nobody else wins: every turn discards the drawn tile when allowed, claims pass."""
-    hand = game.hand_number
-    while game.hand_number == hand and not game.over:
-        if game.phase is Phase.TURN:
-            seat = game.turn
-            drawn = game.faces[game.drawn] if game.drawn is not None else None
-            legal = [a for a in game.legal_actions(seat) if a.type is A.DISCARD]
-            game.step(seat, next((a for a in legal if a.tiles[0] == drawn), legal[0]))
-        else:
-            pass_all(game)
+    check_random_games(get_ruleset("sichuan", {"hands": 3}), range(sized(10, 1000)))
 
 
 EXPOSED = ["5m123m789m123456s", "555m123456789p1s", "47m111222333p77m", "345678s345678s9s"]
@@ -221,7 +180,7 @@ def test_an_added_gang_is_paid_by_everyone_still_in_and_kept_when_waiting() -> N
     rules = sichuan(hands=1)
     game = Game(rules, 1, walls=[order_13(rules, ADDED, draws="9s9p9m8p5m")])
     _added_gang(game)
-    _play_out(game)
+    play_out(game)
     assert game.ruleset._waiting(game, 1)  # type: ignore[attr-defined]  # 445566p 88p 23m
     paid = game.hand_results[-1]["draw_payments"]
     assert game.scores == [p + g for p, g in zip(paid, [-1, 3, -1, -1], strict=True)]
@@ -241,7 +200,7 @@ def test_gang_points_are_refunded_by_a_player_not_waiting_at_the_draw() -> None:
         pass_all(game)
     act(game, 1, A.DISCARD, "4s")
     pass_all(game)
-    _play_out(game)
+    play_out(game)
     assert sorted(game.fmt_all(game.hands[1])) == sorted(
         ["4p", "4p", "5p", "5p", "6p", "6p", "8p", "8p", "1m", "9m"]
     )
@@ -254,7 +213,7 @@ def test_the_draw_settlement_pays_waiting_players_their_best_hand() -> None:
     rules = sichuan(hands=1)
     game = Game(rules, 7, walls=[order_13(rules, VOID, draws="5p")])
     choose_voids(game, {1: "m"})
-    _play_out(game)
+    play_out(game)
     paid = game.hand_results[-1]["draw_payments"]
     from sparrows.rules.sichuan import best_waiting
 
@@ -283,7 +242,7 @@ def test_next_dealer_is_the_first_winner_or_the_discarder_of_a_multiple_win() ->
     act(game, 0, A.DISCARD, "5p")
     act(game, 1, A.RON)
     act(game, 2, A.RON)
-    _play_out(game)
+    play_out(game)
     assert game.hand_number == 1 and game.dealer == 0  # two won on East's discard
     rules = sichuan(hands=2)
     game = Game(rules, 1, walls=[order_13(rules, GANG, draws="9m", back="9s")])
@@ -291,7 +250,7 @@ def test_next_dealer_is_the_first_winner_or_the_discarder_of_a_multiple_win() ->
     act(game, 0, A.ANKAN, "1m")
     act(game, 0, A.DISCARD, "5s")
     act(game, 1, A.RON)
-    _play_out(game)
+    play_out(game)
     assert game.hand_number == 1 and game.dealer == 1  # South won first
 
 
