@@ -1,7 +1,8 @@
 """Hong Kong (Cantonese) mahjong: faan scoring, payments and the game plug-in."""
 
+from ..chinese import WinFacts
 from .options import FAAN, LIMITS, PAYMENT_TABLES, PRESETS, HongKongOptions
-from .scoring import HKScore, HKSituation, payments, score, score_text, shares
+from .scoring import HKScore, payments, score, score_text, shares
 
 __all__ = [
     "FAAN",
@@ -9,8 +10,8 @@ __all__ = [
     "PAYMENT_TABLES",
     "PRESETS",
     "HKScore",
-    "HKSituation",
     "HongKongOptions",
+    "WinFacts",
     "payments",
     "score",
     "score_text",

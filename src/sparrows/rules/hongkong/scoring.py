@@ -22,7 +22,6 @@ from .options import BONUS_ITEMS, FAAN, LIMITS, PAYMENT_TABLES, WIN_CONDITIONS, 
 WINDS = range(HONOR, HONOR + 4)
 DRAGONS = range(HONOR + 4, HONOR + 7)
 TERMINALS = frozenset(k for s in (0, 9, 18) for k in (s, s + 8))
-HKSituation = WinFacts  # what a Hong Kong score reads: the family's win facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +81,7 @@ def _bonus_items(bonus: Sequence[int], seat: int) -> list[tuple[str, int]]:
     return out
 
 
-def _condition_items(sit: HKSituation) -> list[tuple[str, int]]:
+def _condition_items(sit: WinFacts) -> list[tuple[str, int]]:
     out = []
     if sit.tsumo:
         out.append(("self_drawn", FAAN["self_drawn"][0]))
@@ -111,7 +110,7 @@ def _suit_items(kinds: Sequence[int]) -> list[tuple[str, int]]:
     return out
 
 
-def _pattern_items(sets: Sequence[HKSet], pair: int, sit: HKSituation) -> list[tuple[str, int]]:
+def _pattern_items(sets: Sequence[HKSet], pair: int, sit: WinFacts) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     pungs = [s.kind for s in sets if not s.run]
     runs = len(sets) - len(pungs)
@@ -137,7 +136,7 @@ def _pattern_items(sets: Sequence[HKSet], pair: int, sit: HKSituation) -> list[t
 
 
 def _limits(
-    sit: HKSituation, kinds: Sequence[int], sets: Sequence[HKSet] | None, shape: HandShape
+    sit: WinFacts, kinds: Sequence[int], sets: Sequence[HKSet] | None, shape: HandShape
 ) -> list[str]:
     found = []
     if shape is HandShape.THIRTEEN_ORPHANS:
@@ -193,7 +192,7 @@ def _set_text(s: HKSet) -> str:
     return body if s.concealed else f"[{body}]"
 
 
-def score(sit: HKSituation, options: HongKongOptions | None = None) -> HKScore:
+def score(sit: WinFacts, options: HongKongOptions | None = None) -> HKScore:
     """The best score of a hand (see the module docs)."""
     options = options or HongKongOptions()
     if len(set(sit.bonus)) == 8:  # wins at once at its faan, paid as a self-draw
