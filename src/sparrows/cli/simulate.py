@@ -105,12 +105,18 @@ def render(res: dict[str, Any]) -> str:
             f"{a['tsumo_share']:>6.0%}/{a['ron_share']:<5.0%}{a['average_win_points']:>9.2f}"
         )
     first: dict[str, Any] = next(iter(res["per_agent"].values()), {})
+    for account in first.get("average_accounts", {}):  # chips and other accounts
+        shown = ", ".join(
+            f"{n} {a['average_accounts'][account]:+.2f}" for n, a in res["per_agent"].items()
+        )
+        lines.append(f"{account} per game: {shown}")
     for ratio in first.get("ratios", {}):
         shown = ", ".join(f"{n} {a['ratios'][ratio]:.1%}" for n, a in res["per_agent"].items())
         lines.append(f"{ratio}: {shown}")
     lines += ["", "Scoring items (share of wins):"]
+    width = max((len(i) for i in res["item_frequency_per_win"]), default=0)
     for item, share in res["item_frequency_per_win"].items():
-        lines.append(f"  {item:<12}{share:>8.2%}")
+        lines.append(f"  {item:<{max(width, 12)}}{share:>8.2%}")
     return "\n".join(lines)
 
 

@@ -49,6 +49,7 @@ class ActionType(StrEnum):
     VOID = "void"  # choose the void suit: m, p or s
     CONTINUE = "continue"  # the dealer keeps the deal
     PASS_DEAL = "pass_deal"  # the dealer passes the deal on
+    OPEN_RIICHI = "open_riichi"  # declare open riichi (the hand shown) by discarding the tile
 
 
 #: What each type's text form takes after the type word.
@@ -69,11 +70,13 @@ ARGS: dict[ActionType, Arg] = {
     ActionType.VOID: Arg.CHOICE,
     ActionType.CONTINUE: Arg.NONE,
     ActionType.PASS_DEAL: Arg.NONE,
+    ActionType.OPEN_RIICHI: Arg.TILES,
 }
 #: How many tiles a type names (types not listed take any number up to 3).
 TILE_COUNT: dict[ActionType, int] = {
     ActionType.DISCARD: 1,
     ActionType.RIICHI: 1,
+    ActionType.OPEN_RIICHI: 1,
     ActionType.ANKAN: 1,
     ActionType.KAKAN: 1,
     ActionType.NUKI: 1,

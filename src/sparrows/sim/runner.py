@@ -51,6 +51,8 @@ class GameSummary:
     wins: list[tuple[int, int | None, int, list[str]]]  # seat, from (None = tsumo), points, items
     deal_ins: list[int]  # the discarder of each hand won by ron (once per hand)
     counts: list[Counter[str]] = field(default_factory=list)  # per seat: ruleset counters
+    #: the other accounts at the end (chips...): name -> per seat
+    accounts: dict[str, list[int]] = field(default_factory=dict)
 
 
 def _summarise(game: Game, names: Sequence[str]) -> GameSummary:
@@ -79,6 +81,7 @@ def _summarise(game: Game, names: Sequence[str]) -> GameSummary:
         wins,
         list(deal_ins.values()),
         counts,
+        {k: list(v) for k, v in game.ledger.accounts.items() if k != "points"},
     )
 
 
@@ -183,6 +186,7 @@ class AgentStats:
     win_points: int = 0
     items: Counter[str] = field(default_factory=Counter)
     counts: Counter[str] = field(default_factory=Counter)  # the ruleset's counters
+    accounts: Counter[str] = field(default_factory=Counter)  # other accounts summed (chips)
 
     def to_json(
         self, start: int, ratios: dict[str, tuple[str, str]] | None = None
@@ -202,6 +206,7 @@ class AgentStats:
             "average_win_points": round(self.win_points / max(self.wins, 1), 3),
             "items": dict(self.items.most_common()),
             "counts": dict(self.counts),
+            "average_accounts": {k: round(v / g, 3) for k, v in sorted(self.accounts.items())},
             "ratios": {
                 name: round(self.counts[top] / max(self.counts[bottom], 1), 4)
                 for name, (top, bottom) in (ratios or {}).items()
@@ -320,6 +325,8 @@ def simulate(
                 st.places[s.places[seat]] += 1
                 if s.counts:
                     st.counts.update(s.counts[seat])
+                for account, values in s.accounts.items():
+                    st.accounts[account] += values[seat]
             for seat, frm, points, its in s.wins:
                 st = per_agent[s.agents[seat]]
                 st.wins += 1

@@ -27,14 +27,14 @@ def count_fu(c: Ctx, is_pinfu: bool, double_wind_pair_fu: int = 4) -> tuple[int,
     if c.shape == THIRTEEN_ORPHANS:
         return 0, []
     tsumo = c.sit.tsumo
-    if is_pinfu:
+    if is_pinfu and c.fu_closed:  # (naki menzen: an open pinfu shape counts as open)
         return (
             (20, [("base", 20), ("pinfu tsumo", 0)])
             if tsumo
             else (30, [("base", 20), ("closed ron", 10)])
         )
     items: FuItems = [("base", 20)]
-    if c.closed and not tsumo:
+    if c.fu_closed and not tsumo:
         items.append(("closed ron", 10))
     if tsumo:
         items.append(("tsumo", 2))
@@ -44,11 +44,12 @@ def count_fu(c: Ctx, is_pinfu: bool, double_wind_pair_fu: int = 4) -> tuple[int,
     if p >= 0:
         if p in DRAGONS:
             items.append(("dragon pair", 2))
-        if p == c.seat_kind and p == c.round_kind:
+        round_pair = p == c.round_kind or p == c.round_kind2
+        if p == c.seat_kind and round_pair:
             items.append(("double wind pair", double_wind_pair_fu))
         elif p == c.seat_kind:
             items.append(("seat wind pair", 2))
-        elif p == c.round_kind:
+        elif round_pair:
             items.append(("round wind pair", 2))
     for t, k, concealed in c.sets:
         fu = set_fu(t, k, concealed)
@@ -57,7 +58,7 @@ def count_fu(c: Ctx, is_pinfu: bool, double_wind_pair_fu: int = 4) -> tuple[int,
             grade = "terminal/honour" if k in TERMINAL_HONOR else "simple"
             items.append((f"{what} ({grade})", fu))
     total = sum(f for _, f in items)
-    if total == 20 and not c.closed:  # open pinfu shape won by ron
+    if total == 20 and not c.fu_closed:  # open pinfu shape won by ron
         items.append(("open pinfu shape", 10))
         total = 30
     return -(-total // 10) * 10, items

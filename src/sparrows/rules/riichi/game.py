@@ -52,10 +52,11 @@ from ...engine.actions import Action, ActionType
 from ...engine.ledger import POT
 from ...engine.protocol import Ruleset, discarded_a_wait, places_by_seat
 from ...engine.wall import Wall
-from ...tiles import Meld, MeldType, Tile, riichi_set
+from ...tiles import Meld, MeldType, Tile, house_set, riichi_set
 from ...tiles.kinds import DRAGONS, HONOR, WINDS
 from .. import calls
 from .hand import TERMINAL_HONOR, WinSituation
+from .house import ABILITY_TILES, ability_names, house_score
 from .options import PRESETS, RiichiOptions
 from .points import LIMIT_BASE, payment, settle
 from .scoring import RiichiScore, dora_of, score
@@ -68,10 +69,41 @@ SEATS = (0, 1, 2, 3)
 _OTHERS = [((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in SEATS]
 POW5 = [5**k for k in range(34)]
 PAO_YAKUMAN = ("daisangen", "daisuushi")
+BUST_CHIPS = 1  # a busted player pays each player who won or was ready in the hand
+CALLED_GAME_CHIPS = 1  # the called game: from each other player
+#: Placement chips of the house preset (seed 001): (points below which, chips) per place,
+#: checked in order; 2nd receives, 3rd and 4th pay, 1st gets the balance.
+DYNAMIC_PLACEMENT: dict[int, tuple[tuple[int, int], ...]] = {
+    4: ((5000, -11), (15000, -10), (10**9, -9)),
+    3: ((5000, -5), (15000, -4), (25000, -3), (10**9, -2)),
+    2: ((5000, 0), (15000, 1), (25000, 2), (35000, 3), (10**9, 4)),
+}
+FIXED_PLACEMENT = {1: 13, 2: 3, 3: -5, 4: -11}
+
+
+def placement_chips(scores: Sequence[int], places: Sequence[int], how: str) -> list[int]:
+    """Oka and uma in chips per seat: "dynamic" (by the points of 2nd-4th, 1st gets the
+    balance) or "fixed" (13/3/-5/-11)."""
+    if how == "fixed":
+        return [FIXED_PLACEMENT[p] for p in places]
+    out = [0] * len(scores)
+    for s, p in enumerate(places):
+        if p == 1:
+            continue
+        out[s] = next(c for below, c in DYNAMIC_PLACEMENT[p] if scores[s] < below)
+    first = list(places).index(1)
+    out[first] = -sum(out)
+    return out
+
+
 _PASS = Action(A.PASS)
 _RON = Action(A.RON)
 _TSUMO = Action(A.TSUMO)
 _ABORT = Action(A.ABORT)
+_CONTINUE = Action(A.CONTINUE)
+_PASS_DEAL = Action(A.PASS_DEAL)
+POCCHI_RIICHI = frozenset((31, 33))  # 5z, 7z pocchi: wildcards drawn in riichi
+POCCHI_OPEN = 32  # 6z pocchi: a wildcard drawn by a tenpai player with an open hand
 
 
 @dataclass
@@ -95,6 +127,12 @@ class HandState:
     four_kans_due: bool = False  # abort once the coming discard is not ronned
     faced_riichi: list[int] = field(default_factory=lambda: [0] * 4)  # discarded facing one
     into_riichi: list[int] = field(default_factory=lambda: [0] * 4)  # dealt into a riichi
+    # ---- the house preset
+    open_riichi: list[bool] = field(default_factory=lambda: [False] * 4)
+    pending_open: bool = False  # the pending riichi is an open riichi
+    low_riichi: list[bool] = field(default_factory=lambda: [False] * 4)  # below a stick
+    winners: list[int] = field(default_factory=list)  # who won this hand
+    tenpai: list[int] = field(default_factory=list)  # who was ready at the exhaustive draw
 
 
 @dataclass
@@ -104,6 +142,8 @@ class RiichiState:
     #: How the last hand ended: ("win", dealer_won) / ("draw", dealer_tenpai) / ("abort",)
     last: tuple[Any, ...] = ("abort",)
     kyoku: int = 0  # hands of the game by dealer turn: round * 4 + dealer index
+    #: chips moved at the end of hands (bust chips): already in the ledger
+    busted: list[int] = field(default_factory=list)
 
 
 class RiichiRuleset(Ruleset):
@@ -117,7 +157,13 @@ class RiichiRuleset(Ruleset):
 
     def __init__(self, options: RiichiOptions | None = None) -> None:
         self.options = options or RiichiOptions()
-        self.tileset = riichi_set(self.options.red_fives)
+        opts = self.options
+        self.tileset = house_set() if opts.special_tiles else riichi_set(opts.red_fives)
+        #: the house table: scores go through house_score (chips, abilities, wildcards)
+        self._house = opts.special_tiles or opts.chips or bool(opts.abilities)
+        names = ability_names(opts.abilities)
+        #: ability id -> its tile face (the gold 5p, platinum 5s, cyan 5m)
+        self._ability_tile = dict(zip(names, ABILITY_TILES, strict=False))
         faces = self.tileset.tiles
         self._kind = [t.kind for t in faces]
         self._discard = {t: Action(A.DISCARD, t) for t in set(faces)}
@@ -151,10 +197,16 @@ class RiichiRuleset(Ruleset):
                 for a, b in ((k + 1, k + 2), (k - 1, k + 1), (k - 2, k - 1)):
                     if a // 9 == b // 9 == k // 9 and a >= 0 and b < HONOR:
                         out += [Action(A.CHI, (x, y)) for x in by_kind[a] for y in by_kind[b]]
-        return [*out, _TSUMO, _RON, _PASS, _ABORT]
+        if self.options.open_riichi:
+            out += [Action(A.OPEN_RIICHI, f) for f in faces]
+        extra = [_CONTINUE, _PASS_DEAL] if self.options.dealer_choice else []
+        return [*out, _TSUMO, _RON, _PASS, _ABORT, *extra]
 
     def start_balances(self) -> dict[str, list[int]]:
-        return {"points": [self.options.start_points] * 4}
+        balances = {"points": [self.options.start_points] * 4}
+        if self.options.chips:
+            balances["chips"] = [0] * 4
+        return balances
 
     def new_state(self) -> RiichiState:
         return RiichiState()
@@ -182,12 +234,22 @@ class RiichiRuleset(Ruleset):
 
     def observe(self, game: Game, seat: int) -> dict[str, Any]:
         hs: HandState = game.state.hand
-        return {
+        out = {
             "riichi": list(hs.riichi),
             "honba": game.state.honba,
             "sticks": game.ledger.pots["points"] // self.options.riichi_stick,
             "furiten": self._furiten(game, seat),
         }
+        if self.options.chips:
+            out["chips"] = list(game.ledger.accounts["chips"])
+        if any(hs.open_riichi) or (self.options.riichi_peek and hs.riichi[seat]):
+            # open riichi shows the hand to all; the peek house rule shows a riichi player
+            # both neighbours' hands
+            shown = {s for s in SEATS if hs.open_riichi[s] and s != seat}
+            if self.options.riichi_peek and hs.riichi[seat]:
+                shown |= {(seat + 1) % 4, (seat + 3) % 4}
+            out["shown_hands"] = {s: game.fmt_all(sorted(game.hands[s])) for s in sorted(shown)}
+        return out
 
     # ------------------------------------------------------------------ hand facts
     def waits_of_key(self, key: int, counts: list[int]) -> tuple[int, ...]:
@@ -315,10 +377,49 @@ class RiichiRuleset(Ruleset):
             ura_indicators=tuple(faces[t] for t in wall.hidden[: len(revealed)]) if riichi else (),
             honba=game.state.honba,
             riichi_sticks=game.ledger.pots["points"] // self.options.riichi_stick,
+            open_riichi=hs.open_riichi[seat],
+            tonshaaba=self.options.tonshaaba,
+            renhou=(
+                self.options.local_yakuman
+                and not tsumo
+                and hs.clean
+                and not dealer
+                and not game.discards[seat]
+            ),
         )
 
-    def _score(self, game: Game, sit: WinSituation) -> RiichiScore:
+    def _score(self, game: Game, sit: WinSituation, wildcard: bool = False) -> RiichiScore:
+        if self._house:
+            return house_score(sit, self.options, wildcard=wildcard)
         return score(sit, self.options)
+
+    def _has_ability(self, game: Game, seat: int, name: str) -> bool:
+        """Whether the tile carrying ability ``name`` is in the seat's hand or melds."""
+        face = self._ability_tile.get(name)
+        if face is None:
+            return False
+        faces = game.faces
+        code = face.code
+        return any(faces[t].code == code for t in game.hands[seat]) or any(
+            faces[t].code == code for m in game.melds[seat] for t in m.tiles
+        )
+
+    def _wildcard(self, game: Game, seat: int, tile: int) -> bool:
+        """Whether the drawn ``tile`` is a pocchi that acts as a wildcard for ``seat``: a
+        5z/7z pocchi drawn in riichi, a 6z pocchi drawn ready with an open hand."""
+        if not self.options.wildcards:
+            return False
+        face = game.faces[tile]
+        if not face.pocchi:
+            return False
+        k = face.kind
+        if k in POCCHI_RIICHI:
+            return bool(game.state.hand.riichi[seat])
+        return (
+            k == POCCHI_OPEN
+            and not self._closed(game, seat)
+            and bool(self._waits_before_draw(game, seat, k))
+        )
 
     # ------------------------------------------------------------------ turns
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
@@ -330,10 +431,10 @@ class RiichiRuleset(Ruleset):
         key = game.hand_key[seat]
         out: list[Action] = []
         drawn = game.drawn
-        if (
-            drawn is not None
-            and kind[drawn] in self._waits_before_draw(game, seat, kind[drawn])
-            and self._score(game, self._situation(game, seat, drawn, True)).is_win
+        wild = drawn is not None and self._wildcard(game, seat, drawn)
+        if drawn is not None and (
+            (wild or kind[drawn] in self._waits_before_draw(game, seat, kind[drawn]))
+            and self._score(game, self._situation(game, seat, drawn, True), wild).is_win
         ):
             out.append(_TSUMO)
         wall_left = game.wall.left
@@ -348,7 +449,8 @@ class RiichiRuleset(Ruleset):
                 counts[k] -= 3
                 if before and self.waits_of_key(key - 4 * POW5[k], counts) == before:
                     out.append(Action(A.ANKAN, faces[drawn]))
-            out.append(self._discard[faces[drawn]])
+            if not (wild and k in POCCHI_RIICHI and out):  # a riichi pocchi is never discarded
+                out.append(self._discard[faces[drawn]])
             return out
         # discards (kuikae: not the called kinds right after a chi or pon)
         banned = hs.kuikae
@@ -364,13 +466,15 @@ class RiichiRuleset(Ruleset):
             drawn is not None
             and game.scores[seat] >= opts.riichi_min_points
             and wall_left >= opts.riichi_min_tiles
-            and self._closed(game, seat)
+            and (self._closed(game, seat) or self._has_ability(game, seat, "naki_menzen"))
         ):
             ready = self._riichi_kinds(game, seat)
             if ready:
                 for d in discards:
                     if d.tiles[0].kind in ready:
                         out.append(self._riichi[d.tiles[0]])
+                        if opts.open_riichi:
+                            out.append(Action(A.OPEN_RIICHI, d.tiles[0]))
         if can_kan:
             out += calls.turn_kongs(game, seat)
         if (
@@ -388,7 +492,7 @@ class RiichiRuleset(Ruleset):
     def on_turn(self, game: Game, seat: int, action: Action) -> fl.Outcome:
         t = action.type
         hs: HandState = game.state.hand
-        if t is A.DISCARD or t is A.RIICHI:
+        if t is A.DISCARD or t is A.RIICHI or t is A.OPEN_RIICHI:
             return self._discard_outcome(game, seat, action)
         if t is A.TSUMO:
             assert game.drawn is not None
@@ -439,11 +543,12 @@ class RiichiRuleset(Ruleset):
     def _discard_outcome(self, game: Game, seat: int, action: Action) -> fl.Outcome:
         hs: HandState = game.state.hand
         tile = game.tile_of(seat, action.tiles[0])
-        riichi = action.type is A.RIICHI
+        riichi = action.type is A.RIICHI or action.type is A.OPEN_RIICHI
         ops: list[fl.Op] = [fl.DiscardTile(seat, tile, riichi=riichi), *self._pending_dora(hs)]
         if riichi:
             hs.pending_riichi = seat
             hs.pending_double = hs.clean and not game.discards[seat]
+            hs.pending_open = action.type is A.OPEN_RIICHI
         elif hs.riichi[seat]:
             hs.ippatsu[seat] = False  # the riichi player's own discard ends its ippatsu
         hs.temp_furiten[seat] = False
@@ -552,6 +657,10 @@ class RiichiRuleset(Ruleset):
 
     def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
         hs: HandState = game.state.hand
+        if window.kind == "dealer":
+            if answers.get(game.dealer) == _PASS_DEAL:
+                game.state.last = ("pass",)
+            return fl.Outcome((), fl.EndHand(window.data))
         if window.kind == "rob":
             kan_seat, tile, how = window.data
             rons = [s for s in _OTHERS[kan_seat] if answers.get(s) == _RON]
@@ -589,7 +698,11 @@ class RiichiRuleset(Ruleset):
         hs.pending_riichi = -1
         hs.riichi[seat] = 2 if hs.pending_double else 1
         hs.ippatsu[seat] = True
-        return [fl.Move("points", seat, POT, self.options.riichi_stick, "riichi")]
+        hs.open_riichi[seat] = hs.pending_open
+        stick = self.options.riichi_stick
+        if self.options.low_riichi_busts and game.scores[seat] < stick:
+            hs.low_riichi[seat] = True  # must win the hand or bust
+        return [fl.Move("points", seat, POT, stick, "riichi")]
 
     def _call_ops(
         self, game: Game, seat: int, action: Action, discarder: int, tile: int
@@ -652,7 +765,7 @@ class RiichiRuleset(Ruleset):
         tile: int,
         tsumo: bool,
         chankan: bool = False,
-    ) -> tuple[list[fl.Op], fl.EndHand]:
+    ) -> tuple[list[fl.Op], fl.Next]:
         """Every win on one tile, in turn order from the discarder (honba and sticks to the
         first)."""
         hs: HandState = game.state.hand
@@ -663,10 +776,12 @@ class RiichiRuleset(Ruleset):
             sit = self._situation(game, seat, tile, tsumo, chankan)
             if i:  # only the first winner collects honba and sticks
                 sit = replace(sit, honba=0, riichi_sticks=0)
-            result = self._score(game, sit)
+            wild = tsumo and self._wildcard(game, seat, tile)
+            result = self._score(game, sit, wild)
             assert result.is_win, result.reason
+            hs.winners.append(seat)
             pao = hs.pao[seat] if hs.pao[seat] >= 0 else None
-            if pao is not None and not any(y in PAO_YAKUMAN for y, _ in result.yaku):
+            if pao is not None and not any(y in self._pao_yakuman for y, _ in result.yaku):
                 pao = None
             honba_points = sit.honba * opts.honba_ron if not tsumo else 0
             deltas = settle(result.payment, seat, from_seat, game.dealer, pao, honba_points)
@@ -676,6 +791,8 @@ class RiichiRuleset(Ruleset):
                     ops.append(fl.Move("points", payer, seat, -deltas[payer], "win"))
             if i == 0 and sticks:
                 ops.append(fl.Move("points", POT, seat, sticks, "sticks"))
+            if result.chips:
+                ops += self._chip_moves(seat, from_seat, pao, result.chips)
             shown = sorted(game.hands[seat]) if tsumo else sorted([*game.hands[seat], tile])
             payments = list(deltas)
             if i == 0:
@@ -687,10 +804,13 @@ class RiichiRuleset(Ruleset):
                         "winner": seat,
                         "from": from_seat,
                         "points": result.payment.hand_value,
-                        "items": [y for y, _ in result.yaku],
+                        "items": [y for y, _ in result.yaku] + self._house_items(result),
                         "yakuman": result.yakuman,
                         "han": result.han,
                         "fu": result.fu,
+                        "chips": result.chips,
+                        "abilities": list(result.abilities),
+                        "wildcard": result.wildcard >= 0,
                     }
                 )
             )
@@ -725,6 +845,7 @@ class RiichiRuleset(Ruleset):
                                 },
                                 "melds": [str(m) for m in sit.melds],
                                 "ura_indicators": [str(t) for t in sit.ura_indicators],
+                                **self._house_detail(result),
                             },
                         )
                     )
@@ -734,7 +855,56 @@ class RiichiRuleset(Ruleset):
         ops.append(self._defence_report(hs))
         dealer_won = game.dealer in winners
         game.state.last = ("win", dealer_won)
-        return ops, fl.EndHand("win")
+        return ops, self._hand_over(game, "win", dealer_won)
+
+    def _hand_over(self, game: Game, reason: str, dealer_stays: bool) -> fl.Next:
+        """The hand's end; with ``dealer_choice`` a dealer who would repeat first chooses
+        to continue or to pass the deal."""
+        if dealer_stays and self.options.dealer_choice:
+            return fl.Window("dealer", {game.dealer: [_CONTINUE, _PASS_DEAL]}, reason, claim=False)
+        return fl.EndHand(reason)
+
+    @property
+    def _pao_yakuman(self) -> tuple[str, ...]:
+        return (*PAO_YAKUMAN, "suukantsu") if self.options.extra_pao else PAO_YAKUMAN
+
+    def _chip_moves(
+        self, winner: int, from_seat: int | None, pao: int | None, chips: int
+    ) -> list[fl.Op]:
+        """Chips per payer: from the discarder on a ron, from each other player on a
+        tsumo; a liable (pao) player pays the whole amount (three times on a tsumo)."""
+        if pao is not None:
+            times = 3 if from_seat is None else 1
+            return [fl.Move("chips", pao, winner, chips * times, "win chips")]
+        if from_seat is not None:
+            return [fl.Move("chips", from_seat, winner, chips, "win chips")]
+        return [fl.Move("chips", s, winner, chips, "win chips") for s in SEATS if s != winner]
+
+    @staticmethod
+    def _house_items(result: RiichiScore) -> list[str]:
+        """Statistics items of the house preset: the abilities that acted, the wildcard,
+        and chips from special tiles."""
+        if not result.steps:
+            return []
+        items = [f"ability {a}" for a in result.abilities]
+        if result.wildcard >= 0:
+            items.append("wildcard")
+        if any(name == "special tiles" for name, _ in result.chip_items):
+            items.append("special tile chips")
+        return items
+
+    @staticmethod
+    def _house_detail(result: RiichiScore) -> dict[str, Any]:
+        if not (result.chips or result.steps):
+            return {}
+        return {
+            "chips": result.chips,
+            "chip_items": [list(c) for c in result.chip_items],
+            "abilities": list(result.abilities),
+            "steps": list(result.steps),
+            "wildcard": result.wildcard,
+            "special": result.special,
+        }
 
     @staticmethod
     def _defence_report(hs: HandState) -> fl.Report:
@@ -781,6 +951,10 @@ class RiichiRuleset(Ruleset):
                     and not any(f & CALLED for f in game.river_flags[s])
                 ):
                     nagashi.append(s)
+        hs: HandState = game.state.hand
+        hs.tenpai = tenpai
+        if nagashi and opts.nagashi_value == "haneman":  # a special win: honba and sticks
+            return self._nagashi_wins(game, nagashi, tenpai)
         if nagashi:  # a mangan tsumo each, without honba or sticks
             for s in nagashi:
                 pay = payment(LIMIT_BASE["mangan"], s == game.dealer, True, 0, 0, opts)
@@ -805,7 +979,58 @@ class RiichiRuleset(Ruleset):
                     )
                 )
             )
-        return fl.Outcome(ops, fl.EndHand("exhaustive"))
+        return fl.Outcome(ops, self._hand_over(game, "exhaustive", game.dealer in tenpai))
+
+    def _nagashi_wins(self, game: Game, nagashi: list[int], tenpai: list[int]) -> fl.Outcome:
+        """Nagashi mangan as a special win worth haneman, paid as a tsumo with honba, the
+        sticks to the first such player from the dealer's turn order (house preset)."""
+        opts = self.options
+        hs: HandState = game.state.hand
+        ops: list[fl.Op] = []
+        sticks = game.ledger.pots["points"]
+        for i, s in enumerate(sorted(nagashi, key=lambda x: (x - game.dealer) % 4)):
+            honba = game.state.honba if i == 0 else 0
+            pay = payment(LIMIT_BASE["haneman"], s == game.dealer, True, honba, 0, opts)
+            deltas = settle(pay, s, None, game.dealer)
+            for payer, change in enumerate(deltas):
+                if change < 0:
+                    ops.append(fl.Move("points", payer, s, -change, "nagashi mangan"))
+            if i == 0 and sticks:
+                ops.append(fl.Move("points", POT, s, sticks, "sticks"))
+            hs.winners.append(s)
+            ops.append(
+                fl.Report(
+                    {
+                        "hand": game.hand_number,
+                        "winner": s,
+                        "from": None,
+                        "points": pay.hand_value,
+                        "items": ["nagashi_mangan"],
+                        "yakuman": 0,
+                        "han": 6,
+                        "fu": 0,
+                        "chips": 0,
+                    }
+                )
+            )
+            if game.record:
+                shown = game.fmt_all(sorted(game.hands[s]))
+                payments = [max(0, d) if p == s else d for p, d in enumerate(deltas)]
+                if i == 0:
+                    payments[s] += sticks
+                ops.append(
+                    fl.Emit(
+                        ev.Win(
+                            s, None, "", shown, "nagashi mangan", pay.hand_value,
+                            [["Nagashi mangan (as haneman)", 6]], payments,
+                            {"han": 6, "fu": 0, "limit": "haneman", "honba": honba},
+                        )
+                    )
+                )  # fmt: skip
+        ops.append(self._defence_report(hs))
+        dealer_won = game.dealer in nagashi
+        game.state.last = ("win", dealer_won)
+        return fl.Outcome(ops, self._hand_over(game, "win", dealer_won))
 
     # ------------------------------------------------------------------ between hands
     def next_hand(self, game: Game) -> fl.NextHand | fl.GameOver:
@@ -813,15 +1038,25 @@ class RiichiRuleset(Ruleset):
         opts = self.options
         last = st.last
         renchan = last[0] == "abort" or (last[0] in ("win", "draw") and last[1])
-        if renchan or last[0] != "win":
+        if last[0] == "pass":  # the dealer passed the deal: honba back to 0
+            st.honba = 0
+        elif renchan or last[0] != "win":
             st.honba += 1
         else:
             st.honba = 0
         scores = game.scores
         final = 7 if opts.hanchan else 3  # South 4 / East 4
         limit = 11 if opts.hanchan else 7  # the extension's last hand: West 4 / South 4
-        if opts.bust and min(scores) < 0:
-            return self._game_over(game)
+        hs: HandState = st.hand
+        busted = [
+            s
+            for s in SEATS
+            if (opts.bust and scores[s] < 0) or (hs.low_riichi[s] and s not in hs.winners)
+        ]
+        if busted:
+            return self._game_over(game, self._bust_chips(game, busted))
+        if opts.called_game and max(scores) >= opts.called_game:
+            return self._game_over(game, self._called_game_chips(game))
         reached = max(scores) >= opts.return_points
         if st.kyoku > final and reached:  # sudden death in the extension
             return self._game_over(game)
@@ -847,16 +1082,42 @@ class RiichiRuleset(Ruleset):
         """Ranks 1-4; ties go to the seat nearer the first dealer (seat 0)."""
         return places_by_seat(scores)
 
-    def _game_over(self, game: Game) -> fl.GameOver:
+    def _bust_chips(self, game: Game, busted: list[int]) -> list[fl.Op]:
+        """A busted player pays 1 chip to each player who won or was ready in the hand."""
+        if not self.options.chips:
+            return []
+        hs: HandState = game.state.hand
+        takers = [s for s in SEATS if s in hs.winners or s in hs.tenpai]
+        return [
+            fl.Move("chips", b, t, BUST_CHIPS, "bust") for b in busted for t in takers if t != b
+        ]
+
+    def _called_game_chips(self, game: Game) -> list[fl.Op]:
+        """The called game: each player at or above the mark gets 1 chip from each other."""
+        if not self.options.chips:
+            return []
+        mark = self.options.called_game
+        scores = game.scores
+        return [
+            fl.Move("chips", o, s, CALLED_GAME_CHIPS, "called game")
+            for s in SEATS
+            if scores[s] >= mark
+            for o in SEATS
+            if o != s
+        ]
+
+    def _game_over(self, game: Game, first_ops: Sequence[fl.Op] = ()) -> fl.GameOver:
         opts = self.options
         scores = list(game.scores)
         places = self.places(scores)
-        ops: list[fl.Op] = []
+        ops: list[fl.Op] = list(first_ops)
         sticks = game.ledger.pots["points"]
         first = places.index(1)
         if sticks and opts.sticks_to_winner_at_end:
             ops.append(fl.Move("points", POT, first, sticks, "leftover sticks"))
             scores[first] += sticks
+        if opts.placement_chips:
+            return self._chip_result(game, scores, places, ops)
         uma_a, uma_b = opts.uma
         uma = {1: uma_a, 2: uma_b, 3: -uma_b, 4: -uma_a}
         oka = (opts.return_points - opts.start_points) * 4 / 1000
@@ -867,6 +1128,44 @@ class RiichiRuleset(Ruleset):
                 value += oka
             final.append(round(value, 1))
         return fl.GameOver(ops, {"final": final, "places": places})
+
+    def _chip_result(
+        self, game: Game, scores: list[int], places: list[int], ops: list[fl.Op]
+    ) -> fl.GameOver:
+        """Placement-only settlement in chips (oka and uma), per ``placement_chips``; the
+        final figure per player is the money value in thousands of points: all chips at
+        the chip value (plus the raw points against the start with ``raw_points``)."""
+        opts = self.options
+        chips = list(game.ledger.accounts["chips"]) if opts.chips else [0] * 4
+        for op in ops:  # chips moved by this game end already (bust, called game)
+            if isinstance(op, fl.Move) and op.account == "chips":
+                chips[op.src] -= op.amount
+                chips[op.dst] += op.amount
+        table = placement_chips(scores, places, opts.placement_chips)
+        by_place = {p: s for s, p in enumerate(places)}
+        first = by_place[1]
+        for s in SEATS:  # 2nd..4th settle with the first place
+            if s != first and table[s] < 0:
+                ops.append(fl.Move("chips", s, first, -table[s], "placement"))
+            elif s != first and table[s] > 0:
+                ops.append(fl.Move("chips", first, s, table[s], "placement"))
+        total = [chips[s] + table[s] for s in SEATS]
+        final = []
+        for s in SEATS:
+            value = total[s] * opts.chip_value
+            if opts.raw_points:
+                value += scores[s] - opts.start_points
+            final.append(round(value / 1000, 1))
+        result = {
+            "final": final,
+            "places": places,
+            "points": scores,
+            "game_chips": chips,
+            "placement_chips": table,
+            "chips": total,
+            "chip_value": opts.chip_value,
+        }
+        return fl.GameOver(ops, result)
 
     def validate(self, game: Game) -> None:
         """The per-seat waits cache and the memo tables equal a fresh computation."""

@@ -48,6 +48,13 @@ class WinSituation:
     honba: int = 0
     riichi_sticks: int = 0
     furiten: bool = False
+    # ---- house-preset facts (cy-dealers-choice); all off elsewhere
+    open_riichi: bool = False  # the riichi was an open riichi
+    tonshaaba: bool = False  # East and West are both round winds
+    naki_menzen: bool = False  # closed-hand yaku for an open hand (an ability)
+    yakuka: bool = False  # the yaku-ka ability: a 1-han yaku
+    ura_kaiji: bool = False  # ura dora count without riichi (an ability)
+    renhou: bool = False  # a ron before one's first draw with no call made (local yakuman)
 
     @property
     def dealer(self) -> bool:
@@ -111,12 +118,14 @@ class Ctx:
         "closed",
         "concealed_before_win",
         "counts",
+        "fu_closed",
         "hand",
         "honors",
         "kans",
         "kinds",
         "pair",
         "round_kind",
+        "round_kind2",
         "runs",
         "seat_kind",
         "sets",
@@ -145,10 +154,12 @@ class Ctx:
         self.wait = wait  # ryanmen kanchan penchan shanpon tanki kokushi13
         self.counts = hand.counts  # 34 counts of all tiles (a kan counts 4)
         self.concealed_before_win = hand.before  # 34 counts
-        self.closed = hand.closed
+        self.closed = hand.closed  # for yaku (naki menzen counts an open hand closed)
+        self.fu_closed = hand.fu_closed  # the real closedness, for fu
         self.win = hand.win
         self.seat_kind = hand.seat_kind
         self.round_kind = hand.round_kind
+        self.round_kind2 = hand.round_kind2
         self.kinds = hand.kinds  # kinds present, ascending
         self.suits = hand.suits
         self.honors = hand.honors
@@ -175,11 +186,14 @@ class HandFacts:
         "before",
         "closed",
         "counts",
+        "fu_closed",
         "green_only",
         "honors",
         "honors_only",
         "kinds",
+        "quads",
         "round_kind",
+        "round_kind2",
         "seat_kind",
         "simples_only",
         "suits",
@@ -191,10 +205,16 @@ class HandFacts:
     def __init__(self, sit: WinSituation, counts: list[int], before: list[int]) -> None:
         self.counts = counts
         self.before = before
-        self.closed = True if not sit.melds else sit.closed
+        self.fu_closed = True if not sit.melds else sit.closed
+        self.closed = self.fu_closed or sit.naki_menzen
         self.win = sit.win_tile.kind
         self.seat_kind = EAST + sit.seat_wind
         self.round_kind = EAST + sit.round_wind
+        #: tonshaaba: the other of East and West is a round wind too (-1: none)
+        self.round_kind2 = -1
+        if sit.tonshaaba and self.round_kind in (EAST, EAST + 2):
+            self.round_kind2 = EAST + 2 if self.round_kind == EAST else EAST
+        self.quads = 0  # kansai seven pairs: identical pairs (set by the scorer)
         kinds = list(compress(range(34), counts))
         self.kinds = kinds  # kinds present, ascending
         present = frozenset(kinds)

@@ -71,6 +71,52 @@ class RiichiOptions:
     bust: bool = True
     #: Riichi sticks still on the table at the end of the game go to the first place.
     sticks_to_winner_at_end: bool = True
+    # ---- the house preset `cy-dealers-choice` (every one off in the other presets)
+    #: The house tile set: purple 3m/3p/3s and blue 7m/7p/7s (+1 han, +1 chip each), gold
+    #: 5p, platinum 5s, cyan 5m and pocchi 5z/6z/7z (+1 chip each) instead of red fives.
+    special_tiles: bool = False
+    #: Keep chips (shuugi) beside points: special tiles, ippatsu, ura dora, yakuman, bust.
+    chips: bool = False
+    #: Points one chip is worth (the money value of the final result).
+    chip_value: int = 5000
+    #: Abilities of the gold 5p, platinum 5s and cyan 5m, in that order: a suggested set
+    #: ("set1", "set2", "set3"), comma-separated ability ids, or "" for none.
+    abilities: str = ""
+    #: Pocchi wildcards: a 5z/7z pocchi drawn in riichi, a 6z pocchi drawn by a tenpai player
+    #: with an open hand, stands for the kind that scores most.
+    wildcards: bool = False
+    #: Open riichi (2 han, 3 with double riichi; the whole hand is shown).
+    open_riichi: bool = False
+    #: Seven pairs may hold identical pairs (quads): 1 quad +1 han, 2 quads +3 han, 3 quads
+    #: a (local, single) yakuman.
+    kansai_chiitoi: bool = False
+    #: Local yakuman (single): renhou (a ron before one's first draw, no call made yet).
+    local_yakuman: bool = False
+    #: Suukantsu counts as a double yakuman (with ``double_yakuman``).
+    double_suukantsu: bool = False
+    #: Nagashi mangan is a win worth "mangan" (paid as a tsumo, no honba) or "haneman" (a
+    #: special win with honba and sticks).
+    nagashi_value: str = "mangan"
+    #: East and West are both round winds all game (tonshaaba).
+    tonshaaba: bool = False
+    #: A player at or above this many points after a hand ends the game at once and gets 1
+    #: chip from each other player (0: off).
+    called_game: int = 0
+    #: After a dealer win or dealer tenpai at a draw the dealer chooses to continue or to
+    #: pass the deal (passing resets honba); passing in the last hand ends the game.
+    dealer_choice: bool = False
+    #: A player who declared riichi with fewer points than a riichi stick and does not win
+    #: the hand busts, an exhaustive draw included.
+    low_riichi_busts: bool = False
+    #: Final settlement in chips: "" (uma and oka in points as usual), "dynamic" (the seed's
+    #: table by points), "fixed" (13/3/-5/-11).
+    placement_chips: str = ""
+    #: With placement chips: raw points count too (added as points beside the chips).
+    raw_points: bool = False
+    #: Pao also for suukantsu and for a rinshan win after a fed open kan (the whole amount).
+    extra_pao: bool = False
+    #: House rule: a player in riichi sees both neighbours' hands.
+    riichi_peek: bool = False
 
     def __post_init__(self) -> None:
         from ...errors import OptionsError
@@ -79,6 +125,21 @@ class RiichiOptions:
             raise OptionsError(f"red_fives must be three numbers 0-4, not {self.red_fives!r}")
         if self.kazoe not in ("yakuman", "sanbaiman"):
             raise OptionsError(f"kazoe must be 'yakuman' or 'sanbaiman', not {self.kazoe!r}")
+        if self.nagashi_value not in ("mangan", "haneman"):
+            raise OptionsError(
+                f"nagashi_value must be 'mangan' or 'haneman', not {self.nagashi_value!r}"
+            )
+        if self.placement_chips not in ("", "dynamic", "fixed"):
+            raise OptionsError(
+                f"placement_chips must be '', 'dynamic' or 'fixed', not {self.placement_chips!r}"
+            )
+        if self.chip_value <= 0:
+            raise OptionsError(f"chip_value must be above 0, not {self.chip_value}")
+        if self.special_tiles and any(self.red_fives):
+            raise OptionsError("special_tiles replaces the red fives: set red_fives=0,0,0 with it")
+        from .house import ability_names
+
+        ability_names(self.abilities)  # raises OptionsError for an unknown name
 
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -87,6 +148,35 @@ PRESETS: dict[str, dict[str, Any]] = {
     "tenhou": {},
     # Mahjong Soul: double-yakuman forms count double; kokushi may rob a closed kan.
     "mahjongsoul": {"double_yakuman": True, "kokushi_robs_ankan": True},
+    # The "Dealer's Choice Tonpuu" house preset (seed 001): chips, special tiles, abilities.
+    "cy-dealers-choice": {
+        "red_fives": (0, 0, 0),
+        "special_tiles": True,
+        "chips": True,
+        "abilities": "set2",
+        "wildcards": True,
+        "open_riichi": True,
+        "kansai_chiitoi": True,
+        "local_yakuman": True,
+        "double_yakuman": True,
+        "double_suukantsu": True,
+        "kokushi_robs_ankan": True,
+        "nagashi_value": "haneman",
+        "hanchan": False,
+        "west_extension": False,
+        "agari_yame": False,
+        "kiriage": True,
+        "tonshaaba": True,
+        "called_game": 55000,
+        "kan_dora_at_once": True,
+        "riichi_min_tiles": 0,
+        "riichi_min_points": 0,
+        "low_riichi_busts": True,
+        "honba_ron": 1500,
+        "dealer_choice": True,
+        "placement_chips": "dynamic",
+        "extra_pao": True,
+    },
 }
 
 

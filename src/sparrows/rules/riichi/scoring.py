@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ...analysis.decompose import BlockType, standard_readings
 from ...errors import HandError, excerpt_repr
-from ...tiles import Colour, Tile, format_tile
+from ...tiles import Colour, Tile, format_tile, house_set
 from ...tiles.kinds import HONOR, NUM_STANDARD
 from .fu import count_fu
 from .hand import (
@@ -51,12 +51,19 @@ class RiichiScore:
     dora: int = 0
     aka: int = 0
     ura: int = 0
+    special: int = 0  # purple and blue tiles of the house set (+1 han each)
     limit: str | None = None
     basic: int = 0
     payment: Payment = field(default_factory=Payment)
     shape: int = STANDARD
     sets: tuple[tuple[int, int, bool], ...] = ()  # (RUN/TRIPLET/KAN, lowest kind, concealed)
     pair: int = -1
+    # ---- the house preset (see .house): chips per payer and the order of operations
+    chips: int = 0
+    chip_items: tuple[tuple[str, int], ...] = ()
+    abilities: tuple[str, ...] = ()
+    steps: tuple[str, ...] = ()
+    wildcard: int = -1  # the kind a pocchi wildcard stood for (-1: none)
 
     @property
     def reading(self) -> str:
@@ -74,6 +81,8 @@ class RiichiScore:
 
 DEFAULT_OPTIONS = RiichiOptions()
 _PLAIN = Colour.NONE
+_HOUSE_SET = house_set()
+_HAN_COLOURS = frozenset((Colour.PURPLE, Colour.BLUE))  # house tiles worth +1 han
 
 
 def dora_of(indicator: int) -> int:
@@ -118,12 +127,16 @@ def _placements(
             yield Ctx(sit, STANDARD, sets + called, pair, wait, hand)
 
 
-def _special_shapes(sit: WinSituation, hand: HandFacts) -> Iterator[Ctx]:
-    """Seven pairs and thirteen orphans (closed hands without calls only)."""
+def _special_shapes(sit: WinSituation, hand: HandFacts, kansai: bool = False) -> Iterator[Ctx]:
+    """Seven pairs (``kansai``: identical pairs allowed) and thirteen orphans (closed
+    hands without calls only)."""
     counts = hand.counts
     if sit.melds:
         return
     if all(c in (0, 2) for c in counts):
+        yield Ctx(sit, SEVEN_PAIRS, [], -1, "tanki", hand)
+    elif kansai and all(c in (0, 2, 4) for c in counts):  # identical pairs allowed
+        hand.quads = sum(1 for c in counts if c == 4)
         yield Ctx(sit, SEVEN_PAIRS, [], -1, "tanki", hand)
     elif all(counts[k] for k in ORPHAN_KINDS) and len(hand.kinds) == 13:
         pair = next(k for k in ORPHAN_KINDS if counts[k] == 2)
@@ -153,7 +166,11 @@ def impossible_conditions(sit: WinSituation) -> str | None:
     riichi = sit.riichi or sit.double_riichi
     called = [m for m in sit.melds if m.opened]
     rules = (
-        (riichi and bool(called), "riichi needs a closed hand (no called meld but closed kans)"),
+        (
+            riichi and bool(called) and not sit.naki_menzen,
+            "riichi needs a closed hand (no called meld but closed kans)",
+        ),
+        (sit.open_riichi and not riichi, "open riichi needs riichi"),
         (sit.ippatsu and not riichi, "ippatsu needs riichi"),
         (sit.chankan and sit.tsumo, "chankan is a win on another player's kan tile, not a tsumo"),
         (sit.rinshan and not sit.tsumo, "rinshan kaihou is a tsumo on a kan replacement tile"),
@@ -196,7 +213,7 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     ):
         raise HandError(_counter_problem(sit))
     before = [0] * 34
-    odd: list[Tile] = []  # coloured or pocchi tiles: red fives, or tiles riichi lacks
+    odd: list[Tile] = []  # coloured or pocchi tiles: red fives, or the house's special tiles
     try:
         for t in sit.concealed:
             before[t.kind] += 1
@@ -213,7 +230,12 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
                 counts[t.kind] += 1
                 if t.colour is not _PLAIN or t.pocchi:
                     odd.append(t)
-        aka = len(odd)
+        aka = special = 0
+        for t in odd:
+            if t.red:
+                aka += 1
+            elif t.colour in _HAN_COLOURS:
+                special += 1
         if sit.dora_indicators or sit.ura_indicators:
             shown = list(counts)
             for t in sit.dora_indicators:
@@ -247,6 +269,7 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
         or sit.houtei
         or sit.tenhou
         or sit.chiihou
+        or sit.open_riichi
     ):
         impossible = impossible_conditions(sit)  # every rule there needs one of these flags
         if impossible:
@@ -265,7 +288,7 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
         for sets, pair in standard_readings(bytes(hand))
         for c in _placements(sit, facts, called, sets, pair)
     ]
-    contexts += _special_shapes(sit, facts)
+    contexts += _special_shapes(sit, facts, opts.kansai_chiitoi)
     if not contexts:
         return RiichiScore(
             False, "not a complete hand (four sets and a pair, seven pairs or thirteen orphans)"
@@ -274,14 +297,14 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     for t in sit.dora_indicators:
         dora += counts[dora_of(t.kind)]
     ura = 0
-    if sit.riichi or sit.double_riichi:
+    if sit.riichi or sit.double_riichi or sit.ura_kaiji:
         for t in sit.ura_indicators:
             ura += counts[dora_of(t.kind)]
     best: tuple[int, int, int, int] | None = None
     best_ctx: Ctx | None = None
     best_parts: tuple[list[tuple[str, int]], int, int, list[tuple[str, int]]] | None = None
     for c in contexts:
-        parts = _value(c, opts, dora, aka, ura)
+        parts = _value(c, opts, dora, aka, ura, special)
         if parts is None:
             continue
         yaku, han, fu, fu_items, mult = parts
@@ -295,7 +318,7 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     han = best[2]
     basic, limit = basic_points(han, fu, mult, opts)
     pay = payment(basic, sit.dealer, sit.tsumo, sit.honba, sit.riichi_sticks, opts)
-    counted = (0, 0, 0) if mult else (dora, aka, ura)  # a yakuman counts no dora
+    counted = (0, 0, 0, 0) if mult else (dora, aka, ura, special)  # a yakuman counts no dora
     return RiichiScore(
         is_win=True,
         han=han,
@@ -306,6 +329,7 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
         dora=counted[0],
         aka=counted[1],
         ura=counted[2],
+        special=counted[3],
         limit=limit,
         basic=basic,
         payment=pay,
@@ -341,8 +365,8 @@ def _bonus_problem(sit: WinSituation) -> str:
 
 def _check_red_fives(odd: list[Tile], opts: RiichiOptions) -> None:
     """The coloured and pocchi tiles of a win (indicators included) must be red fives, at
-    most ``opts.red_fives[suit]`` of each suit; HandError otherwise (special colours and
-    pocchi belong to the house preset, which these options do not describe)."""
+    most ``opts.red_fives[suit]`` of each suit, or (``opts.special_tiles``) the house set's
+    special tiles, one of each; HandError otherwise."""
     allowed = opts.red_fives
     reds = [0, 0, 0]
     for tile in odd:
@@ -358,15 +382,26 @@ def _check_red_fives(odd: list[Tile], opts: RiichiOptions) -> None:
                 )
         elif tile.red:
             raise HandError(f"{format_tile(tile)}: only fives have red copies in riichi")
+        elif not opts.special_tiles:
+            raise HandError(
+                f"{format_tile(tile)} is a house-preset special tile: these options have none "
+                "(use the preset cy-dealers-choice)"
+            )
         else:
-            raise HandError(f"{format_tile(tile)} is a house-preset special tile: riichi has none")
+            copies = sum(1 for t in odd if t == tile)
+            if _HOUSE_SET.copies(tile) < copies:
+                have = _HOUSE_SET.copies(tile)
+                raise HandError(
+                    f"{copies} x {format_tile(tile)}: the house set has "
+                    f"{'no such tile' if not have else f'only {have}'}"
+                )
 
 
 def _value(
-    c: Ctx, opts: RiichiOptions, dora: int, aka: int, ura: int
+    c: Ctx, opts: RiichiOptions, dora: int, aka: int, ura: int, special: int = 0
 ) -> tuple[list[tuple[str, int]], int, int, list[tuple[str, int]], int] | None:
     """(yaku with han, han, fu, fu items, yakuman multiple) of one placement; None: no yaku."""
-    yakuman = find_yakuman(c, opts.double_yakuman)
+    yakuman = find_yakuman(c, opts.double_yakuman, opts.double_suukantsu)
     if yakuman:
         if not opts.yakuman_stack:
             yakuman = [max(yakuman, key=lambda y: y[1])]
@@ -377,6 +412,10 @@ def _value(
         return None
     is_pinfu = any(i == "pinfu" for i, _ in yaku)
     fu, items = count_fu(c, is_pinfu, opts.double_wind_pair_fu)
-    han = sum(h for _, h in yaku) + dora + aka + ura
-    extras = [(name, n) for name, n in (("dora", dora), ("aka", aka), ("ura", ura)) if n]
+    han = sum(h for _, h in yaku) + dora + aka + ura + special
+    extras = [
+        (name, n)
+        for name, n in (("dora", dora), ("aka", aka), ("ura", ura), ("special", special))
+        if n
+    ]
     return yaku + extras, han, fu, items, 0

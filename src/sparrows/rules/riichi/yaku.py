@@ -78,6 +78,38 @@ def riichi(c: Ctx) -> bool:
     return c.sit.riichi and not c.sit.double_riichi
 
 
+def open_riichi(c: Ctx) -> bool:
+    return c.sit.open_riichi and c.sit.riichi and not c.sit.double_riichi
+
+
+def open_double_riichi(c: Ctx) -> bool:
+    return c.sit.open_riichi and c.sit.double_riichi
+
+
+def yakuka(c: Ctx) -> bool:
+    return c.sit.yakuka
+
+
+def round_wind_2(c: Ctx) -> bool:
+    return c.round_kind2 in _triplets(c)
+
+
+def kansai_one_quad(c: Ctx) -> bool:
+    return c.shape == SEVEN_PAIRS and c.hand.quads == 1
+
+
+def kansai_two_quads(c: Ctx) -> bool:
+    return c.shape == SEVEN_PAIRS and c.hand.quads == 2
+
+
+def kansai_three_quads(c: Ctx) -> bool:
+    return c.shape == SEVEN_PAIRS and c.hand.quads == 3
+
+
+def renhou(c: Ctx) -> bool:
+    return c.sit.renhou and not c.sit.tsumo
+
+
 def double_riichi(c: Ctx) -> bool:
     return c.sit.double_riichi
 
@@ -306,6 +338,16 @@ def chiihou(c: Ctx) -> bool:
 YAKU: tuple[Yaku, ...] = (
     Yaku("riichi", "Riichi", 1, 0, riichi, flag="riichi"),
     Yaku("double_riichi", "Double riichi", 2, 0, double_riichi, flag="double_riichi"),
+    Yaku("open_riichi", "Open riichi", 2, 0, open_riichi, ("riichi",), flag="open_riichi"),
+    Yaku(
+        "open_double_riichi",
+        "Open double riichi",
+        3,
+        0,
+        open_double_riichi,
+        ("double_riichi", "open_riichi"),
+        flag="open_riichi",
+    ),
     Yaku("ippatsu", "Ippatsu", 1, 0, ippatsu, flag="ippatsu"),
     Yaku("menzen_tsumo", "Menzen tsumo (closed self-draw)", 1, 0, menzen_tsumo, flag="tsumo"),
     Yaku("pinfu", "Pinfu", 1, 0, pinfu, min_runs=4),
@@ -316,11 +358,23 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("yakuhai_chun", "Yakuhai: red dragon", 1, 1, _yakuhai(33), min_triplets=1),
     Yaku("seat_wind", "Yakuhai: seat wind", 1, 1, seat_wind, min_triplets=1),
     Yaku("round_wind", "Yakuhai: round wind", 1, 1, round_wind, min_triplets=1),
+    Yaku(
+        "round_wind_2",
+        "Yakuhai: the other round wind (tonshaaba: East and West)",
+        1,
+        1,
+        round_wind_2,
+        min_triplets=1,
+        flag="tonshaaba",
+    ),
+    Yaku("yakuka", "Yaku-ka (ability: a 1-han yaku)", 1, 1, yakuka, flag="yakuka"),
     Yaku("haitei", "Haitei (last tile draw)", 1, 1, haitei, flag="haitei"),
     Yaku("houtei", "Houtei (last tile discard)", 1, 1, houtei, flag="houtei"),
     Yaku("rinshan", "Rinshan kaihou (kan replacement)", 1, 1, rinshan, flag="rinshan"),
     Yaku("chankan", "Chankan (robbing a kan)", 1, 1, chankan, flag="chankan"),
     Yaku("chiitoitsu", "Chiitoitsu (seven pairs)", 2, 0, chiitoitsu),
+    Yaku("kansai_quad", "Kansai chiitoi: one quad", 1, 0, kansai_one_quad),
+    Yaku("kansai_quads", "Kansai chiitoi: two quads", 3, 0, kansai_two_quads),
     Yaku("sanshoku", "Sanshoku doujun (mixed triple run)", 2, 1, sanshoku, min_runs=3),
     Yaku("ittsu", "Ittsu (pure straight)", 2, 1, ittsu, min_runs=3),
     Yaku("chanta", "Chanta (terminal or honour in each set)", 2, 1, chanta, min_runs=1),
@@ -372,6 +426,8 @@ YAKUMAN: tuple[Yakuman, ...] = (
     Yakuman("suukantsu", "Suukantsu (four kans)", suukantsu),
     Yakuman("tenhou", "Tenhou (blessing of heaven)", tenhou),
     Yakuman("chiihou", "Chiihou (blessing of earth)", chiihou),
+    Yakuman("kansai_three_quads", "Kansai chiitoi: three quads (local)", kansai_three_quads),
+    Yakuman("renhou", "Renhou (blessing of man, local)", renhou),
 )
 
 YAKU_BY_ID = {y.id: y for y in YAKU}
@@ -432,14 +488,21 @@ def could_be_yakuman(c: Ctx) -> bool:
         or c.shape == THIRTEEN_ORPHANS
         or c.sit.tenhou
         or c.sit.chiihou
+        or c.sit.renhou
+        or c.hand.quads == 3
         or (len(c.suits) == 1 and not c.honors)
         or c.hand.green_only
         or c.hand.th_only
     )
 
 
-def find_yakuman(c: Ctx, double: bool) -> list[tuple[str, int]]:
-    """The yakuman of a reading with their multiplier (1, or 2 for double forms)."""
+def find_yakuman(c: Ctx, double: bool, double_suukantsu: bool = False) -> list[tuple[str, int]]:
+    """The yakuman of a reading with their multiplier (1, or 2 for double forms;
+    ``double_suukantsu``: suukantsu is one of them)."""
     if not could_be_yakuman(c):
         return []
-    return [(y.id, 2 if (double and y.double) else 1) for y in YAKUMAN if y.check(c)]
+    return [
+        (y.id, 2 if double and (y.double or (double_suukantsu and y.id == "suukantsu")) else 1)
+        for y in YAKUMAN
+        if y.check(c)
+    ]

@@ -1,0 +1,292 @@
+"""The house preset `cy-dealers-choice` (seed 001): chips, special tiles, abilities and
+wildcards on top of the riichi scorer.
+
+:func:`house_score` scores a win the way the house table does, in the spec's order of
+operations:
+
+1. the hand's han and fu (:func:`~.scoring.score`), with the abilities that change what
+   counts (naki menzen, yaku-ka, ura-dora kaiji) set on the situation;
+2. the han abilities: han o tsukeru, then kokan's han;
+3. the base chips: special tiles in the hand, ippatsu, ura dora, yaku-ka, kokan's chips,
+   yakuman (20 per yakuman on a ron, 10 from each payer on a tsumo; kazoe 10 / 5);
+4. the +han chips (agari han-su o chippu ni kasan: + the final han, 13 per yakuman);
+5. chippu zoka (x1.5, rounded up).
+
+Chips are per payer: the discarder pays them on a ron, each other player on a tsumo.
+Every value is data below with a one-line description (``sparrows rules riichi`` shows
+them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from math import ceil
+from typing import TYPE_CHECKING
+
+from ...errors import HandError, OptionsError
+from ...tiles import Colour, Tile
+from .hand import WinSituation
+from .points import basic_points, payment
+
+if TYPE_CHECKING:
+    from .options import RiichiOptions
+    from .scoring import RiichiScore
+
+#: The abilities catalog: id -> what it does (seed 001, with our decisions).
+ABILITIES: dict[str, str] = {
+    "ura_kaiji": "Ura-dora kaiji: ura dora count when winning with this tile, riichi or not",
+    "han_o_tsukeru": (
+        "Han o tsukeru: below mangan +1 han (as a dora); otherwise the lowest han of the next "
+        "limit (mangan 6, haneman 8, baiman 11, sanbaiman 13 = kazoe yakuman); no effect on a "
+        "yakuman"
+    ),
+    "chippu_zoka": "Chippu zoka: the hand's chips x1.5, rounded up (applied last)",
+    "agari_hansu": (
+        "Agari han-su o chippu ni kasan: + as many chips as the final han (13 per yakuman)"
+    ),
+    "yakuka": "Yaku-ka: a 1-han yaku and 1 chip",
+    "naki_menzen": (
+        "Naki menzen: closed-hand yaku (and riichi, not right after a call) with an open hand; "
+        "fu stay those of the open hand; called triplets are never concealed"
+    ),
+    "tako_riichi": (
+        "Tako riichi: at the riichi declaration, ura dora are revealed and from then on each turn "
+        "draws and discards twice (ippatsu on the first draw only; not with open riichi)"
+    ),
+    "kokan": "Kokan: the winner picks -1 han +3 chips or -1 chip +3 han",
+}
+#: The seed's suggested configurations: abilities of the gold 5p, platinum 5s, cyan 5m.
+ABILITY_SETS: dict[str, tuple[str, str, str]] = {
+    "set1": ("han_o_tsukeru", "chippu_zoka", "agari_hansu"),
+    "set2": ("naki_menzen", "tako_riichi", "kokan"),
+    "set3": ("ura_kaiji", "yakuka", "naki_menzen"),
+}
+#: The tiles that carry the three abilities, in order.
+ABILITY_TILES: tuple[Tile, Tile, Tile] = (
+    Tile(13, Colour.GOLD),
+    Tile(22, Colour.PLATINUM),
+    Tile(4, Colour.CYAN),
+)
+#: Chips of one special tile in the winning hand (every special face: 1).
+TILE_CHIPS = 1
+#: Chips of ippatsu, of each ura dora, of yaku-ka.
+IPPATSU_CHIPS = URA_CHIPS = YAKUKA_CHIPS = 1
+#: Chips per yakuman: (ron, from each payer on a tsumo); kazoe yakuman: half.
+YAKUMAN_CHIPS = (20, 10)
+KAZOE_CHIPS = (10, 5)
+#: Kokan's two choices: (han change, chip change).
+KOKAN = {"chips": (-1, 3), "han": (3, -1)}
+#: Han o tsukeru: the lowest han of the limit above each limit.
+NEXT_LIMIT_HAN = {"mangan": 6, "haneman": 8, "baiman": 11, "sanbaiman": 13}
+#: Kansai seven pairs: han added per number of identical pairs (3 is a yakuman).
+KANSAI_QUAD_HAN = {1: 1, 2: 3}
+
+
+def ability_names(text: str) -> tuple[str, ...]:
+    """The abilities of the gold 5p, platinum 5s and cyan 5m from an option value: a set
+    name, comma-separated ids (up to three), or "" for none. OptionsError names a bad one."""
+    text = text.strip()
+    if not text:
+        return ()
+    if text in ABILITY_SETS:
+        return ABILITY_SETS[text]
+    names = tuple(n.strip() for n in text.split(","))
+    for n in names:
+        if n not in ABILITIES:
+            raise OptionsError(
+                f"unknown ability {n!r}; abilities: {', '.join(ABILITIES)} "
+                f"(or a set: {', '.join(ABILITY_SETS)})"
+            )
+    if len(names) > 3:
+        raise OptionsError(f"at most three abilities (gold 5p, platinum 5s, cyan 5m), not {text!r}")
+    return names
+
+
+def abilities_of(tiles: Sequence[Tile], opts: RiichiOptions) -> frozenset[str]:
+    """The abilities whose tile is among ``tiles`` (a hand with its melds)."""
+    names = ability_names(opts.abilities)
+    have = set(tiles)
+    return frozenset(n for n, t in zip(names, ABILITY_TILES, strict=False) if t in have)
+
+
+def tile_chips(tiles: Sequence[Tile]) -> int:
+    """Chips of the special tiles among ``tiles``."""
+    return sum(TILE_CHIPS for t in tiles if t.special)
+
+
+def han_o_tsukeru(han: int, fu: int, opts: RiichiOptions) -> int:
+    """The han after han o tsukeru: +1 below mangan (kiriage's 4/30 and 3/60 count as
+    mangan when the option is on), else the lowest han of the next limit."""
+    _, limit = basic_points(han, fu, 0, opts)
+    if limit is None:
+        return han + 1
+    if limit in NEXT_LIMIT_HAN:
+        return max(han, NEXT_LIMIT_HAN[limit])
+    return han  # already a counted yakuman
+
+
+def kokan_choices(han: int, chips: int, yakuman: int) -> list[str]:
+    """Kokan's choices that keep han >= 1 and chips >= 0 (none on a yakuman)."""
+    if yakuman:
+        return []
+    return [c for c, (dh, dc) in KOKAN.items() if han + dh >= 1 and chips + dc >= 0]
+
+
+def house_score(
+    sit: WinSituation,
+    opts: RiichiOptions,
+    kokan: str | None = None,
+    wildcard: bool = False,
+) -> RiichiScore:
+    """Score a win at the house table (see the module's order of operations). ``kokan``:
+    "chips" or "han" when the kokan ability acts (None: the better for the winner, by
+    points plus chips at the chip value). ``wildcard``: the winning tile is a pocchi that
+    acts as a wildcard (it then stands for the kind worth most; ties to the lower kind)."""
+    if wildcard:
+        return _best_wildcard(sit, opts, kokan)
+    return _house_score(sit, opts, kokan, sit.win_tile)
+
+
+def _best_wildcard(sit: WinSituation, opts: RiichiOptions, kokan: str | None) -> RiichiScore:
+    from .scoring import RiichiScore
+
+    pocchi = sit.win_tile
+    if not pocchi.pocchi:
+        raise HandError(f"{pocchi} is not a pocchi tile: only pocchi are wildcards")
+    best: RiichiScore | None = None
+    best_value = -1
+    for kind in range(34):
+        try:
+            result = _house_score(replace(sit, win_tile=Tile(kind)), opts, kokan, pocchi)
+        except HandError:
+            continue  # a fifth copy of the kind
+        if not result.is_win:
+            continue
+        value = result.payment.hand_value + result.chips * _payers(sit) * opts.chip_value
+        if value > best_value:
+            best, best_value = result, value
+    if best is None:
+        return RiichiScore(False, "the wildcard completes no hand with a yaku")
+    return best
+
+
+def _payers(sit: WinSituation) -> int:
+    return 3 if sit.tsumo else 1
+
+
+def _house_score(
+    sit: WinSituation, opts: RiichiOptions, kokan: str | None, real_win: Tile
+) -> RiichiScore:
+    from .scoring import score
+
+    tiles = [*sit.concealed, real_win, *(t for m in sit.melds for t in m.tiles)]
+    active = abilities_of(tiles, opts)
+    sit = replace(
+        sit,
+        naki_menzen=sit.naki_menzen or "naki_menzen" in active,
+        yakuka=sit.yakuka or "yakuka" in active,
+        ura_kaiji=sit.ura_kaiji or "ura_kaiji" in active,
+    )
+    result = score(sit, opts)
+    if not result.is_win:
+        return result
+    if real_win != sit.win_tile:
+        result.wildcard = sit.win_tile.kind
+    steps: list[str] = [f"hand: {result.han} han {result.fu} fu"]
+    han, yakuman = result.han, result.yakuman
+    kazoe = not yakuman and result.limit == "kazoe yakuman"
+    if "han_o_tsukeru" in active and not yakuman:
+        new = han_o_tsukeru(han, result.fu, opts)
+        steps.append(f"han o tsukeru: {han} -> {new} han")
+        han = new
+        kazoe = han >= 13 and opts.kazoe == "yakuman"
+    # base chips
+    chip_items: list[tuple[str, int]] = []
+    n_tiles = tile_chips(tiles)
+    if n_tiles:
+        chip_items.append(("special tiles", n_tiles))
+    if sit.ippatsu:
+        chip_items.append(("ippatsu", IPPATSU_CHIPS))
+    ura = _ura_count(sit, tiles) if result.yakuman else result.ura  # a yakuman's too
+    if ura:
+        chip_items.append(("ura dora", URA_CHIPS * ura))
+    if "yakuka" in active:
+        chip_items.append(("yaku-ka", YAKUKA_CHIPS))
+    if yakuman or kazoe:
+        ron, each = KAZOE_CHIPS if kazoe else YAKUMAN_CHIPS
+        per = each if sit.tsumo else ron
+        mult = yakuman or 1
+        chip_items.append(("kazoe yakuman" if kazoe else "yakuman", per * mult))
+    chips = sum(n for _, n in chip_items)
+    if "kokan" in active:
+        choices = kokan_choices(han, chips, yakuman)
+        if kokan is not None and kokan not in choices:
+            raise HandError(
+                f"kokan choice {kokan!r} is not possible here; "
+                f"choices: {', '.join(choices) or 'none'}"
+            )
+        pick = (
+            kokan if kokan is not None else _better_kokan(han, result.fu, chips, choices, sit, opts)
+        )
+        if pick is not None:
+            dh, dc = KOKAN[pick]
+            steps.append(f"kokan ({pick}): {han} -> {han + dh} han, {dc:+d} chips")
+            han += dh
+            chip_items.append((f"kokan ({pick})", dc))
+            chips += dc
+            kazoe = han >= 13 and opts.kazoe == "yakuman" and not yakuman
+    if chip_items:
+        steps.append(
+            "base chips: " + " + ".join(f"{n} {name}" for name, n in chip_items) + f" = {chips}"
+        )
+    final_han = 13 * yakuman if yakuman else han
+    if "agari_hansu" in active:
+        steps.append(f"agari han-su: {chips} + {final_han} = {chips + final_han} chips")
+        chips += final_han
+    if "chippu_zoka" in active:
+        new = ceil(chips * 3 / 2)
+        steps.append(f"chippu zoka: {chips} x 1.5 -> {new} chips")
+        chips = new
+    if han != result.han:
+        basic, limit = basic_points(han, result.fu, yakuman, opts)
+        result.han, result.basic, result.limit = han, basic, limit
+        result.payment = payment(basic, sit.dealer, sit.tsumo, sit.honba, sit.riichi_sticks, opts)
+    result.chips = chips
+    result.chip_items = tuple(chip_items)
+    result.abilities = tuple(sorted(a for a in active if a != "tako_riichi"))  # (at riichi)
+    steps.append(
+        f"result: {han} han {result.fu} fu, {result.payment.hand_value} points, "
+        f"{chips} chips {'from each payer' if sit.tsumo else 'from the discarder'}"
+    )
+    result.steps = tuple(steps)
+    return result
+
+
+def _ura_count(sit: WinSituation, tiles: Sequence[Tile]) -> int:
+    from .scoring import dora_of
+
+    if not (sit.riichi or sit.double_riichi or sit.ura_kaiji):
+        return 0
+    kinds = [t.kind for t in tiles]
+    return sum(kinds.count(dora_of(t.kind)) for t in sit.ura_indicators)
+
+
+def _better_kokan(
+    han: int,
+    fu: int,
+    chips: int,
+    choices: list[str],
+    sit: WinSituation,
+    opts: RiichiOptions,
+) -> str | None:
+    """The kokan choice worth more (points + chips at the chip value); None if none."""
+    best, best_value = None, -1
+    for c in choices:
+        dh, dc = KOKAN[c]
+        basic, _ = basic_points(han + dh, fu, 0, opts)
+        pay = payment(basic, sit.dealer, sit.tsumo, 0, 0, opts)
+        value = pay.hand_value + (chips + dc) * _payers(sit) * opts.chip_value
+        if value > best_value:
+            best, best_value = c, value
+    return best
