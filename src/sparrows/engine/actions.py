@@ -50,6 +50,8 @@ class ActionType(StrEnum):
     CONTINUE = "continue"  # the dealer keeps the deal
     PASS_DEAL = "pass_deal"  # the dealer passes the deal on
     OPEN_RIICHI = "open_riichi"  # declare open riichi (the hand shown) by discarding the tile
+    TAKO_RIICHI = "tako_riichi"  # declare riichi with the tako ability (two draws a turn)
+    KOKAN = "kokan"  # the kokan ability's choice when a win is scored: chips or han
 
 
 #: What each type's text form takes after the type word.
@@ -71,12 +73,15 @@ ARGS: dict[ActionType, Arg] = {
     ActionType.CONTINUE: Arg.NONE,
     ActionType.PASS_DEAL: Arg.NONE,
     ActionType.OPEN_RIICHI: Arg.TILES,
+    ActionType.TAKO_RIICHI: Arg.TILES,
+    ActionType.KOKAN: Arg.CHOICE,
 }
 #: How many tiles a type names (types not listed take any number up to 3).
 TILE_COUNT: dict[ActionType, int] = {
     ActionType.DISCARD: 1,
     ActionType.RIICHI: 1,
     ActionType.OPEN_RIICHI: 1,
+    ActionType.TAKO_RIICHI: 1,
     ActionType.ANKAN: 1,
     ActionType.KAKAN: 1,
     ActionType.NUKI: 1,

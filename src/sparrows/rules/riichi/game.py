@@ -69,6 +69,8 @@ SEATS = (0, 1, 2, 3)
 _OTHERS = [((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in SEATS]
 POW5 = [5**k for k in range(34)]
 PAO_YAKUMAN = ("daisangen", "daisuushi")
+#: Chips of the special suukantsu: (ron from the feeder, tsumo from each payer).
+SUUKANTSU_CHIPS = (20, 10)
 BUST_CHIPS = 1  # a busted player pays each player who won or was ready in the hand
 CALLED_GAME_CHIPS = 1  # the called game: from each other player
 #: Placement chips of the house preset (seed 001): (points below which, chips) per place,
@@ -100,6 +102,7 @@ _PASS = Action(A.PASS)
 _RON = Action(A.RON)
 _TSUMO = Action(A.TSUMO)
 _ABORT = Action(A.ABORT)
+_RIICHI_TYPES = frozenset((A.RIICHI, A.OPEN_RIICHI, A.TAKO_RIICHI))
 _CONTINUE = Action(A.CONTINUE)
 _PASS_DEAL = Action(A.PASS_DEAL)
 POCCHI_RIICHI = frozenset((31, 33))  # 5z, 7z pocchi: wildcards drawn in riichi
@@ -132,6 +135,10 @@ class HandState:
     pending_open: bool = False  # the pending riichi is an open riichi
     low_riichi: list[bool] = field(default_factory=lambda: [False] * 4)  # below a stick
     winners: list[int] = field(default_factory=list)  # who won this hand
+    last_kan: tuple[int, int | None] = (-1, None)  # (seat, feeder of an open kan) of the last kan
+    tako: list[bool] = field(default_factory=lambda: [False] * 4)  # tako riichi declared
+    pending_tako: bool = False
+    second_draw: bool = False  # the tako player's second draw of this turn is under way
     tenpai: list[int] = field(default_factory=list)  # who was ready at the exhaustive draw
 
 
@@ -199,6 +206,8 @@ class RiichiRuleset(Ruleset):
                         out += [Action(A.CHI, (x, y)) for x in by_kind[a] for y in by_kind[b]]
         if self.options.open_riichi:
             out += [Action(A.OPEN_RIICHI, f) for f in faces]
+        if "tako_riichi" in self._ability_tile:
+            out += [Action(A.TAKO_RIICHI, f) for f in faces]
         extra = [_CONTINUE, _PASS_DEAL] if self.options.dealer_choice else []
         return [*out, _TSUMO, _RON, _PASS, _ABORT, *extra]
 
@@ -242,6 +251,10 @@ class RiichiRuleset(Ruleset):
         }
         if self.options.chips:
             out["chips"] = list(game.ledger.accounts["chips"])
+        if any(hs.tako):  # tako riichi turns the ura indicators face up
+            wall = game.wall
+            out["ura_shown"] = game.fmt_all(wall.hidden[: len(wall.revealed)])
+            out["tako"] = list(hs.tako)
         if any(hs.open_riichi) or (self.options.riichi_peek and hs.riichi[seat]):
             # open riichi shows the hand to all; the peek house rule shows a riichi player
             # both neighbours' hands
@@ -393,6 +406,85 @@ class RiichiRuleset(Ruleset):
             return house_score(sit, self.options, wildcard=wildcard)
         return score(sit, self.options)
 
+    def _special_suukantsu(self, game: Game, seat: int) -> bool:
+        """The house preset's special suukantsu: the replacement draw right after one
+        player's fourth kan (all four its own) wins even when it completes nothing."""
+        hs: HandState = game.state.hand
+        return (
+            self.options.double_suukantsu
+            and game.turn_draw == fl.REPLACEMENT
+            and hs.kans[seat] == 4
+            and hs.last_kan[0] == seat
+        )
+
+    def _completes(self, game: Game, seat: int) -> bool:
+        """Whether the drawn tile wins as an ordinary tsumo."""
+        drawn = game.drawn
+        assert drawn is not None
+        k = self._kind[drawn]
+        wild = self._wildcard(game, seat, drawn)
+        return (wild or k in self._waits_before_draw(game, seat, k)) and self._score(
+            game, self._situation(game, seat, drawn, True), wild
+        ).is_win
+
+    def _suukantsu_win(self, game: Game, seat: int) -> tuple[list[fl.Op], fl.Next]:
+        """The special suukantsu: a double yakuman that stacks with nothing and earns no
+        chips but its own (20 on a ron, 10 from each on a tsumo); after an open fourth kan
+        it is a ron paid by the feeder, else a tsumo; honba and sticks as for any win."""
+        hs: HandState = game.state.hand
+        opts = self.options
+        dealer = seat == game.dealer
+        feeder = hs.last_kan[1]
+        tsumo = feeder is None
+        honba = game.state.honba
+        sticks = game.ledger.pots["points"]
+        pay = payment(2 * LIMIT_BASE["yakuman"], dealer, tsumo, honba, 0, opts)
+        deltas = settle(pay, seat, feeder, game.dealer)
+        ops: list[fl.Op] = [
+            fl.Move("points", p, seat, -d, "special suukantsu")
+            for p, d in enumerate(deltas)
+            if d < 0
+        ]
+        if sticks:
+            ops.append(fl.Move("points", POT, seat, sticks, "sticks"))
+        chips = SUUKANTSU_CHIPS[1] if tsumo else SUUKANTSU_CHIPS[0]
+        if opts.chips:
+            ops += self._chip_moves(seat, feeder, None, chips)
+        hs.winners.append(seat)
+        ops.append(
+            fl.Report(
+                {
+                    "hand": game.hand_number,
+                    "winner": seat,
+                    "from": feeder,
+                    "points": pay.hand_value,
+                    "items": ["special_suukantsu"],
+                    "yakuman": 2,
+                    "han": 26,
+                    "fu": 0,
+                    "chips": chips,
+                }
+            )
+        )
+        if game.record:
+            payments = list(deltas)
+            payments[seat] += sticks
+            tile = game.drawn
+            assert tile is not None
+            ops.append(
+                fl.Emit(
+                    ev.Win(
+                        seat, feeder, game.fmt(tile), game.fmt_all(sorted(game.hands[seat])),
+                        "special suukantsu", pay.hand_value,
+                        [["Special suukantsu (double yakuman)", 26]], payments,
+                        {"yakuman": 2, "limit": "2x yakuman", "honba": honba, "chips": chips},
+                    )
+                )
+            )  # fmt: skip
+        ops.append(self._defence_report(hs))
+        game.state.last = ("win", dealer)
+        return ops, self._hand_over(game, "win", dealer)
+
     def _has_ability(self, game: Game, seat: int, name: str) -> bool:
         """Whether the tile carrying ability ``name`` is in the seat's hand or melds."""
         face = self._ability_tile.get(name)
@@ -437,6 +529,8 @@ class RiichiRuleset(Ruleset):
             and self._score(game, self._situation(game, seat, drawn, True), wild).is_win
         ):
             out.append(_TSUMO)
+        elif drawn is not None and self._special_suukantsu(game, seat):
+            out.append(_TSUMO)  # the special suukantsu win (the player may decline)
         wall_left = game.wall.left
         can_kan = drawn is not None and wall_left > 0 and sum(hs.kans) < 4
         if hs.riichi[seat]:
@@ -469,12 +563,15 @@ class RiichiRuleset(Ruleset):
             and (self._closed(game, seat) or self._has_ability(game, seat, "naki_menzen"))
         ):
             ready = self._riichi_kinds(game, seat)
+            tako = bool(ready) and self._has_ability(game, seat, "tako_riichi")
             if ready:
                 for d in discards:
                     if d.tiles[0].kind in ready:
                         out.append(self._riichi[d.tiles[0]])
                         if opts.open_riichi:
                             out.append(Action(A.OPEN_RIICHI, d.tiles[0]))
+                        if tako:
+                            out.append(Action(A.TAKO_RIICHI, d.tiles[0]))
         if can_kan:
             out += calls.turn_kongs(game, seat)
         if (
@@ -492,10 +589,12 @@ class RiichiRuleset(Ruleset):
     def on_turn(self, game: Game, seat: int, action: Action) -> fl.Outcome:
         t = action.type
         hs: HandState = game.state.hand
-        if t is A.DISCARD or t is A.RIICHI or t is A.OPEN_RIICHI:
+        if t is A.DISCARD or t is A.RIICHI or t is A.OPEN_RIICHI or t is A.TAKO_RIICHI:
             return self._discard_outcome(game, seat, action)
         if t is A.TSUMO:
             assert game.drawn is not None
+            if self._special_suukantsu(game, seat) and not self._completes(game, seat):
+                return fl.Outcome(*self._suukantsu_win(game, seat))
             return fl.Outcome(*self._wins(game, [seat], None, game.drawn, tsumo=True))
         if t is A.ABORT:
             return self._abort(game, "nine terminals", seat)
@@ -503,6 +602,7 @@ class RiichiRuleset(Ruleset):
             k = action.tiles[0].kind
             ids = tuple(x for x in game.hands[seat] if self._kind[x] == k)
             hs.kans[seat] += 1
+            hs.last_kan = (seat, None)
             self._call_made(hs)
             ops: list[fl.Op] = self._pending_dora(hs)  # an earlier kan's first
             ops.append(fl.MakeMeld(seat, MeldType.CLOSED_KAN, ids))
@@ -516,6 +616,7 @@ class RiichiRuleset(Ruleset):
         if t is A.KAKAN:  # ippatsu is broken once the kan stands (a robber keeps it)
             tile = game.tile_of(seat, action.tiles[0])
             hs.kans[seat] += 1
+            hs.last_kan = (seat, None)
             ops = self._pending_dora(hs)  # an earlier kan's first
             ops.append(fl.MakeMeld(seat, MeldType.ADDED_KAN, (tile,)))
             if self.options.kan_dora_at_once:
@@ -539,16 +640,18 @@ class RiichiRuleset(Ruleset):
     def _call_made(self, hs: HandState) -> None:
         hs.clean = False
         hs.ippatsu = [False] * 4
+        hs.second_draw = False
 
     def _discard_outcome(self, game: Game, seat: int, action: Action) -> fl.Outcome:
         hs: HandState = game.state.hand
         tile = game.tile_of(seat, action.tiles[0])
-        riichi = action.type is A.RIICHI or action.type is A.OPEN_RIICHI
+        riichi = action.type in _RIICHI_TYPES
         ops: list[fl.Op] = [fl.DiscardTile(seat, tile, riichi=riichi), *self._pending_dora(hs)]
         if riichi:
             hs.pending_riichi = seat
             hs.pending_double = hs.clean and not game.discards[seat]
             hs.pending_open = action.type is A.OPEN_RIICHI
+            hs.pending_tako = action.type is A.TAKO_RIICHI
         elif hs.riichi[seat]:
             hs.ippatsu[seat] = False  # the riichi player's own discard ends its ippatsu
         hs.temp_furiten[seat] = False
@@ -570,7 +673,8 @@ class RiichiRuleset(Ruleset):
         hs: HandState = game.state.hand
         ops: list[fl.Op] = []
         opts = self.options
-        if hs.pending_riichi == seat:
+        declared = hs.pending_riichi == seat
+        if declared:
             ops += self._riichi_stick_down(game, seat)
             if opts.abortive_draws and all(hs.riichi):
                 ops += self._abort_ops(game, "four riichi")
@@ -584,6 +688,11 @@ class RiichiRuleset(Ruleset):
             if hs.four_kans_due:
                 ops += self._abort_ops(game, "four kans")
                 return ops, fl.EndHand("abort")
+        if hs.tako[seat] and not declared:  # tako riichi: draw and discard twice a turn
+            if not hs.second_draw and game.wall.left > 0:
+                hs.second_draw = True
+                return ops, self._turns[seat]
+            hs.second_draw = False
         return ops, self._turns[(seat + 1) % 4]
 
     # ------------------------------------------------------------------ claims
@@ -699,6 +808,7 @@ class RiichiRuleset(Ruleset):
         hs.riichi[seat] = 2 if hs.pending_double else 1
         hs.ippatsu[seat] = True
         hs.open_riichi[seat] = hs.pending_open
+        hs.tako[seat] = hs.pending_tako
         stick = self.options.riichi_stick
         if self.options.low_riichi_busts and game.scores[seat] < stick:
             hs.low_riichi[seat] = True  # must win the hand or bust
@@ -721,6 +831,9 @@ class RiichiRuleset(Ruleset):
         ops: list[fl.Op] = [fl.MakeMeld(seat, meld, ids, tile, discarder)]
         if meld is MeldType.OPEN_KAN:
             hs.kans[seat] += 1
+            hs.last_kan = (seat, discarder)
+            if self.options.extra_pao and hs.kans[seat] == 4:
+                hs.pao[seat] = discarder  # the feeder of the fourth kan: suukantsu
             if self.options.kan_dora_at_once:
                 ops.append(fl.RevealIndicator())
             else:
@@ -783,6 +896,14 @@ class RiichiRuleset(Ruleset):
             pao = hs.pao[seat] if hs.pao[seat] >= 0 else None
             if pao is not None and not any(y in self._pao_yakuman for y, _ in result.yaku):
                 pao = None
+            if (
+                opts.extra_pao
+                and tsumo
+                and game.turn_draw == fl.REPLACEMENT
+                and hs.last_kan[0] == seat
+                and hs.last_kan[1] is not None
+            ):
+                pao = hs.last_kan[1]  # rinshan after a fed open kan: the feeder pays all
             honba_points = sit.honba * opts.honba_ron if not tsumo else 0
             deltas = settle(result.payment, seat, from_seat, game.dealer, pao, honba_points)
             deltas[seat] -= result.payment.sticks  # the sticks come from the pot

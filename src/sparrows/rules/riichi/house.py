@@ -195,32 +195,30 @@ def _house_score(
         result.wildcard = sit.win_tile.kind
     steps: list[str] = [f"hand: {result.han} han {result.fu} fu"]
     han, yakuman = result.han, result.yakuman
-    kazoe = not yakuman and result.limit == "kazoe yakuman"
     if "han_o_tsukeru" in active and not yakuman:
         new = han_o_tsukeru(han, result.fu, opts)
         steps.append(f"han o tsukeru: {han} -> {new} han")
         han = new
-        kazoe = han >= 13 and opts.kazoe == "yakuman"
-    # base chips
+    # base chips: the hand's own first, then kokan's han (which may make a kazoe), then
+    # the limit's chips and kokan's chip change
     chip_items: list[tuple[str, int]] = []
     n_tiles = tile_chips(tiles)
     if n_tiles:
         chip_items.append(("special tiles", n_tiles))
     if sit.ippatsu:
         chip_items.append(("ippatsu", IPPATSU_CHIPS))
-    ura = _ura_count(sit, tiles) if result.yakuman else result.ura  # a yakuman's too
+    # a yakuman's ura chips too (the scorer counts no dora on one); a wildcard counts as
+    # the kind it stands for
+    ura = _ura_count(sit, [*sit.concealed, sit.win_tile, *(t for m in sit.melds for t in m.tiles)])
     if ura:
         chip_items.append(("ura dora", URA_CHIPS * ura))
     if "yakuka" in active:
         chip_items.append(("yaku-ka", YAKUKA_CHIPS))
-    if yakuman or kazoe:
-        ron, each = KAZOE_CHIPS if kazoe else YAKUMAN_CHIPS
-        per = each if sit.tsumo else ron
-        mult = yakuman or 1
-        chip_items.append(("kazoe yakuman" if kazoe else "yakuman", per * mult))
     chips = sum(n for _, n in chip_items)
+    pick: str | None = None
     if "kokan" in active:
         choices = kokan_choices(han, chips, yakuman)
+        result.choices = tuple(choices)
         if kokan is not None and kokan not in choices:
             raise HandError(
                 f"kokan choice {kokan!r} is not possible here; "
@@ -230,12 +228,19 @@ def _house_score(
             kokan if kokan is not None else _better_kokan(han, result.fu, chips, choices, sit, opts)
         )
         if pick is not None:
-            dh, dc = KOKAN[pick]
-            steps.append(f"kokan ({pick}): {han} -> {han + dh} han, {dc:+d} chips")
+            dh, _ = KOKAN[pick]
+            steps.append(f"kokan ({pick}): {han} -> {han + dh} han, {KOKAN[pick][1]:+d} chips")
             han += dh
-            chip_items.append((f"kokan ({pick})", dc))
-            chips += dc
-            kazoe = han >= 13 and opts.kazoe == "yakuman" and not yakuman
+    kazoe = not yakuman and han >= 13 and opts.kazoe == "yakuman"
+    if yakuman or kazoe:
+        ron, each = KAZOE_CHIPS if kazoe else YAKUMAN_CHIPS
+        per = each if sit.tsumo else ron
+        chip_items.append(("kazoe yakuman" if kazoe else "yakuman", per * (yakuman or 1)))
+        chips += per * (yakuman or 1)
+    if pick is not None:
+        dc = KOKAN[pick][1]
+        chip_items.append((f"kokan ({pick})", dc))
+        chips += dc
     if chip_items:
         steps.append(
             "base chips: " + " + ".join(f"{n} {name}" for name, n in chip_items) + f" = {chips}"
@@ -284,9 +289,10 @@ def _better_kokan(
     best, best_value = None, -1
     for c in choices:
         dh, dc = KOKAN[c]
-        basic, _ = basic_points(han + dh, fu, 0, opts)
+        basic, limit = basic_points(han + dh, fu, 0, opts)
         pay = payment(basic, sit.dealer, sit.tsumo, 0, 0, opts)
-        value = pay.hand_value + (chips + dc) * _payers(sit) * opts.chip_value
+        kazoe = KAZOE_CHIPS[1 if sit.tsumo else 0] if limit == "kazoe yakuman" else 0
+        value = pay.hand_value + (chips + kazoe + dc) * _payers(sit) * opts.chip_value
         if value > best_value:
             best, best_value = c, value
     return best

@@ -64,6 +64,7 @@ class RiichiScore:
     abilities: tuple[str, ...] = ()
     steps: tuple[str, ...] = ()
     wildcard: int = -1  # the kind a pocchi wildcard stood for (-1: none)
+    choices: tuple[str, ...] = ()  # kokan's choices the winner may take
 
     @property
     def reading(self) -> str:

@@ -131,6 +131,7 @@ def pinfu(c: Ctx) -> bool:
         and c.pair not in DRAGONS
         and c.pair != c.seat_kind
         and c.pair != c.round_kind
+        and c.pair != c.round_kind2
     )
 
 
