@@ -800,7 +800,14 @@ class Game:
                 if self.status[seat] != PLAYING:
                     continue
                 held = len(self.hands[seat]) + 3 * len(self.melds[seat])
-                extra = 1 if self.phase is Phase.TURN and seat == self.turn else 0
+                # the seat on its turn holds one more; so does a winner on its own draw
+                # while a window after the win is open (the dealer's choice, kokan...)
+                on_draw = (
+                    self.phase is Phase.CHOICE
+                    and self.drawn is not None
+                    and self.drawn in self.hands[seat]
+                )
+                extra = 1 if seat == self.turn and (self.phase is Phase.TURN or on_draw) else 0
                 _need(
                     held == size + extra,
                     f"seat {seat} holds {held} tiles (a meld counting 3), not {size + extra}",

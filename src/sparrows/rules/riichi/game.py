@@ -208,6 +208,8 @@ class RiichiRuleset(Ruleset):
             out += [Action(A.OPEN_RIICHI, f) for f in faces]
         if "tako_riichi" in self._ability_tile:
             out += [Action(A.TAKO_RIICHI, f) for f in faces]
+        if "kokan" in self._ability_tile:
+            out += [Action(A.KOKAN, choice=c) for c in ("chips", "han")]
         extra = [_CONTINUE, _PASS_DEAL] if self.options.dealer_choice else []
         return [*out, _TSUMO, _RON, _PASS, _ABORT, *extra]
 
@@ -232,7 +234,11 @@ class RiichiRuleset(Ruleset):
         game.state.hand = HandState()
         d = game.dealer
         order = tuple((d + i) % 4 for i in SEATS)
-        return fl.Outcome((fl.Deal(order, (13,) * 4), fl.RevealIndicator()), self._turns[d])
+        ops = (fl.Deal(order, (13,) * 4), fl.RevealIndicator())
+        if self.options.unanimous_abort:  # every player may agree to abort (no honba)
+            vote = {s: [_PASS, _ABORT] for s in SEATS}
+            return fl.Outcome(ops, fl.Window("vote", vote, None, claim=False))
+        return fl.Outcome(ops, self._turns[d])
 
     def hand_info(self, game: Game) -> dict[str, Any]:
         return {
@@ -245,12 +251,16 @@ class RiichiRuleset(Ruleset):
         hs: HandState = game.state.hand
         out = {
             "riichi": list(hs.riichi),
+            "kyoku": game.state.kyoku,
             "honba": game.state.honba,
             "sticks": game.ledger.pots["points"] // self.options.riichi_stick,
             "furiten": self._furiten(game, seat),
         }
         if self.options.chips:
             out["chips"] = list(game.ledger.accounts["chips"])
+        window = game.window
+        if window is not None and window.kind == "vote":
+            out["vote"] = True  # the unanimous abort vote, not nine terminals
         if any(hs.tako):  # tako riichi turns the ura indicators face up
             wall = game.wall
             out["ura_shown"] = game.fmt_all(wall.hidden[: len(wall.revealed)])
@@ -316,7 +326,9 @@ class RiichiRuleset(Ruleset):
             self._riichi_memo[key] = got
         return got
 
-    def _furiten(self, game: Game, seat: int) -> bool:
+    def _furiten(self, game: Game, seat: int, k: int = -1) -> bool:
+        """Furiten for a ron (on kind ``k`` when given). A discarded 6z pocchi counts only
+        against a ron on 6z (house preset), not against the other waits."""
         hs: HandState = game.state.hand
         if hs.temp_furiten[seat] or hs.riichi_furiten[seat]:
             return True
@@ -324,7 +336,15 @@ class RiichiRuleset(Ruleset):
             return False
         ws = self.waits_of(game, seat)
         kind = self._kind
-        return any(kind[t] in ws for t in game.discards[seat])
+        if not self.options.wildcards:
+            return any(kind[t] in ws for t in game.discards[seat])
+        faces = game.faces
+        for t in game.discards[seat]:
+            if kind[t] in ws:
+                if faces[t].pocchi and kind[t] == POCCHI_OPEN and k != POCCHI_OPEN:
+                    continue  # the 6z pocchi: furiten on 6z only
+                return True
+        return False
 
     def no_win_reason(self, game: Game, seat: int, tile: int | None = None) -> str | None:
         win = game.drawn if tile is None else tile
@@ -336,7 +356,7 @@ class RiichiRuleset(Ruleset):
         )
         if k not in ready:
             return None  # not a winning shape
-        if tile is not None and self._furiten(game, seat):
+        if tile is not None and self._furiten(game, seat, k):
             return (
                 "furiten: one of your waits is among your discards, or you passed a ron on "
                 "one since your last discard (or in riichi), so you may win only by tsumo"
@@ -401,9 +421,11 @@ class RiichiRuleset(Ruleset):
             ),
         )
 
-    def _score(self, game: Game, sit: WinSituation, wildcard: bool = False) -> RiichiScore:
+    def _score(
+        self, game: Game, sit: WinSituation, wildcard: bool = False, kokan: str | None = None
+    ) -> RiichiScore:
         if self._house:
-            return house_score(sit, self.options, wildcard=wildcard)
+            return house_score(sit, self.options, kokan, wildcard)
         return score(sit, self.options)
 
     def _special_suukantsu(self, game: Game, seat: int) -> bool:
@@ -483,7 +505,7 @@ class RiichiRuleset(Ruleset):
             )  # fmt: skip
         ops.append(self._defence_report(hs))
         game.state.last = ("win", dealer)
-        return ops, self._hand_over(game, "win", dealer)
+        return ops, self._hand_over(game, "win", dealer, ops)
 
     def _has_ability(self, game: Game, seat: int, name: str) -> bool:
         """Whether the tile carrying ability ``name`` is in the seat's hand or melds."""
@@ -716,7 +738,7 @@ class RiichiRuleset(Ruleset):
             opts: list[Action] = []
             if (
                 k in self.waits_of(game, s)
-                and not self._furiten(game, s)
+                and not self._furiten(game, s, k)
                 and self._score(game, self._situation(game, s, tile, False)).is_win
             ):
                 opts.append(_RON)
@@ -758,7 +780,7 @@ class RiichiRuleset(Ruleset):
         k = self._kind[tile]
         out: dict[int, list[Action]] = {}
         for s in _OTHERS[kan_seat]:
-            if k in self.waits_of(game, s) and not self._furiten(game, s):
+            if k in self.waits_of(game, s) and not self._furiten(game, s, k):
                 r = self._score(game, self._situation(game, s, tile, False, chankan=True))
                 if r.is_win and (not kokushi_only or r.shape == 2):
                     out[s] = [_RON, _PASS]
@@ -766,6 +788,17 @@ class RiichiRuleset(Ruleset):
 
     def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
         hs: HandState = game.state.hand
+        if window.kind == "kokan":
+            winners, from_seat, tile, tsumo, chankan = window.data
+            picks = {s: a.choice for s, a in answers.items() if a.choice}
+            return fl.Outcome(
+                *self._wins(game, list(winners), from_seat, tile, tsumo, chankan, picks)
+            )
+        if window.kind == "vote":  # the unanimous abort before the dealer's first discard
+            if all(answers.get(s) == _ABORT for s in SEATS):
+                game.state.last = ("vote",)
+                return self._abort(game, "unanimous")
+            return fl.Outcome((), self._turns[game.dealer])
         if window.kind == "dealer":
             if answers.get(game.dealer) == _PASS_DEAL:
                 game.state.last = ("pass",)
@@ -878,11 +911,18 @@ class RiichiRuleset(Ruleset):
         tile: int,
         tsumo: bool,
         chankan: bool = False,
+        kokan: dict[int, str] | None = None,
     ) -> tuple[list[fl.Op], fl.Next]:
         """Every win on one tile, in turn order from the discarder (honba and sticks to the
-        first)."""
+        first). With the kokan ability, a window first asks each winner it acts for to
+        choose (``kokan``: the answers)."""
         hs: HandState = game.state.hand
         opts = self.options
+        if kokan is None and "kokan" in self._ability_tile:
+            asks = self._kokan_asks(game, winners, tile, tsumo, chankan)
+            if asks:
+                data = (tuple(winners), from_seat, tile, tsumo, chankan)
+                return [], fl.Window("kokan", asks, data, claim=False)
         ops: list[fl.Op] = []
         sticks = game.ledger.pots["points"]
         for i, seat in enumerate(winners):
@@ -890,9 +930,20 @@ class RiichiRuleset(Ruleset):
             if i:  # only the first winner collects honba and sticks
                 sit = replace(sit, honba=0, riichi_sticks=0)
             wild = tsumo and self._wildcard(game, seat, tile)
-            result = self._score(game, sit, wild)
+            result = self._score(game, sit, wild, (kokan or {}).get(seat))
             assert result.is_win, result.reason
             hs.winners.append(seat)
+            if (
+                opts.open_riichi_deal_in_yakuman
+                and from_seat is not None
+                and hs.open_riichi[seat]
+                and not hs.riichi[from_seat]
+                and not result.yakuman
+            ):  # dealing into an open riichi without being in riichi costs a yakuman
+                result.payment = payment(
+                    LIMIT_BASE["yakuman"], sit.dealer, False, sit.honba, sit.riichi_sticks, opts
+                )
+                result.limit = "yakuman (open riichi deal-in)"
             pao = hs.pao[seat] if hs.pao[seat] >= 0 else None
             if pao is not None and not any(y in self._pao_yakuman for y, _ in result.yaku):
                 pao = None
@@ -976,14 +1027,51 @@ class RiichiRuleset(Ruleset):
         ops.append(self._defence_report(hs))
         dealer_won = game.dealer in winners
         game.state.last = ("win", dealer_won)
-        return ops, self._hand_over(game, "win", dealer_won)
+        return ops, self._hand_over(game, "win", dealer_won, ops)
 
-    def _hand_over(self, game: Game, reason: str, dealer_stays: bool) -> fl.Next:
+    def _kokan_asks(
+        self, game: Game, winners: list[int], tile: int, tsumo: bool, chankan: bool
+    ) -> dict[int, list[Action]]:
+        """Per winner the kokan acts for: its choices, the better one (points plus chips
+        at the chip value) first."""
+        asks: dict[int, list[Action]] = {}
+        for seat in winners:
+            sit = self._situation(game, seat, tile, tsumo, chankan)
+            result = self._score(game, sit, tsumo and self._wildcard(game, seat, tile))
+            if not result.choices:
+                continue
+            picked = next(n[7:-1] for n, _ in result.chip_items if n.startswith("kokan ("))
+            order = sorted(result.choices, key=lambda c: c != picked)
+            asks[seat] = [Action(A.KOKAN, choice=c) for c in order]
+        return asks
+
+    def _hand_over(
+        self, game: Game, reason: str, dealer_stays: bool, ops: Sequence[fl.Op] = ()
+    ) -> fl.Next:
         """The hand's end; with ``dealer_choice`` a dealer who would repeat first chooses
         to continue or to pass the deal."""
-        if dealer_stays and self.options.dealer_choice:
+        if dealer_stays and self.options.dealer_choice and not self._ends_game(game, ops):
             return fl.Window("dealer", {game.dealer: [_CONTINUE, _PASS_DEAL]}, reason, claim=False)
         return fl.EndHand(reason)
+
+    def _ends_game(self, game: Game, ops: Sequence[fl.Op]) -> bool:
+        """Whether the hand's payments (``ops``, not applied yet) end the game anyway: a
+        bust, a low riichi not won, or the called game."""
+        opts = self.options
+        points = list(game.scores)
+        for op in ops:
+            if isinstance(op, fl.Move) and op.account == "points":
+                if op.src != POT:
+                    points[op.src] -= op.amount
+                if op.dst != POT:
+                    points[op.dst] += op.amount
+        hs: HandState = game.state.hand
+        low = any(hs.low_riichi[s] and s not in hs.winners for s in SEATS)
+        return (
+            (opts.bust and min(points) < 0)
+            or low
+            or (bool(opts.called_game) and max(points) >= opts.called_game)
+        )
 
     @property
     def _pao_yakuman(self) -> tuple[str, ...]:
@@ -1100,7 +1188,7 @@ class RiichiRuleset(Ruleset):
                     )
                 )
             )
-        return fl.Outcome(ops, self._hand_over(game, "exhaustive", game.dealer in tenpai))
+        return fl.Outcome(ops, self._hand_over(game, "exhaustive", game.dealer in tenpai, ops))
 
     def _nagashi_wins(self, game: Game, nagashi: list[int], tenpai: list[int]) -> fl.Outcome:
         """Nagashi mangan as a special win worth haneman, paid as a tsumo with honba, the
@@ -1151,7 +1239,7 @@ class RiichiRuleset(Ruleset):
         ops.append(self._defence_report(hs))
         dealer_won = game.dealer in nagashi
         game.state.last = ("win", dealer_won)
-        return fl.Outcome(ops, self._hand_over(game, "win", dealer_won))
+        return fl.Outcome(ops, self._hand_over(game, "win", dealer_won, ops))
 
     # ------------------------------------------------------------------ between hands
     def next_hand(self, game: Game) -> fl.NextHand | fl.GameOver:
@@ -1161,6 +1249,8 @@ class RiichiRuleset(Ruleset):
         renchan = last[0] == "abort" or (last[0] in ("win", "draw") and last[1])
         if last[0] == "pass":  # the dealer passed the deal: honba back to 0
             st.honba = 0
+        elif last[0] == "vote":  # a unanimous abort: the same hand again, no honba
+            return fl.NextHand(game.dealer, game.round_wind)
         elif renchan or last[0] != "win":
             st.honba += 1
         else:
@@ -1174,10 +1264,10 @@ class RiichiRuleset(Ruleset):
             for s in SEATS
             if (opts.bust and scores[s] < 0) or (hs.low_riichi[s] and s not in hs.winners)
         ]
-        if busted:
-            return self._game_over(game, self._bust_chips(game, busted))
-        if opts.called_game and max(scores) >= opts.called_game:
-            return self._game_over(game, self._called_game_chips(game))
+        called = bool(opts.called_game) and max(scores) >= opts.called_game
+        if busted or called:  # both pay when both happen
+            first = self._bust_chips(game, busted) if busted else []
+            return self._game_over(game, first + (self._called_game_chips(game) if called else []))
         reached = max(scores) >= opts.return_points
         if st.kyoku > final and reached:  # sudden death in the extension
             return self._game_over(game)
@@ -1315,6 +1405,8 @@ class RiichiRuleset(Ruleset):
         """Wins and riichi always; nine terminals unless the hand holds eleven or more
         terminal and honour kinds (then thirteen orphans is worth a try)."""
         if action.type is A.ABORT:
+            if obs.extra.get("vote"):
+                return False  # a bot plays the hand rather than vote to abort it
             return len({t.kind for t in obs.hand if t.kind in TERMINAL_HONOR}) < 11
         return True
 
@@ -1361,6 +1453,19 @@ class RiichiRuleset(Ruleset):
             default=before,
         )
         return best < before
+
+    def suggest(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
+        """Kokan: the better choice (offered first). The dealer's choice: pass when first
+        with the game's last hand at stake (passing there ends it), else continue. The
+        unanimous abort vote: see ``worth_declaring`` (never)."""
+        types = {a.type for a in legal}
+        if A.KOKAN in types:
+            return legal[0]
+        if types == {A.CONTINUE, A.PASS_DEAL}:
+            top = max(range(4), key=lambda s: (obs.scores[s], -s)) == obs.seat
+            last = obs.extra.get("kyoku", 0) >= (7 if self.options.hanchan else 3)
+            return _PASS_DEAL if top and last else _CONTINUE
+        return None
 
     def threats(self, obs: Observation) -> list[int]:
         riichi = obs.extra.get("riichi", [0] * 4)

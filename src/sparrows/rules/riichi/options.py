@@ -87,6 +87,8 @@ class RiichiOptions:
     wildcards: bool = False
     #: Open riichi (2 han, 3 with double riichi; the whole hand is shown).
     open_riichi: bool = False
+    #: A player not in riichi who deals into an open riichi pays a yakuman.
+    open_riichi_deal_in_yakuman: bool = False
     #: Seven pairs may hold identical pairs (quads): 1 quad +1 han, 2 quads +3 han, 3 quads
     #: a (local, single) yakuman.
     kansai_chiitoi: bool = False
@@ -117,6 +119,9 @@ class RiichiOptions:
     extra_pao: bool = False
     #: House rule: a player in riichi sees both neighbours' hands.
     riichi_peek: bool = False
+    #: Before the dealer's first discard every player may vote to abort; a unanimous vote
+    #: replays the hand without a honba.
+    unanimous_abort: bool = False
 
     def __post_init__(self) -> None:
         from ...errors import OptionsError
