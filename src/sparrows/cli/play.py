@@ -46,7 +46,8 @@ HELP = """How to play:
   #N discards the tile at position N      !N takes the choice N of the menu (riichi, calls)
   w (or tsumo / ron)  declare the win that is offered       p (or pass, or Enter)  pass
   h  hint: shanten, waits, tiles that help, furiten          s  show the table again
-  ?  this help                                              q  quit (the record is saved)"""
+  ?  this help                                              q  quit (the record is saved)
+  k  key: the special tiles and abilities (riichi house preset)"""
 
 
 def add_parser(sub: Any) -> None:
@@ -116,8 +117,14 @@ class TerminalTable:
     def bold(self, text: str) -> str:
         return f"{BOLD}{text}{RESET}" if self.color else text
 
-    def scores_line(self, scores: list[int]) -> str:
-        return "  ".join(f"{self.name(s)} {scores[s]}" for s in self.order)
+    def scores_line(self, scores: list[int], chips: list[int] | None = None) -> str:
+        """Scores in seat order from you; chips beside them where the table keeps them."""
+        if chips is None:
+            chips = self.game.ledger.accounts.get("chips")
+        return "  ".join(
+            f"{self.name(s)} {scores[s]}" + (f" ({chips[s]:+d} chips)" if chips else "")
+            for s in self.order
+        )
 
     def feed(self, stop_at_hand_end: bool = False) -> bool:
         """Show what happened since the last prompt, as this seat may see it. With
@@ -242,6 +249,9 @@ class TerminalTable:
                 f"{self.name(s)} {e['payments'][s]:+d}" for s in self.order if e["payments"][s]
             )
             self.say(f"    payments: {pays}")
+            if detail.get("steps"):  # the house preset: order of operations and chips
+                for step in detail["steps"]:
+                    self.say(f"      - {step}")
         elif kind == "misdeclared":
             paid = {p for s, p in enumerate(e["payments"]) if s != e["seat"]}
             penalty = (
@@ -268,12 +278,27 @@ class TerminalTable:
             )
             if changes:
                 self.say(f"    changes: {changes}")
-            self.say("    scores: " + self.scores_line(e["scores"]))
+            self.say(
+                "    scores: " + self.scores_line(e["scores"], e.get("accounts", {}).get("chips"))
+            )
         elif kind == "game_end":
             self.say()
             self.say(self.bold("=== Game over ==="))
             order = sorted(range(g.n), key=lambda s: (e["places"][s], self.order.index(s)))
-            final = (e.get("result") or {}).get("final")
+            result = e.get("result") or {}
+            final = result.get("final")
+            if "placement_chips" in result:  # the house preset's chip settlement
+                self.say(
+                    f"  {'':<9}{'points':>7}{'chips':>7}{'oka/uma':>9}{'total':>7}"
+                    f"{'value':>10}  (a chip is {result['chip_value']:,} points)"
+                )
+                for s in order:
+                    self.say(
+                        f"  {e['places'][s]}. {self.name(s):<6}{result['points'][s]:>7}"
+                        f"{result['game_chips'][s]:>+7d}{result['placement_chips'][s]:>+9d}"
+                        f"{result['chips'][s]:>+7d}{result['final'][s] * 1000:>+10,.0f}"
+                    )
+                return
             for s in order:
                 after = f"   ({final[s]:+.1f} with oka and uma)" if final else ""
                 self.say(f"  {e['places'][s]}. {self.name(s):<6} {e['scores'][s]:>6}{after}")
@@ -371,7 +396,16 @@ class TerminalTable:
             reason = self._no_win(None)
             if reason:
                 self.say(f"(No tsumo: {reason}.)")
-        if not turn and obs.last_discard is not None:
+        if ActionType.CONTINUE in types:
+            self.say(
+                self.bold(
+                    "You are the dealer and may keep the deal: continue (honba +1) or pass "
+                    "the deal on (honba back to 0; in the last hand passing ends the game)"
+                )
+            )
+        if ActionType.KOKAN in types:
+            self.say(self.bold("Kokan: take -1 han +3 chips, or -1 chip +3 han"))
+        if not turn and obs.last_discard is not None and ActionType.CONTINUE not in types:
             who, tile = obs.last_discard
             can = "win on it" if ActionType.RON in types else "call it"
             self.say(
@@ -401,6 +435,9 @@ class TerminalTable:
                 continue
             if low in ("h", "hint"):
                 self.say(self._hint_text())
+                continue
+            if low in ("k", "key"):
+                self.say(self.ruleset.legend() or "Nothing special at this table.")
                 continue
             action, problem = self._parse(text, legal)
             if action is not None:

@@ -13,7 +13,8 @@ from ..errors import SparrowsError
 
 STATUS = {
     "suzume": "complete: game, scoring, bots, records, terminal play, simulation",
-    "riichi": "complete game (presets standard, tenhou, mahjongsoul): calls, kans, riichi, "
+    "riichi": "complete game (presets standard, tenhou, mahjongsoul, and the house preset "
+    "cy-dealers-choice with chips, special tiles and abilities): calls, kans, riichi, "
     "furiten, draws and aborts, honba, sticks, uma; calculator; Tenhou logs replay",
     "hongkong": "complete game: 144 tiles with bonus tiles, calls, kongs, robbing, faan "
     "tables and limits, payment options; calculator; bots, play, simulation",
@@ -33,6 +34,12 @@ def add_parser(sub: Any) -> None:
         description="Rulesets, their options with defaults, and presets.",
     )
     p.add_argument("ruleset", nargs="?", help="a ruleset name (suzume, riichi...)")
+    p.add_argument(
+        "--preset",
+        default=None,
+        help="show the value tables of this preset (riichi: cy-dealers-choice's abilities, "
+        "chips and placement chips)",
+    )
     p.add_argument(
         "--json", action="store_true", help="machine-readable output (options, presets, status)"
     )
@@ -59,12 +66,12 @@ def _option_docs(cls: type) -> dict[str, str]:
     return docs
 
 
-def describe(name: str) -> dict[str, Any]:
+def describe(name: str, preset: str | None = None) -> dict[str, Any]:
     from ..rules import get_ruleset
 
     if name not in STATUS:
         raise SparrowsError(f"no options to show for {name!r}; rulesets: {', '.join(STATUS)}")
-    instance = get_ruleset(name)
+    instance = get_ruleset(name, {"preset": preset} if preset else None)
     ruleset = type(instance)
     cls = ruleset.options_class
     presets = ruleset.presets
@@ -95,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{name:<10} {status}")
             print("\nsparrows rules NAME shows a ruleset's options and presets.")
         return 0
-    info = describe(args.ruleset)
+    info = describe(args.ruleset, args.preset)
     if args.json:
         print(json.dumps(info, default=list))
         return 0

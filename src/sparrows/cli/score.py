@@ -106,8 +106,27 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--sticks", type=int, default=None, help="riichi sticks on the table")
     for flag in RIICHI_FLAGS:
         r.add_argument(f"--{flag}", action="store_true", help=f"the win had {flag}")
+    c = p.add_argument_group(
+        "riichi house preset (--preset cy-dealers-choice): special tiles 3Pm 7Bp 5Gp 5Ts "
+        "5Cm 5!z..., chips and abilities"
+    )
+    for flag, what in HOUSE_FLAGS:
+        c.add_argument(f"--{flag}", action="store_true", help=what)
+    c.add_argument(
+        "--kokan",
+        choices=("chips", "han"),
+        default=None,
+        help="the kokan ability's choice (default: the better one for the winner)",
+    )
     p.set_defaults(run=run, parser=p)
 
+
+#: Flags of the riichi house preset's calculator.
+HOUSE_FLAGS = (
+    ("open-riichi", "the riichi was an open riichi (needs --riichi or --double-riichi)"),
+    ("wildcard", "the winning tile is a pocchi acting as a wildcard (drawn: needs --tsumo)"),
+    ("renhou", "a ron before the winner's first draw, no call made (local yakuman)"),
+)
 
 HK_FLAGS = ("flowers", "from_seat", "last_tile", "kong_bloom", "robbing", "heavenly", "earthly")
 FAMILY = ("hongkong", "classical", "sichuan")

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from typing import Any
 
 from ..errors import SparrowsError
 from ..rules.riichi import WinSituation, riichi_options, score
+from ..rules.riichi.house import ability_names, house_score
 from ..rules.riichi.options import RiichiOptions
 from ..rules.riichi.scoring import impossible_conditions
 from ..tiles import Tile, format_tile, parse_hand, parse_tiles
 from ..tiles.kinds import WIND_NAMES
 from .common import json_lines, tile_list
+from .score import HOUSE_FLAGS
 
 WINDS = {
     "E": 0,
@@ -89,6 +92,8 @@ def situation(hand_text: str, args: argparse.Namespace) -> WinSituation:
         ura_indicators=_tiles(args.ura),
         honba=args.honba or 0,
         riichi_sticks=args.sticks or 0,
+        open_riichi=args.open_riichi,
+        renhou=args.renhou,
     )
 
 
@@ -97,10 +102,15 @@ def answer(
 ) -> tuple[dict[str, Any], int]:
     """The answer for one hand (a JSON-ready dict) and its status (0 a win, 1 not a win)."""
     sit = situation(hand_text, args)  # copies, red fives and melds are checked by score()
+    house = is_house(opts)
+    if house:
+        sit = replace(sit, tonshaaba=opts.tonshaaba)
     impossible = impossible_conditions(sit)
     if impossible:  # a situation that cannot happen is bad input, not "not a win"
         raise SparrowsError(impossible)
-    r = score(sit, opts)
+    if args.wildcard and not sit.tsumo:
+        raise SparrowsError("--wildcard: a pocchi is a wildcard only when drawn (add --tsumo)")
+    r = house_score(sit, opts, args.kokan, args.wildcard) if house else score(sit, opts)
     out: dict[str, Any] = {
         "hand": hand_text,
         "win_tile": format_tile(sit.win_tile),
@@ -139,7 +149,29 @@ def answer(
             "total_received": pay.total,
         }
     )
+    if house:
+        payers = 3 if sit.tsumo else 1
+        out.update(
+            {
+                "special": r.special,
+                "chips": r.chips,
+                "chips_from": "each other player" if sit.tsumo else "the discarder",
+                "chips_received": r.chips * payers,
+                "chip_items": [{"item": n, "chips": c} for n, c in r.chip_items],
+                "abilities": list(r.abilities),
+                "steps": list(r.steps),
+                "wildcard": format_tile(Tile(r.wildcard)) if r.wildcard >= 0 else None,
+                "kokan_choices": list(r.choices),
+                "chip_value": opts.chip_value,
+                "money": pay.hand_value + r.chips * payers * opts.chip_value,
+            }
+        )
     return out, 0
+
+
+def is_house(opts: RiichiOptions) -> bool:
+    """Whether the options describe the house table (chips, special tiles, abilities)."""
+    return opts.special_tiles or opts.chips or bool(opts.abilities)
 
 
 def render(res: dict[str, Any], sit_seat: str, round_wind: str) -> str:
@@ -173,6 +205,18 @@ def render(res: dict[str, Any], sit_seat: str, round_wind: str) -> str:
         )
     if res["riichi_sticks"]:
         lines.append(f"          plus {res['riichi_sticks']} in riichi sticks")
+    if "chips" in res:
+        if res["wildcard"]:
+            lines.append(f"Wildcard  the pocchi stands for {res['wildcard']}")
+        if res["abilities"]:
+            lines.append(f"Abilities {', '.join(res['abilities'])}")
+        lines.append("Order of operations:")
+        lines += [f"  {i}. {step}" for i, step in enumerate(res["steps"], 1)]
+        lines.append(
+            f"Chips     {res['chips']} from {res['chips_from']} ({res['chips_received']} in all; "
+            f"worth {res['chips_received'] * res['chip_value']:,} points at "
+            f"{res['chip_value']:,} a chip)"
+        )
     return "\n".join(lines)
 
 
@@ -181,10 +225,19 @@ def run_riichi(args: argparse.Namespace, options: dict[str, Any]) -> int:
         raise SparrowsError("--honba and --sticks cannot be negative")
     if args.ron not in (None, ""):
         raise SparrowsError("for riichi, --ron is a flag; give the winning tile with --win")
-    if args.ura and not (args.riichi or args.double_riichi):
-        raise SparrowsError("--ura counts only for a riichi winner: add --riichi")
     preset = options.pop("preset", "standard")
     opts = riichi_options(preset, **options)
+    if not is_house(opts):
+        given = [f"--{f}" for f, _ in HOUSE_FLAGS if getattr(args, f.replace("-", "_"))]
+        if args.kokan:
+            given.append("--kokan")
+        if given:
+            raise SparrowsError(
+                f"{', '.join(given)}: options of the house preset (--preset cy-dealers-choice)"
+            )
+    ura_kaiji = "ura_kaiji" in ability_names(opts.abilities)
+    if args.ura and not (args.riichi or args.double_riichi or ura_kaiji):
+        raise SparrowsError("--ura counts only for a riichi winner: add --riichi")
     if args.hand == "-":
         return json_lines(lambda text: answer(text, args, opts))
     res, status = answer(args.hand, args, opts)

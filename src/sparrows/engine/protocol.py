@@ -232,6 +232,11 @@ class Ruleset(ABC):
         exchange and void choice); None: no advice."""
         return None
 
+    def legend(self) -> str:
+        """A key to the ruleset's special tiles and powers for the table (``k`` in
+        ``sparrows play``); "" when there is nothing to explain."""
+        return ""
+
     def rule_tables(self) -> dict[str, list[tuple[str, Any, str]]]:
         """The ruleset's value tables as data for display (``sparrows rules NAME``): table
         title -> rows of (name, value, one-line description). None by default."""

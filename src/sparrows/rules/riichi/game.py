@@ -1393,6 +1393,77 @@ class RiichiRuleset(Ruleset):
         if game.ledger.pots["points"] % self.options.riichi_stick:
             raise AssertionError("the pot holds part of a riichi stick")
 
+    def rule_tables(self) -> dict[str, list[tuple[str, Any, str]]]:
+        """The house preset's tables (abilities, chips, placement chips); none otherwise."""
+        from .house import (
+            ABILITIES,
+            ABILITY_SETS,
+            IPPATSU_CHIPS,
+            KAZOE_CHIPS,
+            KOKAN,
+            TILE_CHIPS,
+            URA_CHIPS,
+            YAKUKA_CHIPS,
+            YAKUMAN_CHIPS,
+        )
+
+        if not self._house:
+            return {}
+        tiles = "gold 5p, platinum 5s, cyan 5m"
+        return {
+            "Abilities (catalog)": [(n, "", d) for n, d in ABILITIES.items()],
+            f"Ability sets ({tiles})": [
+                (n, ", ".join(v), "this table" if n == self.options.abilities else "")
+                for n, v in ABILITY_SETS.items()
+            ],
+            "Chips per payer (ron: the discarder; tsumo: each other player)": [
+                ("special tile", TILE_CHIPS, "each special tile in the winning hand"),
+                ("ippatsu", IPPATSU_CHIPS, "a win with ippatsu"),
+                ("ura dora", URA_CHIPS, "each ura dora"),
+                ("yaku-ka", YAKUKA_CHIPS, "the yaku-ka ability"),
+                ("yakuman", "/".join(map(str, YAKUMAN_CHIPS)), "per yakuman: ron / tsumo"),
+                ("kazoe yakuman", "/".join(map(str, KAZOE_CHIPS)), "ron / tsumo"),
+                ("special suukantsu", "/".join(map(str, SUUKANTSU_CHIPS)), "ron / tsumo"),
+                ("kokan", ", ".join(f"{k} {v}" for k, v in KOKAN.items()), "(han, chips)"),
+                ("bust", BUST_CHIPS, "to each player who won or was ready in that hand"),
+                ("called game", CALLED_GAME_CHIPS, "from each other player"),
+            ],
+            "Placement chips (dynamic; 1st gets the balance)": [
+                (
+                    f"place {p}",
+                    ", ".join(f"{f'<{b:,}' if b < 10**9 else 'more'}: {c:+d}" for b, c in rows),
+                    "by final points",
+                )
+                for p, rows in DYNAMIC_PLACEMENT.items()
+            ]
+            + [("fixed option", "13/3/-5/-11", "placement_chips=fixed")],
+        }
+
+    def legend(self) -> str:
+        """The house preset's special tiles and the abilities of this table."""
+        opts = self.options
+        if not self._house:
+            return ""
+        from .house import ABILITIES
+
+        lines = ["Special tiles (one of each; a chip each when in a winning hand):"]
+        if opts.special_tiles:
+            lines += [
+                "  purple 3m 3p 3s, blue 7m 7p 7s: +1 han and +1 chip",
+                "  gold 5p, platinum 5s, cyan 5m: +1 chip (and the abilities below)",
+                "  pocchi 5z 7z: a wildcard when drawn in riichi (tsumo or kan, never discard)",
+                "  pocchi 6z: a wildcard when drawn ready with an open hand",
+            ]
+        if self._ability_tile:
+            lines.append("Abilities (when the tile is in your hand):")
+            for name, tile in self._ability_tile.items():
+                lines.append(f"  {tile.colour.value} {tile}: {ABILITIES[name]}")
+        lines.append(
+            f"Chips: ippatsu 1, each ura dora 1, yakuman 20 (ron) / 10 each (tsumo); one chip "
+            f"is worth {opts.chip_value:,} points."
+        )
+        return "\n".join(lines)
+
     # ------------------------------------------------------------------ hints
     def dora_kinds(self, indicators: Sequence[Tile]) -> frozenset[int]:
         return frozenset(dora_of(t.kind) for t in indicators)

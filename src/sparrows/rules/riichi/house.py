@@ -243,7 +243,12 @@ def _house_score(
         chips += dc
     if chip_items:
         steps.append(
-            "base chips: " + " + ".join(f"{n} {name}" for name, n in chip_items) + f" = {chips}"
+            "base chips: "
+            + "".join(
+                f"{'' if i == 0 else (' - ' if n < 0 else ' + ')}{abs(n) if i else n} {name}"
+                for i, (name, n) in enumerate(chip_items)
+            )
+            + f" = {chips}"
         )
     final_han = 13 * yakuman if yakuman else han
     if "agari_hansu" in active:

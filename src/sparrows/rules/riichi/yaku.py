@@ -439,6 +439,7 @@ NAMES = {
     "dora": "Dora",
     "aka": "Red five (aka dora)",
     "ura": "Ura dora",
+    "special": "Special tiles (purple 3, blue 7)",
 }
 
 
