@@ -796,3 +796,27 @@ def test_random_games_keep_every_invariant(seed: int) -> None:
     assert result["chips"] == [
         g + p for g, p in zip(result["game_chips"], result["placement_chips"], strict=True)
     ]
+
+
+# ====================================================================== local yakuman
+@pytest.mark.parametrize(("draw", "offered"), [("4z", True), ("5z", False)])
+def test_shiisanpuutaa_on_the_first_draw(draw: str, offered: bool) -> None:
+    """147m 258p 369s 1234z + 4z: no two tiles related (numbers of one suit at least three
+    apart, honours all different) but the 4z pair: shiisanpuutaa, a local yakuman taken as
+    a tsumo on the first draw. (+ 5z instead: 14 unrelated tiles, shiisuupuutaa, also a
+    yakuman; the test checks the 4z case's payment.)"""
+    rules = riichi(preset="cy-dealers-choice", abilities="")
+    wall = riichi_wall(rules, ["147m258p369s1234z", None, None, None], draws=draw)
+    game = new_game(rules, wall)
+    assert "tsumo" in {str(a) for a in legal(game, 0)}
+    if not offered:
+        return
+    act(game, 0, "tsumo")
+    # dealer yakuman tsumo: 8000 x 2 = 16000 from each = 48000; 25000 + 48000 = 73000.
+    # 73,000 >= 55,000: the called game ends it. Chips: yakuman 10 from each (no special
+    # tile in the hand) + the called game's 1 from each; placement with seats 1-3 at 9,000
+    # (ties by seat): 2nd seat 1 receives 1, 3rd seat 2 pays 4, 4th seat 3 pays 10, 1st
+    # seat 0 the balance 13.
+    assert game.over
+    assert game.scores == [73000, 9000, 9000, 9000]
+    assert game.ledger.accounts["chips"] == [30 + 3 + 13, -11 + 1, -11 - 4, -11 - 10]

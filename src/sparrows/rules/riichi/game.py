@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from itertools import combinations
+from itertools import combinations, pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...analysis import RIICHI, Form, shanten, waits
@@ -56,7 +56,7 @@ from ...tiles import Meld, MeldType, Tile, house_set, riichi_set
 from ...tiles.kinds import DRAGONS, HONOR, WINDS
 from .. import calls
 from .hand import TERMINAL_HONOR, WinSituation
-from .house import ABILITY_TILES, ability_names, house_score
+from .house import ABILITY_TILES, YAKUMAN_CHIPS, ability_names, house_score
 from .options import PRESETS, RiichiOptions
 from .points import LIMIT_BASE, payment, settle
 from .scoring import RiichiScore, dora_of, score
@@ -449,18 +449,39 @@ class RiichiRuleset(Ruleset):
             game, self._situation(game, seat, drawn, True), wild
         ).is_win
 
-    def _suukantsu_win(self, game: Game, seat: int) -> tuple[list[fl.Op], fl.Next]:
-        """The special suukantsu: a double yakuman that stacks with nothing and earns no
-        chips but its own (20 on a ron, 10 from each on a tsumo); after an open fourth kan
-        it is a ron paid by the feeder, else a tsumo; honba and sticks as for any win."""
+    def _puutaa(self, game: Game, seat: int) -> str | None:
+        """Shiisanpuutaa / shiisuupuutaa (local yakuman, on the first draw with no call
+        made): the 14 tiles hold no two related tiles (same kind, or numbers of one suit
+        less than three apart) but one pair (shiisanpuutaa), or none (shiisuupuutaa)."""
+        hs: HandState = game.state.hand
+        if not (self.options.local_yakuman and hs.clean and not game.discards[seat]):
+            return None
+        counts = game.counts[seat][:34]
+        if sum(counts) != 14 or max(counts) > 2 or sum(1 for c in counts if c == 2) > 1:
+            return None
+        kinds = [k for k in range(34) if counts[k]]
+        for a, b in pairwise(kinds):
+            if b < HONOR and a // 9 == b // 9 and b - a < 3:
+                return None
+        return "shiisanpuutaa" if max(counts) == 2 else "shiisuupuutaa"
+
+    def _suukantsu_win(
+        self, game: Game, seat: int, puutaa: str | None = None
+    ) -> tuple[list[fl.Op], fl.Next]:
+        """A special win: the special suukantsu, a double yakuman that stacks with nothing
+        and earns no chips but its own (20 on a ron, 10 from each on a tsumo; after an open
+        fourth kan it is a ron paid by the feeder, else a tsumo), or (``puutaa``) the local
+        yakuman shiisanpuutaa / shiisuupuutaa, a tsumo worth one yakuman with its chips
+        and the special tiles'. Honba and sticks as for any win."""
         hs: HandState = game.state.hand
         opts = self.options
         dealer = seat == game.dealer
-        feeder = hs.last_kan[1]
+        feeder = None if puutaa else hs.last_kan[1]
         tsumo = feeder is None
         honba = game.state.honba
         sticks = game.ledger.pots["points"]
-        pay = payment(2 * LIMIT_BASE["yakuman"], dealer, tsumo, honba, 0, opts)
+        mult = 1 if puutaa else 2
+        pay = payment(mult * LIMIT_BASE["yakuman"], dealer, tsumo, honba, 0, opts)
         deltas = settle(pay, seat, feeder, game.dealer)
         ops: list[fl.Op] = [
             fl.Move("points", p, seat, -d, "special suukantsu")
@@ -470,6 +491,15 @@ class RiichiRuleset(Ruleset):
         if sticks:
             ops.append(fl.Move("points", POT, seat, sticks, "sticks"))
         chips = SUUKANTSU_CHIPS[1] if tsumo else SUUKANTSU_CHIPS[0]
+        if puutaa:  # an ordinary yakuman's chips and the special tiles'
+            faces = game.faces
+            chips = YAKUMAN_CHIPS[1] + sum(1 for t in game.hands[seat] if faces[t].special)
+        name = puutaa or "special_suukantsu"
+        label = (
+            f"{puutaa.capitalize()} (local yakuman)"
+            if puutaa
+            else "Special suukantsu (double yakuman)"
+        )
         if opts.chips:
             ops += self._chip_moves(seat, feeder, None, chips)
         hs.winners.append(seat)
@@ -480,9 +510,9 @@ class RiichiRuleset(Ruleset):
                     "winner": seat,
                     "from": feeder,
                     "points": pay.hand_value,
-                    "items": ["special_suukantsu"],
-                    "yakuman": 2,
-                    "han": 26,
+                    "items": [name],
+                    "yakuman": mult,
+                    "han": 13 * mult,
                     "fu": 0,
                     "chips": chips,
                 }
@@ -497,9 +527,9 @@ class RiichiRuleset(Ruleset):
                 fl.Emit(
                     ev.Win(
                         seat, feeder, game.fmt(tile), game.fmt_all(sorted(game.hands[seat])),
-                        "special suukantsu", pay.hand_value,
-                        [["Special suukantsu (double yakuman)", 26]], payments,
-                        {"yakuman": 2, "limit": "2x yakuman", "honba": honba, "chips": chips},
+                        name.replace("_", " "), pay.hand_value, [[label, 13 * mult]], payments,
+                        {"yakuman": mult, "limit": f"{mult}x yakuman", "honba": honba,
+                         "chips": chips},
                     )
                 )
             )  # fmt: skip
@@ -551,8 +581,10 @@ class RiichiRuleset(Ruleset):
             and self._score(game, self._situation(game, seat, drawn, True), wild).is_win
         ):
             out.append(_TSUMO)
-        elif drawn is not None and self._special_suukantsu(game, seat):
-            out.append(_TSUMO)  # the special suukantsu win (the player may decline)
+        elif drawn is not None and (
+            self._special_suukantsu(game, seat) or self._puutaa(game, seat) is not None
+        ):
+            out.append(_TSUMO)  # a special win (the player may decline it)
         wall_left = game.wall.left
         can_kan = drawn is not None and wall_left > 0 and sum(hs.kans) < 4
         if hs.riichi[seat]:
@@ -617,6 +649,9 @@ class RiichiRuleset(Ruleset):
             assert game.drawn is not None
             if self._special_suukantsu(game, seat) and not self._completes(game, seat):
                 return fl.Outcome(*self._suukantsu_win(game, seat))
+            puutaa = self._puutaa(game, seat)
+            if puutaa is not None and not self._completes(game, seat):
+                return fl.Outcome(*self._suukantsu_win(game, seat, puutaa))
             return fl.Outcome(*self._wins(game, [seat], None, game.drawn, tsumo=True))
         if t is A.ABORT:
             return self._abort(game, "nine terminals", seat)
