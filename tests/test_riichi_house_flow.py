@@ -203,7 +203,7 @@ def test_tako_riichi_draws_and_discards_twice_on_each_later_turn() -> None:
     tsumogiri(game, 1)
     pass_claims(game)
     assert game.turn == 2
-    assert draw_seats(game, since) == [2, 3, 0, 1, 1, 2, 3, 0, 1, 1, 2]
+    assert draw_seats(game, since) == [3, 0, 1, 1, 2, 3, 0, 1, 1, 2]
     assert game.observation(2).extra["tako"] == [False, True, False, False]
 
 
@@ -247,12 +247,12 @@ def test_tako_riichi_ippatsu_only_on_the_first_draw(which: str) -> None:
 
 def test_tako_riichi_shows_the_ura_indicators_to_everyone() -> None:
     """Once the tako riichi stands, every seat's observation shows the ura indicator of
-    the one dora indicator turned (8p) and who declared tako; before it (the riichi
-    discard still open to claims) nothing is shown."""
+    the one dora indicator turned (8p) and who declared tako; before it nothing is
+    shown."""
     game = tako_game([])
-    act(game, 1, "tako_riichi 1z")
     for seat in range(4):
         assert "ura_shown" not in game.observation(seat).extra
+    act(game, 1, "tako_riichi 1z")  # nobody can claim the 1z: the riichi stands at once
     pass_claims(game)
     for seat in range(4):
         extra = game.observation(seat).extra
@@ -506,7 +506,7 @@ def kokan_ron(five: str = "5C", dora: str = "8s", abilities: str = "set2") -> Ga
     cycle(game, 5)
     assert game.turn == 1 and drawn(game) == "3s"
     act(game, 1, "discard 3s")
-    assert legal(game, 2) == {"ron", "pass"}
+    assert {"ron", "pass"} <= legal(game, 2)  # and a chi (seat 2 is next)
     act(game, 2, "ron")
     return game
 
@@ -545,7 +545,6 @@ def test_kokan_choice_changes_han_and_chips(choice: str, han: int, points: int, 
     assert win.payments == [0, -points, points, 0]
     assert game.scores == [25000, 25000 - points, 25000 + points, 25000]
     assert chips(game) == [0, -won, won, 0]
-    assert ("kokan", ) not in win.detail["chip_items"]
     assert [f"kokan ({choice})", 3 if choice == "chips" else -1] in win.detail["chip_items"]
     start = last(game, "hand_start")  # a non-dealer win: the deal passes
     assert (start.hand, start.dealer) == (1, 1)
@@ -590,33 +589,69 @@ def test_no_kokan_window_without_the_ability(five: str, abilities: str, won: int
 NINE_TERMINALS = "19m19p19s123z234m5p"
 
 
-def test_unanimous_abort_vote_all_abort() -> None:
-    """With ``unanimous_abort`` every seat is asked pass / abort before the dealer's first
-    draw. Hand 0: all pass, the dealer's turn starts; it aborts by nine terminals (honba
-    1, same dealer). Hand 1: all vote abort: the hand is aborted without a honba and the
-    same dealer deals hand 2, honba still 1. Nobody paid anything."""
+def test_unanimous_abort_vote_asks_every_seat() -> None:
+    """With ``unanimous_abort`` every seat is asked pass / abort at the hand's start,
+    before the dealer's first draw, in a choice window (not a claim window)."""
+    rules = house(unanimous_abort=True)
+    game = new_game(rules, riichi_wall(rules, [NINE_TERMINALS, None, None, None], draws="6z"))
+    assert game.phase is Phase.CHOICE
+    assert game.window is not None and game.window.kind == "vote"
+    assert game.window.claim is False
+    assert game.to_act() == [0, 1, 2, 3]
+    assert game.drawn is None and "draw" not in types(game)
+    for seat in range(4):
+        assert legal(game, seat) == {"pass", "abort"}
+        assert game.observation(seat).extra["vote"] is True
+
+
+def test_unanimous_abort_all_abort_the_same_dealer_deals_again() -> None:
+    """All four vote abort: the hand ends as an abort ("unanimous") with no payment, and
+    the same dealer deals the next hand (hand 1, dealer seat 0, still East 1), asked
+    again."""
+    rules = house(unanimous_abort=True)
+    game = new_game(rules)
+    for seat in range(4):
+        act(game, seat, "abort")
+    abort = last(game, "abort")
+    assert (abort.reason, abort.seat) == ("unanimous", None)
+    assert not of_type(game, "win") and not of_type(game, "transfer")
+    start = last(game, "hand_start")
+    assert (start.hand, start.dealer, start.extra["kyoku"]) == (1, 0, 0)
+    assert game.scores == [25000] * 4
+    assert game.window is not None and game.window.kind == "vote"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "src bug: RiichiRuleset.resolve('vote') sets state.last = ('vote',) and then calls "
+        "_abort(), whose _abort_ops overwrites it with ('abort',), so next_hand adds a honba. "
+        "Unanimous abort from honba 0: expected the next hand_start honba 0, got 1; after a "
+        "nine-terminals abort (honba 1): expected 1, got 2."
+    ),
+)
+@pytest.mark.parametrize("before", ["none", "nine terminals"])
+def test_unanimous_abort_adds_no_honba(before: str) -> None:
+    """The spec: "abort by unanimous agreement before the dealer's first discard (no
+    honba)". From honba 0 the next hand has honba 0; after a nine-terminals abort (honba
+    +1 -> 1: all pass the vote, the dealer aborts) the unanimous abort keeps honba 1."""
     rules = house(unanimous_abort=True)
     wall = riichi_wall(rules, [NINE_TERMINALS, None, None, None], draws="6z")
-    game = new_game(rules, wall, wall, wall)
-    for votes in (["pass"] * 4, ["abort"] * 4):
-        assert game.phase is Phase.CHOICE
-        assert game.window is not None and game.window.kind == "vote"
-        assert game.to_act() == [0, 1, 2, 3]
+    game = new_game(rules, wall, wall)
+    honba = 0
+    if before == "nine terminals":
         for seat in range(4):
-            assert legal(game, seat) == {"pass", "abort"}
-            assert game.observation(seat).extra["vote"] is True
-        for seat, vote in enumerate(votes):
-            act(game, seat, vote)
-        if votes[0] == "pass":
-            assert game.phase is Phase.TURN and game.turn == 0 and drawn(game) == "6z"
-            act(game, 0, "abort")
-            start = last(game, "hand_start")
-            assert (start.hand, start.dealer, start.extra["honba"]) == (1, 0, 1)
+            act(game, seat, "pass")
+        assert game.phase is Phase.TURN and game.turn == 0 and drawn(game) == "6z"
+        act(game, 0, "abort")
+        honba = 1
+        start = last(game, "hand_start")
+        assert (start.hand, start.dealer, start.extra["honba"]) == (1, 0, honba)
+    for seat in range(4):
+        act(game, seat, "abort")
     assert last(game, "abort").reason == "unanimous"
     start = last(game, "hand_start")
-    assert (start.hand, start.dealer, start.extra["honba"]) == (2, 0, 1)
-    assert game.scores == [25000] * 4
-    assert game.window is not None and game.window.kind == "vote"  # asked again
+    assert (start.dealer, start.extra["honba"]) == (0, honba)
 
 
 @pytest.mark.parametrize("passer", [0, 1, 3])
@@ -641,15 +676,15 @@ OPEN_DRAWS = ["5z", "6z", "7z", "5z", "6z", "1z", "7z", "5z", "6z", "7z", "3s"]
 
 
 def riichi_game(rules: Ruleset, how: str) -> Game:
-    """Seat 1 declares ``how`` ("riichi" or "open_riichi") on 1z; dora and ura indicator
-    2z (dora 3z: none in READY)."""
+    """Seat 1 declares ``how`` ("riichi" or "open_riichi") on 1z; dora indicator 2z, ura
+    indicator 3z (dora 3z, ura dora 4z: none in READY)."""
     wall = riichi_wall(
         rules,
         seat_hands({1: READY}),
         draws=OPEN_DRAWS,
         replacements="5!z7!z",
         dora="2z",
-        ura="2z",
+        ura="3z",
     )
     game = new_game(rules, wall)
     cycle(game, 5)
@@ -669,12 +704,6 @@ def test_open_riichi_shows_the_hand_to_every_other_seat() -> None:
         assert list(shown) == [1]
         assert sorted(shown[1]) == sorted(tiles(READY))
     assert 1 not in game.observation(1).extra.get("shown_hands", {})
-
-
-def test_plain_riichi_shows_no_hand() -> None:
-    game = riichi_game(house(), "riichi")
-    for seat in range(4):
-        assert "shown_hands" not in game.observation(seat).extra
 
 
 @pytest.mark.parametrize("deal_in_yakuman", [False, True])
@@ -725,15 +754,8 @@ def test_riichi_peek_shows_both_neighbours_to_the_riichi_player() -> None:
         assert "shown_hands" not in game.observation(seat).extra
 
 
-def test_no_peek_without_the_option_or_before_the_riichi_stands() -> None:
-    """Without the option a riichi player sees nothing more; with it, nothing while its
-    riichi discard is still open to claims (the riichi is not yet made)."""
+def test_no_peek_without_the_option() -> None:
+    """Without ``riichi_peek`` (the preset's default) a riichi player sees no hand."""
     game = riichi_game(house(), "riichi")
-    assert "shown_hands" not in game.observation(1).extra
-    rules = house(riichi_peek=True)
-    wall = riichi_wall(rules, seat_hands({1: READY}), draws=OPEN_DRAWS, replacements="5!z7!z")
-    game = new_game(rules, wall)
-    cycle(game, 5)
-    assert "shown_hands" not in game.observation(1).extra
-    tsumogiri(game, 1)  # a discard; no claim is possible on 1z
-    assert "shown_hands" not in game.observation(1).extra
+    for seat in range(4):
+        assert "shown_hands" not in game.observation(seat).extra
