@@ -831,8 +831,9 @@ class RiichiRuleset(Ruleset):
             )
         if window.kind == "vote":  # the unanimous abort before the dealer's first discard
             if all(answers.get(s) == _ABORT for s in SEATS):
-                game.state.last = ("vote",)
-                return self._abort(game, "unanimous")
+                out = self._abort(game, "unanimous")
+                game.state.last = ("vote",)  # after _abort: the hand replays without a honba
+                return out
             return fl.Outcome((), self._turns[game.dealer])
         if window.kind == "dealer":
             if answers.get(game.dealer) == _PASS_DEAL:
