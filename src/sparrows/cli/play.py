@@ -611,6 +611,11 @@ def _default_save(rules: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     ruleset = get_ruleset(args.rules, rules_options(args))
+    if args.seat >= ruleset.num_players:
+        raise SparrowsError(
+            f"--seat {args.seat}: this table has {ruleset.num_players} seats (0-"
+            f"{ruleset.num_players - 1})"
+        )
     path = check_output_path(args.save or _default_save(ruleset.name), "record file")
     # A random 64-bit seed, shown only at the end: the seed fixes every wall.
     seed = args.seed if args.seed is not None else secrets.randbits(64)

@@ -30,9 +30,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("-n", "--games", type=int, default=1000, help="number of games (default 1000)")
     p.add_argument(
         "--agents",
-        default="efficiency,random,random,random",
+        default=None,
         help="comma-separated agents, one per seat of the first game (default "
-        "efficiency,random,random,random)",
+        "efficiency then random for the other seats)",
     )
     p.add_argument(
         "--workers",
@@ -129,6 +129,11 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..rules import get_ruleset
+
+    if args.agents is None:  # efficiency, then random in every other seat of the table
+        seats = get_ruleset(args.rules, rules_options(args)).num_players
+        args.agents = ",".join(["efficiency"] + ["random"] * (seats - 1))
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if args.games < 1:
         raise SparrowsError(f"-n must be at least 1, not {args.games}")

@@ -50,7 +50,8 @@ class Ruleset(ABC):
     name: ClassVar[str]
     version: ClassVar[str]
     dialect: ClassVar[Dialect] = "mpsz"
-    num_players: ClassVar[int] = 4
+    #: Seats at the table (a ruleset may set it per instance: riichi's three-player presets).
+    num_players: int = 4
     #: Tiles a player holds between turns, a meld counting 3 (13; Suzume 5).
     hand_size: ClassVar[int] = 13
     #: Lowest balance an account may reach (the ruleset pays at most down to it).

@@ -30,6 +30,9 @@ class Wall:
     #: Replacement draws come from ``replacements`` and a tile of the live wall's far end
     #: moves to ``reserve`` (riichi); otherwise they come from the live wall's far end.
     dead_wall: bool = False
+    #: With a dead wall: the tile moved from the live wall joins the replacement tiles
+    #: (three-player riichi: up to eight replacement draws, kans and Norths).
+    refill: bool = False
 
     @classmethod
     def simple(cls, order: Sequence[int]) -> Wall:
@@ -56,7 +59,8 @@ class Wall:
             raise SparrowsError("no replacement tile is left")
         if self.dead_wall:
             tile = self.replacements.pop(0)
-            self.reserve.append(self.live.pop(0))  # the live wall shrinks by one
+            moved = self.live.pop(0)  # the live wall shrinks by one
+            (self.replacements if self.refill else self.reserve).append(moved)
             return tile
         return self.live.pop(0)
 

@@ -36,6 +36,7 @@ from .tile import (
     hongkong_set,
     house_set,
     riichi_set,
+    sanma_set,
     sichuan_set,
     suzume_set,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "render_tile",
     "render_tiles",
     "riichi_set",
+    "sanma_set",
     "sichuan_set",
     "suzume_set",
     "to_ids136",

@@ -177,6 +177,16 @@ def riichi_set(reds: Sequence[int] = (1, 1, 1)) -> TileSet:
     return TileSet(name, tuple(tiles), "136 tiles, red fives as aka dora")
 
 
+def sanma_set(reds: Sequence[int] = (0, 1, 1)) -> TileSet:
+    """108 tiles for three-player riichi: the 136 without 2m-8m; ``reds`` as for
+    :func:`riichi_set` (no red 5m: there is no 5m)."""
+    if len(reds) != 3 or reds[0] or not all(0 <= r <= 4 for r in reds):
+        raise ValueError(f"reds must be (0, p, s) with p and s 0-4, not {reds!r}")
+    tiles = tuple(t for t in riichi_set(reds).tiles if not 1 <= t.kind <= 7)
+    name = "sanma" if tuple(reds) == (0, 1, 1) else f"sanma (red {reds[1]}/{reds[2]})"
+    return TileSet(name, tiles, "108 tiles (no 2m-8m) for three players")
+
+
 def house_set() -> TileSet:
     """The 'Dealer's Choice' house set: 136 tiles, copy 0 of some kinds replaced by
     special tiles (purple 3s, blue 7s, cyan 5m, gold 5p, platinum 5s, pocchi 5z 6z 7z)."""

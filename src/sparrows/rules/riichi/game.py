@@ -52,8 +52,8 @@ from ...engine.actions import Action, ActionType
 from ...engine.ledger import POT
 from ...engine.protocol import Ruleset, discarded_a_wait, places_by_seat
 from ...engine.wall import Wall
-from ...tiles import Meld, MeldType, Tile, house_set, riichi_set
-from ...tiles.kinds import DRAGONS, HONOR, WINDS
+from ...tiles import Meld, MeldType, Tile, house_set, riichi_set, sanma_set
+from ...tiles.kinds import DRAGONS, HONOR, NORTH, WINDS
 from .. import calls
 from .hand import TERMINAL_HONOR, WinSituation
 from .house import ABILITY_TILES, YAKUMAN_CHIPS, ability_names, house_score
@@ -65,8 +65,6 @@ if TYPE_CHECKING:
     from ...engine.game import Game, Observation
 
 A = ActionType
-SEATS = (0, 1, 2, 3)
-_OTHERS = [((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in SEATS]
 POW5 = [5**k for k in range(34)]
 PAO_YAKUMAN = ("daisangen", "daisuushi")
 #: Chips of the special suukantsu: (ron from the feeder, tsumo from each payer).
@@ -103,6 +101,7 @@ _RON = Action(A.RON)
 _TSUMO = Action(A.TSUMO)
 _ABORT = Action(A.ABORT)
 _RIICHI_TYPES = frozenset((A.RIICHI, A.OPEN_RIICHI, A.TAKO_RIICHI))
+_NUKI = Action(A.NUKI, Tile(NORTH))
 _CONTINUE = Action(A.CONTINUE)
 _PASS_DEAL = Action(A.PASS_DEAL)
 POCCHI_RIICHI = frozenset((31, 33))  # 5z, 7z pocchi: wildcards drawn in riichi
@@ -148,7 +147,7 @@ class RiichiState:
     hand: HandState = field(default_factory=HandState)
     #: How the last hand ended: ("win", dealer_won) / ("draw", dealer_tenpai) / ("abort",)
     last: tuple[Any, ...] = ("abort",)
-    kyoku: int = 0  # hands of the game by dealer turn: round * 4 + dealer index
+    kyoku: int = 0  # hands of the game by dealer turn: round * players + dealer index
     #: chips moved at the end of hands (bust chips): already in the ledger
     busted: list[int] = field(default_factory=list)
 
@@ -165,7 +164,10 @@ class RiichiRuleset(Ruleset):
     def __init__(self, options: RiichiOptions | None = None) -> None:
         self.options = options or RiichiOptions()
         opts = self.options
-        self.tileset = house_set() if opts.special_tiles else riichi_set(opts.red_fives)
+        if opts.players == 3:
+            self.tileset = sanma_set(opts.red_fives)
+        else:
+            self.tileset = house_set() if opts.special_tiles else riichi_set(opts.red_fives)
         #: the house table: scores go through house_score (chips, abilities, wildcards)
         self._house = opts.special_tiles or opts.chips or bool(opts.abilities)
         names = ability_names(opts.abilities)
@@ -181,7 +183,11 @@ class RiichiRuleset(Ruleset):
         for t in faces:
             self._discard_by_code[t.code] = self._discard[t]
         self._face = {t.code: t for t in faces}
-        self._turns = [fl.Turn(s) for s in SEATS]
+        n = self.num_players = opts.players
+        self._seats = tuple(range(n))
+        #: the other seats of each seat, in turn order from it
+        self._others = [tuple((s + i) % n for i in range(1, n)) for s in range(n)]
+        self._turns = [fl.Turn(s) for s in self._seats]
 
     options_class: ClassVar[type | None] = RiichiOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
@@ -200,10 +206,12 @@ class RiichiRuleset(Ruleset):
             out += [Action(A.KAN, trio) for trio in set(combinations(pool3, 3))]
             out += [Action(A.ANKAN, f) for f in fs]
             out += [Action(A.KAKAN, f) for f in fs]
-            if k < HONOR:
+            if k < HONOR and self.num_players == 4:
                 for a, b in ((k + 1, k + 2), (k - 1, k + 1), (k - 2, k - 1)):
                     if a // 9 == b // 9 == k // 9 and a >= 0 and b < HONOR:
                         out += [Action(A.CHI, (x, y)) for x in by_kind[a] for y in by_kind[b]]
+        if self.num_players == 3:
+            out.append(_NUKI)
         if self.options.open_riichi:
             out += [Action(A.OPEN_RIICHI, f) for f in faces]
         if "tako_riichi" in self._ability_tile:
@@ -214,9 +222,9 @@ class RiichiRuleset(Ruleset):
         return [*out, _TSUMO, _RON, _PASS, _ABORT, *extra]
 
     def start_balances(self) -> dict[str, list[int]]:
-        balances = {"points": [self.options.start_points] * 4}
+        balances = {"points": [self.options.start_points] * self.num_players}
         if self.options.chips:
-            balances["chips"] = [0] * 4
+            balances["chips"] = [0] * self.num_players
         return balances
 
     def new_state(self) -> RiichiState:
@@ -228,15 +236,16 @@ class RiichiRuleset(Ruleset):
         ura indicators."""
         live, dead = list(order[:-14]), list(order[-14:])
         live.reverse()
-        return Wall(live, dead[:4], dead[4:9], dead[9:], dead_wall=True)
+        refill = self.num_players == 3  # Norths draw replacements too: up to eight
+        return Wall(live, dead[:4], dead[4:9], dead[9:], dead_wall=True, refill=refill)
 
     def start_hand(self, game: Game) -> fl.Outcome:
         game.state.hand = HandState()
         d = game.dealer
-        order = tuple((d + i) % 4 for i in SEATS)
-        ops = (fl.Deal(order, (13,) * 4), fl.RevealIndicator())
+        order = tuple((d + i) % self.num_players for i in self._seats)
+        ops = (fl.Deal(order, (13,) * self.num_players), fl.RevealIndicator())
         if self.options.unanimous_abort:  # every player may agree to abort (no honba)
-            vote = {s: [_PASS, _ABORT] for s in SEATS}
+            vote = {s: [_PASS, _ABORT] for s in self._seats}
             return fl.Outcome(ops, fl.Window("vote", vote, None, claim=False))
         return fl.Outcome(ops, self._turns[d])
 
@@ -250,7 +259,7 @@ class RiichiRuleset(Ruleset):
     def observe(self, game: Game, seat: int) -> dict[str, Any]:
         hs: HandState = game.state.hand
         out = {
-            "riichi": list(hs.riichi),
+            "riichi": hs.riichi[: self.num_players],
             "kyoku": game.state.kyoku,
             "honba": game.state.honba,
             "sticks": game.ledger.pots["points"] // self.options.riichi_stick,
@@ -268,9 +277,9 @@ class RiichiRuleset(Ruleset):
         if any(hs.open_riichi) or (self.options.riichi_peek and hs.riichi[seat]):
             # open riichi shows the hand to all; the peek house rule shows a riichi player
             # both neighbours' hands
-            shown = {s for s in SEATS if hs.open_riichi[s] and s != seat}
+            shown = {s for s in self._seats if hs.open_riichi[s] and s != seat}
             if self.options.riichi_peek and hs.riichi[seat]:
-                shown |= {(seat + 1) % 4, (seat + 3) % 4}
+                shown |= {(seat + 1) % self.num_players, (seat - 1) % self.num_players}
             out["shown_hands"] = {s: game.fmt_all(sorted(game.hands[s])) for s in sorted(shown)}
         return out
 
@@ -404,13 +413,14 @@ class RiichiRuleset(Ruleset):
             houtei=not tsumo and not chankan and last,
             tenhou=tsumo and first and dealer,
             chiihou=tsumo and first and not dealer,
-            seat_wind=(seat - game.dealer) % 4,
+            seat_wind=(seat - game.dealer) % self.num_players,
             round_wind=game.round_wind % 4,
             dora_indicators=tuple(faces[t] for t in revealed),
             ura_indicators=tuple(faces[t] for t in wall.hidden[: len(revealed)]) if riichi else (),
             honba=game.state.honba,
             riichi_sticks=game.ledger.pots["points"] // self.options.riichi_stick,
             open_riichi=hs.open_riichi[seat],
+            nuki=len(game.bonus[seat]),
             tonshaaba=self.options.tonshaaba,
             renhou=(
                 self.options.local_yakuman
@@ -587,6 +597,13 @@ class RiichiRuleset(Ruleset):
             out.append(_TSUMO)  # a special win (the player may decline it)
         wall_left = game.wall.left
         can_kan = drawn is not None and wall_left > 0 and sum(hs.kans) < 4
+        if (
+            self.num_players == 3
+            and drawn is not None
+            and game.wall.can_replace()
+            and (kind[drawn] == NORTH if hs.riichi[seat] else game.counts[seat][NORTH])
+        ):
+            out.append(_NUKI)  # a North set aside as nuki dora (in riichi: the drawn one)
         if hs.riichi[seat]:
             assert drawn is not None
             k = kind[drawn]
@@ -655,6 +672,14 @@ class RiichiRuleset(Ruleset):
             return fl.Outcome(*self._wins(game, [seat], None, game.drawn, tsumo=True))
         if t is A.ABORT:
             return self._abort(game, "nine terminals", seat)
+        if t is A.NUKI:  # a North set aside: a replacement draw, robbed only by kokushi
+            tile = game.tile_of(seat, action.tiles[0])
+            ops_n: list[fl.Op] = [fl.SetAside(seat, tile)]
+            if self.options.kokushi_robs_kita:
+                robbers = self._robbers(game, seat, tile, kokushi_only=True)
+                if robbers:
+                    return fl.Outcome(ops_n, fl.Window("rob", robbers, (seat, tile, "kita")))
+            return fl.Outcome(ops_n, fl.Turn(seat, fl.REPLACEMENT))
         if t is A.ANKAN:
             k = action.tiles[0].kind
             ids = tuple(x for x in game.hands[seat] if self._kind[x] == k)
@@ -750,7 +775,7 @@ class RiichiRuleset(Ruleset):
                 hs.second_draw = True
                 return ops, self._turns[seat]
             hs.second_draw = False
-        return ops, self._turns[(seat + 1) % 4]
+        return ops, self._turns[(seat + 1) % self.num_players]
 
     # ------------------------------------------------------------------ claims
     def _claims(self, game: Game, discarder: int, tile: int) -> dict[int, list[Action]]:
@@ -759,7 +784,7 @@ class RiichiRuleset(Ruleset):
         k = kind[tile]
         last = game.wall.left == 0
         kans_left = sum(hs.kans) < 4
-        next_seat = (discarder + 1) % 4
+        next_seat = (discarder + 1) % self.num_players
         claims: dict[int, list[Action]] = {}
 
         def allowed(seat: int, call: ActionType, used: tuple[int, ...]) -> bool:
@@ -769,7 +794,7 @@ class RiichiRuleset(Ruleset):
             run = (used[0], used[1]) if call is A.CHI else None
             return self._call_leaves_discard(game, seat, (used[0], used[1]), k, run)
 
-        for s in _OTHERS[discarder]:
+        for s in self._others[discarder]:
             opts: list[Action] = []
             if (
                 k in self.waits_of(game, s)
@@ -779,7 +804,12 @@ class RiichiRuleset(Ruleset):
                 opts.append(_RON)
             if not hs.riichi[s] and not last:
                 opts += calls.claim_calls(
-                    game, s, tile, chi=s == next_seat, kong=kans_left, allowed=allowed
+                    game,
+                    s,
+                    tile,
+                    chi=s == next_seat and self.num_players == 4,
+                    kong=kans_left,
+                    allowed=allowed,
                 )
             if opts:
                 opts.append(_PASS)
@@ -814,9 +844,10 @@ class RiichiRuleset(Ruleset):
     ) -> dict[int, list[Action]]:
         k = self._kind[tile]
         out: dict[int, list[Action]] = {}
-        for s in _OTHERS[kan_seat]:
+        for s in self._others[kan_seat]:
             if k in self.waits_of(game, s) and not self._furiten(game, s, k):
-                r = self._score(game, self._situation(game, s, tile, False, chankan=True))
+                chankan = k != NORTH or self.num_players == 4
+                r = self._score(game, self._situation(game, s, tile, False, chankan=chankan))
                 if r.is_win and (not kokushi_only or r.shape == 2):
                     out[s] = [_RON, _PASS]
         return out
@@ -830,7 +861,7 @@ class RiichiRuleset(Ruleset):
                 *self._wins(game, list(winners), from_seat, tile, tsumo, chankan, picks)
             )
         if window.kind == "vote":  # the unanimous abort before the dealer's first discard
-            if all(answers.get(s) == _ABORT for s in SEATS):
+            if all(answers.get(s) == _ABORT for s in self._seats):
                 out = self._abort(game, "unanimous")
                 game.state.last = ("vote",)  # after _abort: the hand replays without a honba
                 return out
@@ -841,16 +872,17 @@ class RiichiRuleset(Ruleset):
             return fl.Outcome((), fl.EndHand(window.data))
         if window.kind == "rob":
             kan_seat, tile, how = window.data
-            rons = [s for s in _OTHERS[kan_seat] if answers.get(s) == _RON]
+            rons = [s for s in self._others[kan_seat] if answers.get(s) == _RON]
             self._note_passed_rons(hs, window, answers)
             if rons:
-                ops, end = self._wins(game, rons, kan_seat, tile, tsumo=False, chankan=True)
+                chankan = how != "kita"  # a robbed North is no kan: no chankan
+                ops, end = self._wins(game, rons, kan_seat, tile, tsumo=False, chankan=chankan)
                 return fl.Outcome(ops, end)
             if how == "kakan":
                 self._call_made(hs)
             return fl.Outcome((), fl.Turn(kan_seat, fl.REPLACEMENT))
         discarder, tile = window.data
-        order = _OTHERS[discarder]
+        order = self._others[discarder]
         rons = [s for s in order if answers.get(s) == _RON]
         self._note_passed_rons(hs, window, answers)
         if rons:
@@ -994,7 +1026,7 @@ class RiichiRuleset(Ruleset):
             honba_points = sit.honba * opts.honba_ron if not tsumo else 0
             deltas = settle(result.payment, seat, from_seat, game.dealer, pao, honba_points)
             deltas[seat] -= result.payment.sticks  # the sticks come from the pot
-            for payer in SEATS:
+            for payer in self._seats:
                 if deltas[payer] < 0:
                     ops.append(fl.Move("points", payer, seat, -deltas[payer], "win"))
             if i == 0 and sticks:
@@ -1081,6 +1113,11 @@ class RiichiRuleset(Ruleset):
             asks[seat] = [Action(A.KOKAN, choice=c) for c in order]
         return asks
 
+    @property
+    def _last_kyoku(self) -> int:
+        """The last hand of the game's rounds by dealer turn (South 4 / East 4)."""
+        return (2 if self.options.hanchan else 1) * self.num_players - 1
+
     def _hand_over(
         self, game: Game, reason: str, dealer_stays: bool, ops: Sequence[fl.Op] = ()
     ) -> fl.Next:
@@ -1102,7 +1139,7 @@ class RiichiRuleset(Ruleset):
                 if op.dst != POT:
                     points[op.dst] += op.amount
         hs: HandState = game.state.hand
-        low = any(hs.low_riichi[s] and s not in hs.winners for s in SEATS)
+        low = any(hs.low_riichi[s] and s not in hs.winners for s in self._seats)
         return (
             (opts.bust and min(points) < 0)
             or low
@@ -1123,7 +1160,7 @@ class RiichiRuleset(Ruleset):
             return [fl.Move("chips", pao, winner, chips * times, "win chips")]
         if from_seat is not None:
             return [fl.Move("chips", from_seat, winner, chips, "win chips")]
-        return [fl.Move("chips", s, winner, chips, "win chips") for s in SEATS if s != winner]
+        return [fl.Move("chips", s, winner, chips, "win chips") for s in self._seats if s != winner]
 
     @staticmethod
     def _house_items(result: RiichiScore) -> list[str]:
@@ -1151,14 +1188,14 @@ class RiichiRuleset(Ruleset):
             "special": result.special,
         }
 
-    @staticmethod
-    def _defence_report(hs: HandState) -> fl.Report:
+    def _defence_report(self, hs: HandState) -> fl.Report:
         """Per seat: whether it discarded facing a riichi, and whether it dealt into one."""
+        n = self.num_players
         return fl.Report(
             {
                 "counts": {
-                    "faced_riichi": list(hs.faced_riichi),
-                    "dealt_into_riichi": list(hs.into_riichi),
+                    "faced_riichi": hs.faced_riichi[:n],
+                    "dealt_into_riichi": hs.into_riichi[:n],
                 }
             }
         )
@@ -1182,13 +1219,13 @@ class RiichiRuleset(Ruleset):
     def on_exhausted(self, game: Game) -> fl.Outcome:
         opts = self.options
         ops: list[fl.Op] = []
-        tenpai = [s for s in SEATS if self.tenpai(game, s)]
+        tenpai = [s for s in self._seats if self.tenpai(game, s)]
         kind = self._kind
         nagashi = []
         if opts.nagashi_mangan:
             from ...engine.game import CALLED
 
-            for s in SEATS:
+            for s in self._seats:
                 pile = game.discards[s]
                 if (
                     pile
@@ -1208,7 +1245,7 @@ class RiichiRuleset(Ruleset):
                         ops.append(fl.Move("points", payer, s, -change, "nagashi mangan"))
         elif 0 < len(tenpai) < 4:  # each noten player pays each tenpai player an equal part
             part = opts.noten_penalty // (len(tenpai) * (4 - len(tenpai)))
-            for s in SEATS:
+            for s in self._seats:
                 if s not in tenpai:
                     for t in tenpai:
                         ops.append(fl.Move("points", s, t, part, "noten"))
@@ -1219,7 +1256,10 @@ class RiichiRuleset(Ruleset):
             ops.append(
                 fl.Emit(
                     ev.ExhaustiveDraw(
-                        [game.fmt_all(sorted(game.hands[s])) if s in tenpai else [] for s in SEATS],
+                        [
+                            game.fmt_all(sorted(game.hands[s])) if s in tenpai else []
+                            for s in self._seats
+                        ],
                         tenpai,
                     )
                 )
@@ -1233,7 +1273,7 @@ class RiichiRuleset(Ruleset):
         hs: HandState = game.state.hand
         ops: list[fl.Op] = []
         sticks = game.ledger.pots["points"]
-        for i, s in enumerate(sorted(nagashi, key=lambda x: (x - game.dealer) % 4)):
+        for i, s in enumerate(sorted(nagashi, key=lambda x: (x - game.dealer) % self.num_players)):
             honba = game.state.honba if i == 0 else 0
             pay = payment(LIMIT_BASE["haneman"], s == game.dealer, True, honba, 0, opts)
             deltas = settle(pay, s, None, game.dealer)
@@ -1292,12 +1332,13 @@ class RiichiRuleset(Ruleset):
         else:
             st.honba = 0
         scores = game.scores
-        final = 7 if opts.hanchan else 3  # South 4 / East 4
-        limit = 11 if opts.hanchan else 7  # the extension's last hand: West 4 / South 4
+        n = self.num_players
+        final = self._last_kyoku  # South 4 / East 4 (South 3 / East 3 with three players)
+        limit = final + n  # the extension's last hand: West 4 / South 4
         hs: HandState = st.hand
         busted = [
             s
-            for s in SEATS
+            for s in self._seats
             if (opts.bust and scores[s] < 0) or (hs.low_riichi[s] and s not in hs.winners)
         ]
         called = bool(opts.called_game) and max(scores) >= opts.called_game
@@ -1323,7 +1364,7 @@ class RiichiRuleset(Ruleset):
         if renchan:
             return fl.NextHand(game.dealer, game.round_wind)
         st.kyoku += 1
-        return fl.NextHand((game.dealer + 1) % 4, st.kyoku // 4)
+        return fl.NextHand((game.dealer + 1) % n, st.kyoku // n)
 
     def places(self, scores: Sequence[int]) -> list[int]:
         """Ranks 1-4; ties go to the seat nearer the first dealer (seat 0)."""
@@ -1334,7 +1375,7 @@ class RiichiRuleset(Ruleset):
         if not self.options.chips:
             return []
         hs: HandState = game.state.hand
-        takers = [s for s in SEATS if s in hs.winners or s in hs.tenpai]
+        takers = [s for s in self._seats if s in hs.winners or s in hs.tenpai]
         return [
             fl.Move("chips", b, t, BUST_CHIPS, "bust") for b in busted for t in takers if t != b
         ]
@@ -1347,9 +1388,9 @@ class RiichiRuleset(Ruleset):
         scores = game.scores
         return [
             fl.Move("chips", o, s, CALLED_GAME_CHIPS, "called game")
-            for s in SEATS
+            for s in self._seats
             if scores[s] >= mark
-            for o in SEATS
+            for o in self._seats
             if o != s
         ]
 
@@ -1366,10 +1407,13 @@ class RiichiRuleset(Ruleset):
         if opts.placement_chips:
             return self._chip_result(game, scores, places, ops)
         uma_a, uma_b = opts.uma
-        uma = {1: uma_a, 2: uma_b, 3: -uma_b, 4: -uma_a}
-        oka = (opts.return_points - opts.start_points) * 4 / 1000
+        if self.num_players == 3:  # 1st +a, 2nd +b, 3rd -(a + b)
+            uma = {1: uma_a, 2: uma_b, 3: -uma_a - uma_b}
+        else:
+            uma = {1: uma_a, 2: uma_b, 3: -uma_b, 4: -uma_a}
+        oka = (opts.return_points - opts.start_points) * self.num_players / 1000
         final = []
-        for s in SEATS:
+        for s in self._seats:
             value = (scores[s] - opts.return_points) / 1000 + uma[places[s]]
             if places[s] == 1:
                 value += oka
@@ -1383,7 +1427,7 @@ class RiichiRuleset(Ruleset):
         final figure per player is the money value in thousands of points: all chips at
         the chip value (plus the raw points against the start with ``raw_points``)."""
         opts = self.options
-        chips = list(game.ledger.accounts["chips"]) if opts.chips else [0] * 4
+        chips = list(game.ledger.accounts["chips"]) if opts.chips else [0] * self.num_players
         for op in ops:  # chips moved by this game end already (bust, called game)
             if isinstance(op, fl.Move) and op.account == "chips":
                 chips[op.src] -= op.amount
@@ -1391,14 +1435,14 @@ class RiichiRuleset(Ruleset):
         table = placement_chips(scores, places, opts.placement_chips)
         by_place = {p: s for s, p in enumerate(places)}
         first = by_place[1]
-        for s in SEATS:  # 2nd..4th settle with the first place
+        for s in self._seats:  # 2nd..4th settle with the first place
             if s != first and table[s] < 0:
                 ops.append(fl.Move("chips", s, first, -table[s], "placement"))
             elif s != first and table[s] > 0:
                 ops.append(fl.Move("chips", first, s, table[s], "placement"))
-        total = [chips[s] + table[s] for s in SEATS]
+        total = [chips[s] + table[s] for s in self._seats]
         final = []
-        for s in SEATS:
+        for s in self._seats:
             value = total[s] * opts.chip_value
             if opts.raw_points:
                 value += scores[s] - opts.start_points
@@ -1417,7 +1461,7 @@ class RiichiRuleset(Ruleset):
     def validate(self, game: Game) -> None:
         """The per-seat waits cache and the memo tables equal a fresh computation."""
         hs: HandState = game.state.hand
-        for seat in SEATS:
+        for seat in self._seats:
             key, cached = hs.waits[seat]
             if key == game.hand_key[seat]:
                 fresh = tuple(waits(game.counts[seat][:34]))
@@ -1502,7 +1546,8 @@ class RiichiRuleset(Ruleset):
 
     # ------------------------------------------------------------------ hints
     def dora_kinds(self, indicators: Sequence[Tile]) -> frozenset[int]:
-        return frozenset(dora_of(t.kind) for t in indicators)
+        three = self.num_players == 3
+        return frozenset(dora_of(t.kind, three) for t in indicators)
 
     def furiten(self, obs: Observation, waits: Sequence[int]) -> bool:
         # the discard furiten, and the temporary and riichi ones the table keeps
@@ -1518,7 +1563,7 @@ class RiichiRuleset(Ruleset):
         return True
 
     def _yakuhai(self, obs: Observation) -> frozenset[int]:
-        seat_wind = 27 + (obs.seat - obs.dealer) % 4
+        seat_wind = 27 + (obs.seat - obs.dealer) % self.num_players
         return frozenset((31, 32, 33, seat_wind, 27 + obs.round_wind % 4))
 
     def call_worth(self, obs: Observation, action: Action) -> bool:
@@ -1562,21 +1607,24 @@ class RiichiRuleset(Ruleset):
         return best < before
 
     def suggest(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
-        """Kokan: the better choice (offered first). The dealer's choice: pass when first
+        """A North set aside whenever offered (three players). Kokan: the better choice
+        (offered first). The dealer's choice: pass when first
         with the game's last hand at stake (passing there ends it), else continue. The
         unanimous abort vote: see ``worth_declaring`` (never)."""
         types = {a.type for a in legal}
+        if A.NUKI in types:
+            return _NUKI  # a North set aside is a dora and a fresh draw
         if A.KOKAN in types:
             return legal[0]
         if types == {A.CONTINUE, A.PASS_DEAL}:
-            top = max(range(4), key=lambda s: (obs.scores[s], -s)) == obs.seat
-            last = obs.extra.get("kyoku", 0) >= (7 if self.options.hanchan else 3)
+            top = max(self._seats, key=lambda s: (obs.scores[s], -s)) == obs.seat
+            last = obs.extra.get("kyoku", 0) >= self._last_kyoku
             return _PASS_DEAL if top and last else _CONTINUE
         return None
 
     def threats(self, obs: Observation) -> list[int]:
         riichi = obs.extra.get("riichi", [0] * 4)
-        return [s for s in SEATS if s != obs.seat and riichi[s]]
+        return [s for s in self._seats if s != obs.seat and riichi[s]]
 
     def danger(self, obs: Observation, tile: Tile) -> float:
         """Per threat: 0 for a tile it discarded (genbutsu); honours by how many copies are

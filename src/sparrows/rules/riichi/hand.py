@@ -55,6 +55,8 @@ class WinSituation:
     yakuka: bool = False  # the yaku-ka ability: a 1-han yaku
     ura_kaiji: bool = False  # ura dora count without riichi (an ability)
     renhou: bool = False  # a ron before one's first draw with no call made (local yakuman)
+    # ---- three players
+    nuki: int = 0  # Norths set aside (nuki dora): one dora each
 
     @property
     def dealer(self) -> bool:

@@ -10,6 +10,16 @@ from typing import Any
 
 @dataclass(frozen=True)
 class RiichiOptions:
+    # ---- table
+    #: Players: 4, or 3 (sanma: 108 tiles without 2m-8m, no chi, North set aside as nuki
+    #: dora, the 1m indicator points to 9m, tsumo loss).
+    players: int = 4
+    #: Three players: a tsumo's missing fourth share is lost ("tsumo loss"); False splits
+    #: it between the two payers (north bisection).
+    tsumo_loss: bool = True
+    #: Three players: thirteen orphans may win on a North set aside (the only hand that
+    #: may rob a kita).
+    kokushi_robs_kita: bool = True
     # ---- tiles
     #: Red fives per suit (man, pin, sou), each 0-4; every red five is +1 han (aka dora).
     red_fives: tuple[int, int, int] = (1, 1, 1)
@@ -138,6 +148,12 @@ class RiichiOptions:
             raise OptionsError(
                 f"placement_chips must be '', 'dynamic' or 'fixed', not {self.placement_chips!r}"
             )
+        if self.players not in (3, 4):
+            raise OptionsError(f"players must be 3 or 4, not {self.players}")
+        if self.players == 3 and self.red_fives[0]:
+            raise OptionsError("three-player riichi has no 5m: red_fives must start with 0")
+        if self.players == 3 and self.special_tiles:
+            raise OptionsError("the house preset's special tiles are for four players")
         if self.chip_value <= 0:
             raise OptionsError(f"chip_value must be above 0, not {self.chip_value}")
         if self.special_tiles and any(self.red_fives):
@@ -153,6 +169,28 @@ PRESETS: dict[str, dict[str, Any]] = {
     "tenhou": {},
     # Mahjong Soul: double-yakuman forms count double; kokushi may rob a closed kan.
     "mahjongsoul": {"double_yakuman": True, "kokushi_robs_ankan": True},
+    # Three-player riichi (sanma) as on Tenhou: 35,000 start, 40,000 return, uma +15/0/-15,
+    # red 5p and 5s, tsumo loss, noten payments 2,000 in all.
+    "tenhou-sanma": {
+        "players": 3,
+        "red_fives": (0, 1, 1),
+        "start_points": 35000,
+        "return_points": 40000,
+        "uma": (15, 0),
+        "noten_penalty": 2000,
+    },
+    # Mahjong Soul's three-player rules: the same table, double-yakuman forms, kokushi robs
+    # a closed kan.
+    "mahjongsoul-sanma": {
+        "players": 3,
+        "red_fives": (0, 1, 1),
+        "start_points": 35000,
+        "return_points": 40000,
+        "uma": (15, 0),
+        "noten_penalty": 2000,
+        "double_yakuman": True,
+        "kokushi_robs_ankan": True,
+    },
     # The "Dealer's Choice Tonpuu" house preset (seed 001): chips, special tiles, abilities.
     "cy-dealers-choice": {
         "red_fives": (0, 0, 0),

@@ -46,15 +46,16 @@ class Payment:
     tsumo_dealer: int = 0
     tsumo_other: int = 0
     sticks: int = 0
+    payers: int = 3  # payers of a tsumo (2 with three players)
 
     @property
     def total(self) -> int:
-        """Everything the winner receives (three payers on a tsumo)."""
+        """Everything the winner receives (every other player pays a tsumo)."""
         if self.ron:
             return self.ron + self.sticks
         if self.tsumo_dealer:
-            return self.tsumo_dealer + 2 * self.tsumo_other + self.sticks
-        return 3 * self.tsumo_other + self.sticks
+            return self.tsumo_dealer + (self.payers - 1) * self.tsumo_other + self.sticks
+        return self.payers * self.tsumo_other + self.sticks
 
     @property
     def hand_value(self) -> int:
@@ -65,18 +66,27 @@ class Payment:
 def payment(
     base: int, dealer: bool, tsumo: bool, honba: int, sticks: int, opts: RiichiOptions
 ) -> Payment:
-    per = opts.honba_ron // 3
+    """What each payer pays. Three players: the tsumo's fourth share is lost
+    (``tsumo_loss``) or split between the two payers; a honba is ``honba_ron`` on a ron and
+    an equal part of it from each tsumo payer."""
+    payers = opts.players - 1
+    per = opts.honba_ron // payers
     stick_points = sticks * opts.riichi_stick
     if not tsumo:
         return Payment(
-            ron=_up100(base * (6 if dealer else 4)) + honba * opts.honba_ron, sticks=stick_points
+            ron=_up100(base * (6 if dealer else 4)) + honba * opts.honba_ron,
+            sticks=stick_points,
+            payers=payers,
         )
+    split = payers == 2 and not opts.tsumo_loss  # north bisection: half each
     if dealer:
-        return Payment(tsumo_other=_up100(base * 2) + honba * per, sticks=stick_points)
+        share = base * 2 + (base if split else 0)
+        return Payment(tsumo_other=_up100(share) + honba * per, sticks=stick_points, payers=payers)
     return Payment(
-        tsumo_dealer=_up100(base * 2) + honba * per,
-        tsumo_other=_up100(base) + honba * per,
+        tsumo_dealer=_up100(base * 2 + (base // 2 if split else 0)) + honba * per,
+        tsumo_other=_up100(base + (base // 2 if split else 0)) + honba * per,
         sticks=stick_points,
+        payers=payers,
     )
 
 

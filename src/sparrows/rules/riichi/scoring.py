@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ...analysis.decompose import BlockType, standard_readings
 from ...errors import HandError, excerpt_repr
 from ...tiles import Colour, Tile, format_tile, house_set
-from ...tiles.kinds import HONOR, NUM_STANDARD
+from ...tiles.kinds import HONOR, NORTH, NUM_STANDARD
 from .fu import count_fu
 from .hand import (
     KAN,
@@ -86,8 +86,11 @@ _HOUSE_SET = house_set()
 _HAN_COLOURS = frozenset((Colour.PURPLE, Colour.BLUE))  # house tiles worth +1 han
 
 
-def dora_of(indicator: int) -> int:
-    """The dora kind an indicator kind points to."""
+def dora_of(indicator: int, three: bool = False) -> int:
+    """The dora kind an indicator kind points to (``three``: three players, where 1m points
+    to 9m, there being no 2m-8m)."""
+    if three and indicator == 0:
+        return 8
     if indicator < HONOR:
         return indicator - indicator % 9 + (indicator % 9 + 1) % 9
     if indicator < 31:
@@ -175,7 +178,10 @@ def impossible_conditions(sit: WinSituation) -> str | None:
         (sit.ippatsu and not riichi, "ippatsu needs riichi"),
         (sit.chankan and sit.tsumo, "chankan is a win on another player's kan tile, not a tsumo"),
         (sit.rinshan and not sit.tsumo, "rinshan kaihou is a tsumo on a kan replacement tile"),
-        (sit.rinshan and not any(m.is_kan for m in sit.melds), "rinshan kaihou needs a kan"),
+        (
+            sit.rinshan and not sit.nuki and not any(m.is_kan for m in sit.melds),
+            "rinshan kaihou needs a kan (or a North set aside)",
+        ),
         (sit.haitei and not sit.tsumo, "haitei is a tsumo on the last tile (use houtei for a ron)"),
         (sit.houtei and sit.tsumo, "houtei is a ron on the last discard (use haitei for a tsumo)"),
         (sit.haitei and sit.rinshan, "a kan replacement tile is never the haitei tile"),
@@ -251,6 +257,16 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
             shown = counts
     except IndexError:  # a kind past 33: a flower or a season
         raise HandError(_bonus_problem(sit)) from None
+    if sit.nuki:
+        if not 0 < sit.nuki <= 4 or opts.players != 3:
+            raise HandError(
+                f"nuki={sit.nuki}: Norths are set aside only with three players, at most 4"
+            )
+        shown = list(shown)
+        shown[NORTH] += sit.nuki
+    if opts.players == 3 and any(shown[1:8]):
+        kind = next(k for k in range(1, 8) if shown[k])
+        raise HandError(f"{format_tile(Tile(kind))}: three-player riichi has no 2m-8m")
     if max(shown) > 4:
         kind = shown.index(max(shown))
         raise HandError(
@@ -294,18 +310,23 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
         return RiichiScore(
             False, "not a complete hand (four sets and a pair, seven pairs or thirteen orphans)"
         )
+    three = opts.players == 3
     dora = 0
     for t in sit.dora_indicators:
-        dora += counts[dora_of(t.kind)]
+        dora += counts[dora_of(t.kind, three)]
     ura = 0
     if sit.riichi or sit.double_riichi or sit.ura_kaiji:
         for t in sit.ura_indicators:
-            ura += counts[dora_of(t.kind)]
+            ura += counts[dora_of(t.kind, three)]
+    if sit.nuki:  # each North set aside: a dora, and one more per indicator pointing to it
+        dora += sit.nuki * sum(1 for t in sit.dora_indicators if dora_of(t.kind) == NORTH)
+        if sit.riichi or sit.double_riichi or sit.ura_kaiji:
+            ura += sit.nuki * sum(1 for t in sit.ura_indicators if dora_of(t.kind) == NORTH)
     best: tuple[int, int, int, int] | None = None
     best_ctx: Ctx | None = None
     best_parts: tuple[list[tuple[str, int]], int, int, list[tuple[str, int]]] | None = None
     for c in contexts:
-        parts = _value(c, opts, dora, aka, ura, special)
+        parts = _value(c, opts, dora, aka, ura, special, sit.nuki)
         if parts is None:
             continue
         yaku, han, fu, fu_items, mult = parts
@@ -399,7 +420,7 @@ def _check_red_fives(odd: list[Tile], opts: RiichiOptions) -> None:
 
 
 def _value(
-    c: Ctx, opts: RiichiOptions, dora: int, aka: int, ura: int, special: int = 0
+    c: Ctx, opts: RiichiOptions, dora: int, aka: int, ura: int, special: int = 0, nuki: int = 0
 ) -> tuple[list[tuple[str, int]], int, int, list[tuple[str, int]], int] | None:
     """(yaku with han, han, fu, fu items, yakuman multiple) of one placement; None: no yaku."""
     yakuman = find_yakuman(c, opts.double_yakuman, opts.double_suukantsu)
@@ -413,10 +434,16 @@ def _value(
         return None
     is_pinfu = any(i == "pinfu" for i, _ in yaku)
     fu, items = count_fu(c, is_pinfu, opts.double_wind_pair_fu)
-    han = sum(h for _, h in yaku) + dora + aka + ura + special
+    han = sum(h for _, h in yaku) + dora + aka + ura + special + nuki
     extras = [
         (name, n)
-        for name, n in (("dora", dora), ("aka", aka), ("ura", ura), ("special", special))
+        for name, n in (
+            ("dora", dora),
+            ("aka", aka),
+            ("ura", ura),
+            ("special", special),
+            ("nuki", nuki),
+        )
         if n
     ]
     return yaku + extras, han, fu, items, 0

@@ -440,6 +440,7 @@ NAMES = {
     "aka": "Red five (aka dora)",
     "ura": "Ura dora",
     "special": "Special tiles (purple 3, blue 7)",
+    "nuki": "Nuki dora (Norths set aside)",
 }
 
 
