@@ -104,6 +104,16 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--ura", default=None, help="ura dora indicator tile(s) (needs --riichi)")
     r.add_argument("--honba", type=int, default=None, help="honba counters (default 0)")
     r.add_argument("--sticks", type=int, default=None, help="riichi sticks on the table")
+    r.add_argument(
+        "--players",
+        type=int,
+        choices=(3, 4),
+        default=None,
+        help="3: three-player riichi (the preset tenhou-sanma unless --preset names another)",
+    )
+    r.add_argument(
+        "--nuki", type=int, default=None, help="three players: Norths set aside (nuki dora)"
+    )
     for flag in RIICHI_FLAGS:
         r.add_argument(f"--{flag}", action="store_true", help=f"the win had {flag}")
     c = p.add_argument_group(

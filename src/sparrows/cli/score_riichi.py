@@ -94,6 +94,7 @@ def situation(hand_text: str, args: argparse.Namespace) -> WinSituation:
         riichi_sticks=args.sticks or 0,
         open_riichi=args.open_riichi,
         renhou=args.renhou,
+        nuki=args.nuki or 0,
     )
 
 
@@ -226,6 +227,12 @@ def run_riichi(args: argparse.Namespace, options: dict[str, Any]) -> int:
     if args.ron not in (None, ""):
         raise SparrowsError("for riichi, --ron is a flag; give the winning tile with --win")
     preset = options.pop("preset", "standard")
+    if args.players == 3 and preset == "standard":
+        preset = "tenhou-sanma"
+    elif args.players is not None:
+        options["players"] = args.players
+    if (args.nuki or 0) < 0:
+        raise SparrowsError("--nuki cannot be negative")
     opts = riichi_options(preset, **options)
     if not is_house(opts):
         given = [f"--{f}" for f, _ in HOUSE_FLAGS if getattr(args, f.replace("-", "_"))]

@@ -170,7 +170,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     # Mahjong Soul: double-yakuman forms count double; kokushi may rob a closed kan.
     "mahjongsoul": {"double_yakuman": True, "kokushi_robs_ankan": True},
     # Three-player riichi (sanma) as on Tenhou: 35,000 start, 40,000 return, uma +15/0/-15,
-    # red 5p and 5s, tsumo loss, noten payments 2,000 in all.
+    # red 5p and 5s, tsumo loss, noten payments 2,000 in all, a honba 200 on a ron and 100
+    # from each payer on a tsumo.
     "tenhou-sanma": {
         "players": 3,
         "red_fives": (0, 1, 1),
@@ -178,6 +179,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "return_points": 40000,
         "uma": (15, 0),
         "noten_penalty": 2000,
+        "honba_ron": 200,
     },
     # Mahjong Soul's three-player rules: the same table, double-yakuman forms, kokushi robs
     # a closed kan.
@@ -188,6 +190,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "return_points": 40000,
         "uma": (15, 0),
         "noten_penalty": 2000,
+        "honba_ron": 200,
         "double_yakuman": True,
         "kokushi_robs_ankan": True,
     },
