@@ -8,6 +8,9 @@ alternating with ours so that every library sees the same machine load:
 * ``jansou`` (pure Python, PyPI), preset ``tenhou`` with ``game_length`` East, its
   RandomAgent.
 
+Three players (issue 13): complete hanchan (East and South) of the preset ``tenhou-sanma``
+with random agents beside ``riichienv``'s three-player hanchan mode ``3p-red-half``.
+
 Every figure is the median of several passes (min and max beside it). The peers come with
 ``make bench`` (the ``bench`` extra); a missing peer is reported and skipped.
 """
@@ -20,24 +23,27 @@ import time
 from collections.abc import Callable
 
 from sparrows.agents import make_agent
+from sparrows.engine.protocol import Ruleset
 from sparrows.rules import get_ruleset
 from sparrows.sim import play_game
 
 RULES = get_ruleset("riichi", {"hanchan": False})
+SANMA = get_ruleset("riichi", {"preset": "tenhou-sanma"})  # hanchan
 
 
-def ours(agent: str, seconds: float, first: int) -> float:
-    """Tonpuu games per second over about ``seconds``."""
+def ours(agent: str, seconds: float, first: int, rules: Ruleset = RULES) -> float:
+    """Games per second over about ``seconds`` (tonpuu; ``rules`` may say otherwise)."""
     t0 = time.perf_counter()
     games = 0
+    n = rules.num_players
     while time.perf_counter() - t0 < seconds:
         g = first + games
-        play_game(RULES, [make_agent(agent, g * 4 + s, RULES) for s in range(4)], g)
+        play_game(rules, [make_agent(agent, g * 4 + s, rules) for s in range(n)], g)
         games += 1
     return games / (time.perf_counter() - t0)
 
 
-def riichienv_pass() -> Callable[[float], float] | None:
+def riichienv_pass(mode: str = "4p-red-east") -> Callable[[float], float] | None:
     try:
         from riichienv import RiichiEnv
         from riichienv.agents import RandomAgent
@@ -45,7 +51,7 @@ def riichienv_pass() -> Callable[[float], float] | None:
         return None
 
     def run(seconds: float) -> float:
-        env = RiichiEnv(game_mode="4p-red-east", skip_mjai_logging=True, seed=1)
+        env = RiichiEnv(game_mode=mode, skip_mjai_logging=True, seed=1)
         agent = RandomAgent(seed=1)
         t0 = time.perf_counter()
         games = 0
@@ -92,8 +98,10 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=3.0, help="length of one pass")
     args = ap.parse_args()
     ours("random", 2.0, 10**6)  # warm the ruleset's memo tables
+    ours("random", 1.0, 10**6, SANMA)
     peers = {"riichienv": riichienv_pass(), "jansou": jansou_pass()}
-    results: dict[str, list[float]] = {"random": [], "efficiency": []}
+    sanma_peer = riichienv_pass("3p-red-half")
+    results: dict[str, list[float]] = {"random": [], "efficiency": [], "sanma": [], "r3": []}
     results.update({name: [] for name, run in peers.items() if run is not None})
     for p in range(args.passes):
         results["random"].append(ours("random", args.seconds, p * 1000))
@@ -101,6 +109,9 @@ def main() -> None:
         for name, run in peers.items():
             if run is not None:
                 results[name].append(run(args.seconds))
+        results["sanma"].append(ours("random", args.seconds, p * 1000, SANMA))
+        if sanma_peer is not None:
+            results["r3"].append(sanma_peer(args.seconds))
     print("Riichi tonpuu games per second, one core")
     print(f"  sparrows, random agents:     {summary(results['random'])}")
     print(f"  sparrows, efficiency agents: {summary(results['efficiency'])}")
@@ -113,6 +124,14 @@ def main() -> None:
         print(f"  {name}, random agents: {summary(results[name])}")
         print(f"    ratio sparrows / {name} (random, medians): {mine / theirs:.2f}x")
     print("  goals: parity with riichienv, at least 5x jansou")
+    print("Three-player riichi hanchan (tenhou-sanma) per second, one core")
+    print(f"  sparrows, random agents:     {summary(results['sanma'])}")
+    if sanma_peer is None:
+        print("  riichienv: not installed (make bench installs it)")
+    else:
+        print(f"  riichienv 3p-red-half, random agents: {summary(results['r3'])}")
+        ratio = statistics.median(results["sanma"]) / statistics.median(results["r3"])
+        print(f"    ratio sparrows / riichienv (random, medians): {ratio:.2f}x")
 
 
 if __name__ == "__main__":
