@@ -136,10 +136,15 @@ def tile_list(text: str) -> str:
     return text.replace(",", " ")
 
 
-def relative_name(seat: int, viewer: int | None) -> str:
+def relative_name(seat: int, viewer: int | None, players: int = 4) -> str:
+    """A seat as the viewer sees it: You, Right (plays after you), Across, Left (plays
+    before you); with three players there is no Across."""
     if viewer is None:
         return f"Seat {seat}"
-    return SEAT_NAMES[(seat - viewer) % 4]
+    offset = (seat - viewer) % players
+    if offset == players - 1:
+        return "Left"
+    return SEAT_NAMES[offset]
 
 
 def err(message: str) -> None:

@@ -108,7 +108,7 @@ class TerminalTable:
         print(text, file=self.out)
 
     def name(self, seat: int) -> str:
-        return relative_name(seat, self.seat)
+        return relative_name(seat, self.seat, self.game.n)
 
     def tiles(self, text: str | list[str]) -> str:
         joined = "".join(text) if isinstance(text, list) else text

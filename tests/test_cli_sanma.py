@@ -1,0 +1,49 @@
+"""Three-player riichi as a user runs it: a whole game of `sparrows play` from scripted
+input (three seats named You, Right, Left; the North set aside from the menu), its record
+replaying exactly, and `sparrows simulate` filling the table with three agents."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(sys.executable).with_name("sparrows")
+
+
+def run(
+    args: list[str], stdin: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(SCRIPT), *args], input=stdin, capture_output=True, text=True, timeout=300, cwd=cwd
+    )
+
+
+def test_play_a_whole_three_player_game(tmp_path: Path) -> None:
+    # "#1"/"#2" discard, "!1" takes the first menu choice (nuki, riichi, a call), "p" passes
+    answers = "#1\n#2\n!1\np\n" * 2000
+    record = tmp_path / "sanma.json"
+    proc = run(
+        ["play", "--rules", "riichi", "--preset", "tenhou-sanma", "--seed", "4", "--no-color",
+         "--save", str(record)],
+        answers,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "scores: You 35000  Right 35000  Left 35000" in out and "Across" not in out
+    assert "nuki 4z" in out and "=== Game over ===" in out
+    assert "  3. " in out and "  4. " not in out  # three places
+    check = run(["replay", str(record), "--check"])
+    assert check.returncode == 0 and check.stdout.startswith("OK:")
+
+
+def test_seat_beyond_the_table_is_refused() -> None:
+    proc = run(["play", "--rules", "riichi", "--preset", "tenhou-sanma", "--seat", "3"], "")
+    assert proc.returncode == 2 and "3 seats" in proc.stderr
+
+
+def test_simulate_three_players() -> None:
+    proc = run(["simulate", "--rules", "riichi", "--preset", "mahjongsoul-sanma", "-n", "6",
+                "--quiet"])  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "6 games" in proc.stdout and "efficiency" in proc.stdout and "nuki" in proc.stdout
