@@ -47,3 +47,11 @@ def test_simulate_three_players() -> None:
                 "--quiet"])  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     assert "6 games" in proc.stdout and "efficiency" in proc.stdout and "nuki" in proc.stdout
+
+
+def test_export_says_it_is_for_four_players(tmp_path: Path) -> None:
+    record = tmp_path / "r.json"
+    run(["play", "--rules", "riichi", "--preset", "tenhou-sanma", "--seed", "1", "--save",
+         str(record)], "q\n")  # fmt: skip
+    proc = run(["export", str(record), "--format", "mjai"])
+    assert proc.returncode == 2 and "four players" in proc.stderr

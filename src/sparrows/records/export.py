@@ -132,6 +132,11 @@ def _riichi_game(game: Game, what: str) -> None:
         )
     if not game.record:
         raise RecordError(f"this game was played with record=False: it has no events for {what}")
+    if game.n != 4:
+        raise RecordError(
+            f"{what} export is written for four players; this game has {game.n} (a sparrows "
+            "record keeps it: sparrows replay)"
+        )
     reds = tuple(game.ruleset.options.red_fives)
     if reds not in ((0, 0, 0), (1, 1, 1)):
         raise RecordError(
