@@ -169,7 +169,7 @@ def probe_kokushi(answer, **opts):
     seat0 = "123p456p789s555z4z"  # tanki 4z with haku
     seat1 = Q3[:-3] + "12z4z" if False else "1m369p124578s124z"
     seat2 = "19m19p19s123567z1m"
-    order = sanma_wall(rules, [seat0, seat1, seat2], draws=["9p", "7p"])
+    order = sanma_wall(rules, [seat0, seat1, seat2], draws=["1m", "7p"])
     game = new_game(rules, order)
     print(legal(game, 0))
     tsumogiri(game, 0); pass_all(game)
@@ -184,3 +184,27 @@ def probe_kokushi(answer, **opts):
             print(last(game, "hand_end").to_json())
         else:
             print(game.turn, game.drawn and drawn(game), game.bonus, game.observation(2).extra)
+
+TENPAI = ["123p456p789s24s99s", "123s456s789p13p55z", "111m999m345p678s5s"]
+NOTEN = ["19m147p258s12356z", "19m258p369s12357z", "1m369p124578s123z"]
+
+def probe_noten(ready):
+    rules = sanma()
+    hands = [TENPAI[s] if s in ready else NOTEN[s] for s in range(3)]
+    game = new_game(rules, sanma_wall(rules, hands))
+    play_out(game)
+    print(ready, last(game, "exhaustive_draw").to_json(), last(game, "hand_end").to_json(), last(game, "hand_start").to_json())
+
+def probe_nagashi():
+    rules = sanma()
+    orphans = "99m111p999p11s99s66z77z5z1z"
+    draws = [None] * DRAWS
+    for i, t in enumerate(tiles(orphans)):
+        draws[1 + 3 * i] = t
+    hands = NOTEN
+    game = new_game(rules, sanma_wall(rules, hands, draws=draws))
+    try:
+        play_out(game)
+    except Exception as e:
+        print("EXC", type(e), e)
+    print([e.to_json() for e in game.events[-8:]])

@@ -123,3 +123,26 @@ def test_play_a_whole_house_game(tmp_path: Path) -> None:
     assert "Special tiles (one of each" in out and "Kokan: the winner picks" in out
     assert "(+0 chips)" in out
     assert "=== Game over ===" in out and "oka/uma" in out
+
+
+def test_the_table_shows_an_open_riichi_hand() -> None:
+    import io
+
+    from sparrows.agents import make_agent
+    from sparrows.cli.play import TerminalTable
+    from sparrows.engine import Game
+    from sparrows.rules import get_ruleset
+
+    rules = get_ruleset("riichi", {"preset": "cy-dealers-choice"})
+    game = Game(rules, 11)  # random agents: someone declares open riichi in this game
+    bots = [make_agent("random", 11 * 4 + s, rules) for s in range(4)]
+    while not any(game.state.hand.open_riichi):
+        assert not game.over, "no open riichi in this game any more: pick another seed"
+        for seat, legal in game.decisions():
+            game.step(seat, bots[seat].act(game.observation(seat), legal))
+    opener = game.state.hand.open_riichi.index(True)
+    viewer = (opener + 1) % 4
+    out = io.StringIO()
+    TerminalTable(game, viewer, out, io.StringIO(), False).table()
+    shown = "".join(game.fmt_all(sorted(game.hands[opener])))
+    assert f"hand shown: {shown}" in out.getvalue()

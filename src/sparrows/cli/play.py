@@ -320,6 +320,8 @@ class TerminalTable:
         label = self.ruleset.indicator_label
         extra = obs.extra
         counters = "".join(f" · {k} {extra[k]}" for k in ("honba", "sticks") if extra.get(k))
+        if extra.get("ura_shown"):  # tako riichi turns the ura indicators face up
+            counters += f" · ura: {self.tiles(extra['ura_shown'])}"
         indicators = show_tiles(list(obs.indicators), self.dialect, self.color)
         shown_label = f" · {label}: {indicators}" if label else ""
         self.say(
@@ -341,6 +343,9 @@ class TerminalTable:
             shown = f"   melds: {melds}" if melds else ""
             if obs.bonus and obs.bonus[seat]:
                 shown += "   bonus: " + show_tiles(list(obs.bonus[seat]), self.dialect, self.color)
+            revealed = (extra.get("shown_hands") or {}).get(seat)
+            if revealed:  # open riichi (or the riichi peek house rule)
+                shown += f"   hand shown: {self.tiles(revealed)}"
             self.say(f"  {self.name(seat) + marks:<22} discards: {self.river(obs, seat)}{shown}")
         if any(f & RIICHI_FLAG for fs in obs.river_flags for f in fs):
             self.say("  (^ riichi discard, ~ called away)")
