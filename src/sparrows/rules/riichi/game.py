@@ -65,7 +65,6 @@ if TYPE_CHECKING:
     from ...engine.game import Game, Observation
 
 A = ActionType
-POW5 = [5**k for k in range(34)]
 PAO_YAKUMAN = ("daisangen", "daisuushi")
 #: Chips of the special suukantsu: (ron from the feeder, tsumo from each payer).
 SUUKANTSU_CHIPS = (20, 10)
@@ -184,6 +183,11 @@ class RiichiRuleset(Ruleset):
             self._discard_by_code[t.code] = self._discard[t]
         self._face = {t.code: t for t in faces}
         n = self.num_players = opts.players
+        #: per kind, its weight in the engine's hand keys (5^position among the kinds in
+        #: play: three players have no 2m-8m, so the weights differ from 5^kind)
+        self._pow = [0] * 34
+        for i, k in enumerate(sorted({t.kind for t in self.tileset.tiles})):
+            self._pow[k] = 5**i  # as Ruleset.kind_weight, per kind
         self._seats = tuple(range(n))
         #: the other seats of each seat, in turn order from it
         self._others = [tuple((s + i) % n for i in range(1, n)) for s in range(n)]
@@ -306,7 +310,7 @@ class RiichiRuleset(Ruleset):
     def _waits_before_draw(self, game: Game, seat: int, k: int) -> tuple[int, ...]:
         """The waits of the seat's hand without its drawn tile (kind ``k``): usually in
         the per-seat cache already (asked when the others discarded)."""
-        key = game.hand_key[seat] - POW5[k]
+        key = game.hand_key[seat] - self._pow[k]
         cached: tuple[int, tuple[int, ...]] = game.state.hand.waits[seat]
         if cached[0] == key:
             return cached[1]
@@ -328,7 +332,7 @@ class RiichiRuleset(Ruleset):
                 for k in range(34):
                     if counts[k]:
                         counts[k] -= 1
-                        if self.waits_of_key(key - POW5[k], counts):
+                        if self.waits_of_key(key - self._pow[k], counts):
                             ready.append(k)
                         counts[k] += 1
                 got = tuple(ready)
@@ -492,7 +496,7 @@ class RiichiRuleset(Ruleset):
         sticks = game.ledger.pots["points"]
         mult = 1 if puutaa else 2
         pay = payment(mult * LIMIT_BASE["yakuman"], dealer, tsumo, honba, 0, opts)
-        deltas = settle(pay, seat, feeder, game.dealer)
+        deltas = settle(pay, seat, feeder, game.dealer, players=self.num_players)
         ops: list[fl.Op] = [
             fl.Move("points", p, seat, -d, "special suukantsu")
             for p, d in enumerate(deltas)
@@ -610,9 +614,9 @@ class RiichiRuleset(Ruleset):
             if can_kan and game.counts[seat][k] == 4:  # a kan that keeps the waits
                 counts = game.counts[seat][:34]
                 counts[k] -= 1
-                before = self.waits_of_key(key - POW5[k], counts)
+                before = self.waits_of_key(key - self._pow[k], counts)
                 counts[k] -= 3
-                if before and self.waits_of_key(key - 4 * POW5[k], counts) == before:
+                if before and self.waits_of_key(key - 4 * self._pow[k], counts) == before:
                     out.append(Action(A.ANKAN, faces[drawn]))
             if not (wild and k in POCCHI_RIICHI and out):  # a riichi pocchi is never discarded
                 out.append(self._discard[faces[drawn]])
@@ -1024,7 +1028,9 @@ class RiichiRuleset(Ruleset):
             ):
                 pao = hs.last_kan[1]  # rinshan after a fed open kan: the feeder pays all
             honba_points = sit.honba * opts.honba_ron if not tsumo else 0
-            deltas = settle(result.payment, seat, from_seat, game.dealer, pao, honba_points)
+            deltas = settle(
+                result.payment, seat, from_seat, game.dealer, pao, honba_points, self.num_players
+            )
             deltas[seat] -= result.payment.sticks  # the sticks come from the pot
             for payer in self._seats:
                 if deltas[payer] < 0:
@@ -1156,7 +1162,7 @@ class RiichiRuleset(Ruleset):
         """Chips per payer: from the discarder on a ron, from each other player on a
         tsumo; a liable (pao) player pays the whole amount (three times on a tsumo)."""
         if pao is not None:
-            times = 3 if from_seat is None else 1
+            times = self.num_players - 1 if from_seat is None else 1
             return [fl.Move("chips", pao, winner, chips * times, "win chips")]
         if from_seat is not None:
             return [fl.Move("chips", from_seat, winner, chips, "win chips")]
@@ -1240,11 +1246,13 @@ class RiichiRuleset(Ruleset):
         if nagashi:  # a mangan tsumo each, without honba or sticks
             for s in nagashi:
                 pay = payment(LIMIT_BASE["mangan"], s == game.dealer, True, 0, 0, opts)
-                for payer, change in enumerate(settle(pay, s, None, game.dealer)):
+                for payer, change in enumerate(
+                    settle(pay, s, None, game.dealer, players=self.num_players)
+                ):
                     if change < 0:
                         ops.append(fl.Move("points", payer, s, -change, "nagashi mangan"))
-        elif 0 < len(tenpai) < 4:  # each noten player pays each tenpai player an equal part
-            part = opts.noten_penalty // (len(tenpai) * (4 - len(tenpai)))
+        elif 0 < len(tenpai) < self.num_players:  # each noten player pays each ready one
+            part = opts.noten_penalty // (len(tenpai) * (self.num_players - len(tenpai)))
             for s in self._seats:
                 if s not in tenpai:
                     for t in tenpai:
@@ -1276,7 +1284,7 @@ class RiichiRuleset(Ruleset):
         for i, s in enumerate(sorted(nagashi, key=lambda x: (x - game.dealer) % self.num_players)):
             honba = game.state.honba if i == 0 else 0
             pay = payment(LIMIT_BASE["haneman"], s == game.dealer, True, honba, 0, opts)
-            deltas = settle(pay, s, None, game.dealer)
+            deltas = settle(pay, s, None, game.dealer, players=self.num_players)
             for payer, change in enumerate(deltas):
                 if change < 0:
                     ops.append(fl.Move("points", payer, s, -change, "nagashi mangan"))
