@@ -108,6 +108,7 @@ def test_simulate_shows_chips_and_abilities(tmp_path: Path) -> None:
     total = sum(a["average_accounts"]["chips"] * a["games"] for a in per_agent.values())
     assert abs(total) < 0.05  # (averages are rounded to 3 decimals)
     assert "special tile chips" in stats["item_frequency_per_win"]
+    assert any(item.startswith("tile ") for item in stats["item_frequency_per_win"])
 
 
 def test_play_a_whole_house_game(tmp_path: Path) -> None:

@@ -1050,7 +1050,8 @@ class RiichiRuleset(Ruleset):
                         "winner": seat,
                         "from": from_seat,
                         "points": result.payment.hand_value,
-                        "items": [y for y, _ in result.yaku] + self._house_items(result),
+                        "items": [y for y, _ in result.yaku]
+                        + self._house_items(game, seat, tile, tsumo, result),
                         "yakuman": result.yakuman,
                         "han": result.han,
                         "fu": result.fu,
@@ -1168,10 +1169,11 @@ class RiichiRuleset(Ruleset):
             return [fl.Move("chips", from_seat, winner, chips, "win chips")]
         return [fl.Move("chips", s, winner, chips, "win chips") for s in self._seats if s != winner]
 
-    @staticmethod
-    def _house_items(result: RiichiScore) -> list[str]:
+    def _house_items(
+        self, game: Game, seat: int, tile: int, tsumo: bool, result: RiichiScore
+    ) -> list[str]:
         """Statistics items of the house preset: the abilities that acted, the wildcard,
-        and chips from special tiles."""
+        chips from special tiles, and each special tile in the winning hand."""
         if not result.steps:
             return []
         items = [f"ability {a}" for a in result.abilities]
@@ -1179,6 +1181,15 @@ class RiichiRuleset(Ruleset):
             items.append("wildcard")
         if any(name == "special tiles" for name, _ in result.chip_items):
             items.append("special tile chips")
+        faces = game.faces
+        held = [*game.hands[seat], *(t for m in game.melds[seat] for t in m.tiles)]
+        if not tsumo:
+            held.append(tile)
+        for t in sorted(set(held)):
+            face = faces[t]
+            if face.special:
+                what = "pocchi" if face.pocchi else face.colour.value
+                items.append(f"tile {what} {face}")
         return items
 
     @staticmethod
