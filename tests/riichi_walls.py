@@ -54,6 +54,7 @@ def riichi_wall(
     ura: str | Sequence[str | None] = "",
     dealer: int = 0,
     fill_seed: int = 0,
+    dead_first: bool = True,
 ) -> list[int]:
     """The tile order for ``Game(rules, seed, walls=[order])`` of a hand dealt by ``dealer``.
 
@@ -65,8 +66,11 @@ def riichi_wall(
     is asked for more often than the tile set holds it.
     """
     faces = rules.tileset.tiles
-    assert len(faces) == 136, "a riichi wall has 136 tiles"
-    assert len(hands) == 4, "four hands, indexed by seat"
+    n = rules.num_players
+    size = len(faces)
+    assert size == (136 if n == 4 else 108), "a riichi wall has 136 tiles (108 for three)"
+    assert len(hands) == n, f"{n} hands, indexed by seat"
+    live_size = size - 14
     free: dict[Tile, list[int]] = {}
     for tile_id, face in enumerate(faces):
         free.setdefault(face, []).append(tile_id)
@@ -80,7 +84,7 @@ def riichi_wall(
         return ids.pop(0)
 
     dealt: list[list[int | None]] = []
-    for seat in range(4):
+    for seat in range(n):
         text = hands[seat]
         if text is None:
             dealt.append([None] * 13)
@@ -95,7 +99,7 @@ def riichi_wall(
     hidden = [take(f) for f in _faces(ura)]
     if len(reps) > 4 or len(inds) > 5 or len(hidden) > 5:
         raise ValueError("the dead wall holds 4 replacement tiles, 5 dora and 5 ura indicators")
-    if len(drawn) > LIVE_SIZE - 52:
+    if len(drawn) > live_size - 13 * n:
         raise ValueError(f"{len(drawn)} draws do not fit in the live wall")
     rest = sorted(i for ids in free.values() for i in ids)
     random.Random(fill_seed).shuffle(rest)
@@ -104,11 +108,15 @@ def riichi_wall(
         part = part + [None] * (size - len(part))
         return [rest.pop() if t is None else t for t in part]
 
-    deal = [t for i in range(4) for t in fill(dealt[(dealer + i) % 4], 13)]
-    dead = fill(reps, 4) + fill(inds, 5) + fill(hidden, 5)
-    live = deal + fill(drawn, LIVE_SIZE - 52)
+    deal = [t for i in range(n) for t in fill(dealt[(dealer + i) % n], 13)]
+    if dead_first:  # which part the filler tiles go to first (fixes the walls of the tests)
+        dead = fill(reps, 4) + fill(inds, 5) + fill(hidden, 5)
+        live = deal + fill(drawn, live_size - 13 * n)
+    else:
+        live = deal + fill(drawn, live_size - 13 * n)
+        dead = fill(reps, 4) + fill(inds, 5) + fill(hidden, 5)
     order = live + dead
-    assert not rest and sorted(order) == list(range(136))
+    assert not rest and sorted(order) == list(range(size))
     return order
 
 

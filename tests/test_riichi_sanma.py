@@ -18,7 +18,7 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +44,7 @@ from .riichi_walls import (
     pass_all,
     play_out,
     riichi,
+    riichi_wall,
     tiles,
     tsumogiri,
     types,
@@ -61,70 +62,9 @@ def sanma(**options: Any) -> Ruleset:
     return riichi(**{"preset": SANMA, **options})
 
 
-def _faces(spec: str | Sequence[str | None]) -> list[Tile | None]:
-    """Tiles of an mpsz string, or of a list of mpsz strings / None (an open position)."""
-    if isinstance(spec, str):
-        return list(parse_tiles(spec)) if spec.strip() else []
-    out: list[Tile | None] = []
-    for item in spec:
-        out.extend([None] if item is None else parse_tiles(item))
-    return out
-
-
-def sanma_wall(
-    rules: Ruleset,
-    hands: Sequence[str | None],
-    draws: str | Sequence[str | None] = "",
-    replacements: str | Sequence[str | None] = "",
-    dora: str | Sequence[str | None] = "",
-    ura: str | Sequence[str | None] = "",
-    dealer: int = 0,
-    fill_seed: int = 0,
-) -> list[int]:
-    """The tile order (a permutation of the 108 ids) that ``RiichiRuleset.build_wall``
-    turns into the hand asked for: 13 tiles dealt to each of the three seats from
-    ``dealer`` in turn order, the live draws in the order they are drawn, and the dead
-    wall's 4 replacement tiles, 5 dora and 5 ura indicators (the last 14). Open positions
-    (None, or past the end of a part) get the remaining tiles in a fixed shuffled order."""
-    faces = rules.tileset.tiles
-    assert len(faces) == SIZE, "a three-player wall has 108 tiles"
-    assert len(hands) == 3, "three hands, indexed by seat"
-    free: dict[Tile, list[int]] = {}
-    for tile_id, face in enumerate(faces):
-        free.setdefault(face, []).append(tile_id)
-
-    def take(face: Tile | None) -> int | None:
-        if face is None:
-            return None
-        ids = free.get(face)
-        if not ids:
-            raise ValueError(f"no {format_tile(face)} left for the wall")
-        return ids.pop(0)
-
-    dealt: list[list[int | None]] = []
-    for seat in range(3):
-        text = hands[seat]
-        hand = [None] * 13 if text is None else [take(f) for f in _faces(text)]
-        if len(hand) != 13:
-            raise ValueError(f"seat {seat} is dealt {len(hand)} tiles, not 13: {text!r}")
-        dealt.append(hand)
-    drawn_ = [take(f) for f in _faces(draws)]
-    reps = [take(f) for f in _faces(replacements)]
-    inds = [take(f) for f in _faces(dora)]
-    hidden = [take(f) for f in _faces(ura)]
-    if len(reps) > 4 or len(inds) > 5 or len(hidden) > 5 or len(drawn_) > DRAWS:
-        raise ValueError("too many tiles for a part of the wall")
-    rest = sorted(i for ids in free.values() for i in ids)
-    random.Random(fill_seed).shuffle(rest)
-
-    def fill(part: list[int | None], size: int) -> list[int]:
-        part = part + [None] * (size - len(part))
-        return [rest.pop() if t is None else t for t in part]
-
-    deal = [t for i in range(3) for t in fill(dealt[(dealer + i) % 3], 13)]
-    order = deal + fill(drawn_, DRAWS) + fill(reps, 4) + fill(inds, 5) + fill(hidden, 5)
-    assert not rest and sorted(order) == list(range(SIZE))
-    return order
+#: The three-player wall builder is riichi_walls.riichi_wall (it takes the seat count and
+#: the tile set's size from the ruleset).
+sanma_wall = partial(riichi_wall, dead_first=False)
 
 
 def bonus_of(game: Game, seat: int) -> list[str]:

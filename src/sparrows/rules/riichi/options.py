@@ -163,6 +163,17 @@ class RiichiOptions:
         ability_names(self.abilities)  # raises OptionsError for an unknown name
 
 
+#: The three-player table shared by the sanma presets.
+SANMA: dict[str, Any] = {
+    "players": 3,
+    "red_fives": (0, 1, 1),
+    "start_points": 35000,
+    "return_points": 40000,
+    "uma": (15, 0),
+    "noten_penalty": 2000,
+    "honba_ron": 200,
+}
+
 PRESETS: dict[str, dict[str, Any]] = {
     # The common online rules (Tenhou's): kiriage off, double yakuman off, kazoe at 13.
     "standard": {},
@@ -172,28 +183,10 @@ PRESETS: dict[str, dict[str, Any]] = {
     # Three-player riichi (sanma) as on Tenhou: 35,000 start, 40,000 return, uma +15/0/-15,
     # red 5p and 5s, tsumo loss, noten payments 2,000 in all, a honba 200 on a ron and 100
     # from each payer on a tsumo.
-    "tenhou-sanma": {
-        "players": 3,
-        "red_fives": (0, 1, 1),
-        "start_points": 35000,
-        "return_points": 40000,
-        "uma": (15, 0),
-        "noten_penalty": 2000,
-        "honba_ron": 200,
-    },
+    "tenhou-sanma": SANMA,
     # Mahjong Soul's three-player rules: the same table, double-yakuman forms, kokushi robs
     # a closed kan.
-    "mahjongsoul-sanma": {
-        "players": 3,
-        "red_fives": (0, 1, 1),
-        "start_points": 35000,
-        "return_points": 40000,
-        "uma": (15, 0),
-        "noten_penalty": 2000,
-        "honba_ron": 200,
-        "double_yakuman": True,
-        "kokushi_robs_ankan": True,
-    },
+    "mahjongsoul-sanma": {**SANMA, "double_yakuman": True, "kokushi_robs_ankan": True},
     # The "Dealer's Choice Tonpuu" house preset (seed 001): chips, special tiles, abilities.
     "cy-dealers-choice": {
         "red_fives": (0, 0, 0),
