@@ -197,8 +197,12 @@ def to_situation(w: RandomWin):  # type: ignore[no-untyped-def]
     )
 
 
-def to_mahjong(w: RandomWin):  # type: ignore[no-untyped-def]
-    """Arguments for mahjong's HandCalculator.estimate_hand_value with matched options."""
+def to_mahjong(  # type: ignore[no-untyped-def]
+    w: RandomWin, nuki: int = 0, three: bool = False, double_yakuman: bool = False
+):
+    """Arguments for mahjong's HandCalculator.estimate_hand_value with matched options
+    (``three``: three players, 1m -> 9m, honba 200 on a ron and 100 per tsumo payer, one
+    non-dealer payer; ``nuki`` Norths set aside; ``double_yakuman`` as the preset says)."""
     from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
     from mahjong.meld import Meld
 
@@ -214,11 +218,12 @@ def to_mahjong(w: RandomWin):  # type: ignore[no-untyped-def]
     opts = OptionalRules(
         has_open_tanyao=True,
         has_aka_dora=True,
-        has_double_yakuman=False,
+        has_double_yakuman=double_yakuman,
         kazoe_limit=HandConfig.KAZOE_LIMITED,
         kiriage=False,
         fu_for_open_pinfu=True,
         fu_for_pinfu_tsumo=False,
+        is_three_player=three,
     )
     config = HandConfig(
         is_tsumo=w.tsumo,
@@ -233,6 +238,7 @@ def to_mahjong(w: RandomWin):  # type: ignore[no-untyped-def]
         round_wind=27 + w.round_wind,
         tsumi_number=w.honba,
         kyoutaku_number=w.sticks,
+        num_nuki_dora=nuki,
         options=opts,
     )
     return tiles, w.win, melds, w.dora, config, w.ura

@@ -774,53 +774,13 @@ def random_sanma_win(rng: random.Random) -> tuple[Any, int]:
     return win_, nuki
 
 
-def to_mahjong_sanma(w: Any, nuki: int, double_yakuman: bool) -> tuple[Any, ...]:
-    """mahjong's estimate_hand_value arguments with options matched to the sanma presets:
-    three players (1m -> 9m, honba 200 on a ron and 100 per tsumo payer, one non-dealer
-    payer), red 5p and 5s, open tanyao, kazoe yakuman, no kiriage, double yakuman per
-    preset, ``num_nuki_dora``."""
-    from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
-    from mahjong.meld import Meld
-
-    types = {"pon": Meld.PON, "open_kan": Meld.KAN, "closed_kan": Meld.KAN}
-    types["added_kan"] = Meld.SHOUMINKAN
-    melds = [Meld(types[m.type], m.ids, m.type != "closed_kan", m.called, 0, 3) for m in w.melds]
-    tiles_136 = [*w.concealed, w.win, *(i for m in w.melds for i in m.ids)]
-    opts = OptionalRules(
-        has_open_tanyao=True,
-        has_aka_dora=True,
-        has_double_yakuman=double_yakuman,
-        kazoe_limit=HandConfig.KAZOE_LIMITED,
-        kiriage=False,
-        fu_for_open_pinfu=True,
-        fu_for_pinfu_tsumo=False,
-        is_three_player=True,
-    )
-    config = HandConfig(
-        is_tsumo=w.tsumo,
-        is_riichi=w.riichi,
-        is_ippatsu=w.ippatsu,
-        is_rinshan=w.rinshan,
-        is_chankan=w.chankan,
-        is_haitei=w.haitei,
-        is_houtei=w.houtei,
-        is_daburu_riichi=w.double_riichi,
-        player_wind=27 + w.seat_wind,
-        round_wind=27 + w.round_wind,
-        tsumi_number=w.honba,
-        kyoutaku_number=w.sticks,
-        num_nuki_dora=nuki,
-        options=opts,
-    )
-    return tiles_136, w.win, melds, w.dora, config, w.ura
-
-
 @pytest.mark.parametrize("preset", ["tenhou-sanma", "mahjongsoul-sanma"])
 def test_differential_against_mahjong_package(preset: str) -> None:
     """Random three-player wins with 0-4 Norths set aside agree with the ``mahjong``
     package on han, fu and every point received (honba and sticks included), options
-    matched as in ``to_mahjong_sanma``; no rule difference found. The package knows only
-    tsumo loss (the presets' rule; north bisection is worked by hand above). The run must
+    matched as in ``riichi_random.to_mahjong(three=True)``; no rule difference found. The
+    package knows only tsumo loss (the presets' rule; north bisection is worked by hand
+    above). The run must
     have held wins with nuki dora, with a North-pointing indicator beside Norths set aside,
     and with the 1m indicator on a hand holding 9m."""
     from dataclasses import replace
@@ -829,7 +789,7 @@ def test_differential_against_mahjong_package(preset: str) -> None:
 
     from sparrows.rules.riichi import riichi_options, score
 
-    from .riichi_random import to_situation
+    from .riichi_random import to_mahjong, to_situation
 
     opts = riichi_options(preset)
     rng = random.Random(20261201)
@@ -839,7 +799,9 @@ def test_differential_against_mahjong_package(preset: str) -> None:
     for i in range(n):
         w, nuki = random_sanma_win(rng)
         r = score(replace(to_situation(w), nuki=nuki), opts)
-        tiles_136, win, melds, dora, config, ura = to_mahjong_sanma(w, nuki, opts.double_yakuman)
+        tiles_136, win, melds, dora, config, ura = to_mahjong(
+            w, nuki, three=True, double_yakuman=opts.double_yakuman
+        )
         m = HandCalculator.estimate_hand_value(
             tiles_136,
             win,
