@@ -778,3 +778,26 @@ def test_shiisanpuutaa_on_the_first_draw(draw: str, offered: bool) -> None:
     assert game.over
     assert game.scores == [73000, 9000, 9000, 9000]
     assert game.ledger.accounts["chips"] == [30 + 3 + 13, -11 + 1, -11 - 4, -11 - 10]
+
+
+@pytest.mark.parametrize(
+    ("options", "final"),
+    [
+        # 10,000 a chip: chips [8, 3, -2, -9] are worth 80, 30, -20, -90 (thousands)
+        ({"chip_value": 10000}, [80.0, 30.0, -20.0, -90.0]),
+        # raw points count too: everyone at 25,000, the start, adds 0
+        ({"raw_points": True}, [40.0, 15.0, -10.0, -45.0]),
+        # the fixed table 13/3/-5/-11 at 5,000: 65, 15, -25, -55
+        ({"placement_chips": "fixed"}, [65.0, 15.0, -25.0, -55.0]),
+    ],
+)
+def test_optional_settlements(options: dict[str, Any], final: list[float]) -> None:
+    """The seed's optional rules on the game of the test above (every dealer ready and
+    passing, everyone at 25,000 at the end)."""
+    rules = house(**options)
+    game = new_game(rules, *[tenpai_dealer_wall(rules, d) for d in range(4)])
+    for dealer in range(4):
+        play_out(game)
+        act(game, dealer, "pass_deal")
+    assert game.over
+    assert last(game, "game_end").result["final"] == final
