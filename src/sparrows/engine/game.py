@@ -762,6 +762,8 @@ class Game:
         """A table meld as faces, its feeder relative to ``seat`` (1 right, 2 across, 3
         left)."""
         source = None if meld.from_seat is None else (meld.from_seat - seat) % self.n
+        if source == self.n - 1:
+            source = 3  # the player before (left), whatever the table's size
         return Meld(meld.type, tuple(self.faces[t] for t in meld.tiles), source)
 
     def events_for(self, seat: int | None) -> list[dict[str, Any]]:

@@ -174,7 +174,7 @@ class Ruleset(ABC):
 
     # ------------------------------------------------------------------ hints
     #: What a complete hand looks like, for shanten, waits and ukeire.
-    form: ClassVar[Form] = RIICHI
+    form: Form = RIICHI
     #: Word for the face-up indicator tiles ("dora indicator"; Suzume: "dora", since the
     #: tile shown is itself the dora).
     indicator_label: ClassVar[str] = "dora indicator"  # "": the ruleset turns no indicator

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations, pairwise
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...analysis import RIICHI, Form, shanten, waits
+from ...analysis import RIICHI, Form, analyse, waits
 from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
@@ -154,7 +154,7 @@ class RiichiState:
 class RiichiRuleset(Ruleset):
     name: ClassVar[str] = "riichi"
     version: ClassVar[str] = "1"
-    form: ClassVar[Form] = RIICHI
+    form: Form = RIICHI
     stat_ratios: ClassVar[dict[str, tuple[str, str]]] = {
         "deal-in facing riichi": ("dealt_into_riichi", "faced_riichi")
     }
@@ -182,6 +182,8 @@ class RiichiRuleset(Ruleset):
         for t in faces:
             self._discard_by_code[t.code] = self._discard[t]
         self._face = {t.code: t for t in faces}
+        if opts.kansai_chiitoi:  # seven pairs may hold identical pairs: waits and shanten too
+            self.form = Form(identical_pairs=True)
         n = self.num_players = opts.players
         #: per kind, its weight in the engine's hand keys (5^position among the kinds in
         #: play: three players have no 2m-8m, so the weights differ from 5^kind)
@@ -293,7 +295,7 @@ class RiichiRuleset(Ruleset):
         counts, memoised by the key."""
         got = self._waits.get(key)
         if got is None:
-            got = self._waits[key] = tuple(waits(counts))
+            got = self._waits[key] = tuple(waits(counts, self.form))
         return got
 
     def waits_of(self, game: Game, seat: int) -> tuple[int, ...]:
@@ -325,7 +327,7 @@ class RiichiRuleset(Ruleset):
         got = self._riichi_memo.get(key)
         if got is None:
             counts = game.counts[seat][:34]
-            if shanten(counts) > 0:
+            if analyse(counts, self.form).value > 0:
                 got = ()
             else:
                 ready = []
@@ -420,7 +422,11 @@ class RiichiRuleset(Ruleset):
             seat_wind=(seat - game.dealer) % self.num_players,
             round_wind=game.round_wind % 4,
             dora_indicators=tuple(faces[t] for t in revealed),
-            ura_indicators=tuple(faces[t] for t in wall.hidden[: len(revealed)]) if riichi else (),
+            ura_indicators=(
+                tuple(faces[t] for t in wall.hidden[: len(revealed)])
+                if riichi or self._has_ability(game, seat, "ura_kaiji")
+                else ()
+            ),
             honba=game.state.honba,
             riichi_sticks=game.ledger.pots["points"] // self.options.riichi_stick,
             open_riichi=hs.open_riichi[seat],
@@ -631,22 +637,33 @@ class RiichiRuleset(Ruleset):
             ]
         else:
             discards = [by_code[c] for c in sorted({codes[t] for t in hand})]
+        closed = self._closed(game, seat)
+        # naki menzen: riichi with an open hand, not on the turn of a call (an open kan's
+        # replacement draw included), and never by discarding the ability's own tile
+        menzen = (
+            not closed
+            and game.turn_draw == fl.LIVE
+            and self._has_ability(game, seat, "naki_menzen")
+        )
         if (
             drawn is not None
             and game.scores[seat] >= opts.riichi_min_points
             and wall_left >= opts.riichi_min_tiles
-            and (self._closed(game, seat) or self._has_ability(game, seat, "naki_menzen"))
+            and (closed or menzen)
         ):
             ready = self._riichi_kinds(game, seat)
             tako = bool(ready) and self._has_ability(game, seat, "tako_riichi")
+            keep = self._ability_tile.get("naki_menzen") if menzen else None
+            keep_tako = self._ability_tile.get("tako_riichi")
             if ready:
                 for d in discards:
-                    if d.tiles[0].kind in ready:
-                        out.append(self._riichi[d.tiles[0]])
+                    face = d.tiles[0]
+                    if face.kind in ready and face != keep:
+                        out.append(self._riichi[face])
                         if opts.open_riichi:
-                            out.append(Action(A.OPEN_RIICHI, d.tiles[0]))
-                        if tako:
-                            out.append(Action(A.TAKO_RIICHI, d.tiles[0]))
+                            out.append(Action(A.OPEN_RIICHI, face))
+                        if tako and face != keep_tako:  # the tako tile stays, shown
+                            out.append(Action(A.TAKO_RIICHI, face))
         if can_kan:
             out += calls.turn_kongs(game, seat)
         if (
@@ -726,7 +743,6 @@ class RiichiRuleset(Ruleset):
     def _call_made(self, hs: HandState) -> None:
         hs.clean = False
         hs.ippatsu = [False] * 4
-        hs.second_draw = False
 
     def _discard_outcome(self, game: Game, seat: int, action: Action) -> fl.Outcome:
         hs: HandState = game.state.hand
@@ -926,6 +942,7 @@ class RiichiRuleset(Ruleset):
         k = self._kind[tile]
         ids = game.take(seat, action.tiles)
         self._call_made(hs)
+        hs.second_draw = False  # another seat's call ends a tako player's double draw
         if action.type is A.KAN:
             meld = MeldType.OPEN_KAN
         elif action.type is A.PON:
@@ -1483,11 +1500,11 @@ class RiichiRuleset(Ruleset):
         for seat in self._seats:
             key, cached = hs.waits[seat]
             if key == game.hand_key[seat]:
-                fresh = tuple(waits(game.counts[seat][:34]))
+                fresh = tuple(waits(game.counts[seat][:34], self.form))
                 if cached != fresh:
                     raise AssertionError(f"stale waits for seat {seat}: {cached} != {fresh}")
             memo = self._waits.get(game.hand_key[seat])
-            if memo is not None and memo != tuple(waits(game.counts[seat][:34])):
+            if memo is not None and memo != tuple(waits(game.counts[seat][:34], self.form)):
                 raise AssertionError(f"wrong memoised waits for seat {seat}")
         if game.ledger.pots["points"] % self.options.riichi_stick:
             raise AssertionError("the pot holds part of a riichi stick")
@@ -1592,13 +1609,13 @@ class RiichiRuleset(Ruleset):
         counts = [0] * 34
         for t in obs.hand:
             counts[t.kind] += 1
-        before = shanten(counts)
+        before = analyse(counts, self.form).value
         if action.type in (A.ANKAN, A.KAKAN):
             if obs.extra.get("riichi", [0] * 4)[obs.seat]:
                 return True  # offered in riichi only when the waits stay
             taken = 4 if action.type is A.ANKAN else 1
             counts[kind] -= taken
-            return shanten(counts) <= before
+            return analyse(counts, self.form).value <= before
         if action.type is A.KAN:
             return False
         if action.type is A.PON and kind in self._yakuhai(obs):
@@ -1617,7 +1634,7 @@ class RiichiRuleset(Ruleset):
             counts[k] -= 1
         best = min(
             (
-                shanten([c - (i == k) for i, c in enumerate(counts)])
+                analyse([c - (i == k) for i, c in enumerate(counts)], self.form).value
                 for k in set(t.kind for t in obs.hand)
                 if counts[k] > 0
             ),

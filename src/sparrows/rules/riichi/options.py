@@ -152,8 +152,15 @@ class RiichiOptions:
             raise OptionsError(f"players must be 3 or 4, not {self.players}")
         if self.players == 3 and self.red_fives[0]:
             raise OptionsError("three-player riichi has no 5m: red_fives must start with 0")
-        if self.players == 3 and self.special_tiles:
-            raise OptionsError("the house preset's special tiles are for four players")
+        if self.players == 3 and (
+            self.special_tiles or self.chips or self.abilities or self.placement_chips
+        ):
+            raise OptionsError(
+                "the house preset's special tiles, chips, abilities and placement chips are "
+                "for four players"
+            )
+        if self.placement_chips and not self.chips:
+            raise OptionsError("placement_chips settles in chips: set chips=true with it")
         if self.chip_value <= 0:
             raise OptionsError(f"chip_value must be above 0, not {self.chip_value}")
         if self.special_tiles and any(self.red_fives):

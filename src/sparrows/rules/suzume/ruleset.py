@@ -96,7 +96,7 @@ class SuzumeRuleset(Ruleset):
     dialect = "suzume"
     hand_size: ClassVar[int] = HAND_SIZE
     floors: ClassVar[dict[str, int]] = {"points": 0}  # payers pay down to 0
-    form: ClassVar[Form] = SUZUME
+    form: Form = SUZUME
     indicator_label: ClassVar[str] = "dora"  # the tile shown is itself the dora
     options: SuzumeOptions
 
