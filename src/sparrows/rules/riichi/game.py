@@ -1600,7 +1600,8 @@ class RiichiRuleset(Ruleset):
 
     def _yakuhai(self, obs: Observation) -> frozenset[int]:
         seat_wind = 27 + (obs.seat - obs.dealer) % self.num_players
-        return frozenset((31, 32, 33, seat_wind, 27 + obs.round_wind % 4))
+        rounds = (27, 29) if self.options.tonshaaba else (27 + obs.round_wind % 4,)
+        return frozenset((31, 32, 33, seat_wind, *rounds))
 
     def call_worth(self, obs: Observation, action: Action) -> bool:
         """Pon of a yakuhai; a chi or pon that brings an all-simples hand closer; a
