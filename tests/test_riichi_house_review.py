@@ -104,3 +104,22 @@ def test_tako_riichi_closed_kan_does_not_add_a_third_draw() -> None:
 def test_option_checks(options: dict[str, object], message: str) -> None:
     with pytest.raises(OptionsError, match=message):
         get_ruleset("riichi", options)
+
+
+def test_shiisanpuutaa_earns_the_chip_abilities() -> None:
+    # set1 with its three tiles in an unrelated hand: 1m 5Cm 9m 1p 5Gp 9p 1s 5Ts 9s 1234z
+    # + 4z (the pair): shiisanpuutaa, a dealer yakuman tsumo (16,000 from each). Chips
+    # per payer: yakuman 10 + 3 special tiles = 13; agari han-su + 13 = 26; chippu zoka
+    # 26 x 1.5 = 39. 73,000 ends the game (called game, +1 from each); placement with
+    # seats 1-3 at 9,000: 2nd +1, 3rd -4, 4th -10, 1st the balance 13.
+    rules = house(abilities="set1")
+    hands = ["1m5Cm9m1p5Gp9p1s5Ts9s1234z", *OTHERS, "478m247p478s2357z"]
+    game = start(rules, hands, draws="4z")
+    act(game, 0, "tsumo")
+    assert game.over and game.scores == [73000, 9000, 9000, 9000]
+    assert game.ledger.accounts["chips"] == [
+        3 * 39 + 3 + 13,
+        -39 - 1 + 1,
+        -39 - 1 - 4,
+        -39 - 1 - 10,
+    ]

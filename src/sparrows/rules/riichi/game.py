@@ -56,7 +56,7 @@ from ...tiles import Meld, MeldType, Tile, house_set, riichi_set, sanma_set
 from ...tiles.kinds import DRAGONS, HONOR, NORTH, WINDS
 from .. import calls
 from .hand import TERMINAL_HONOR, WinSituation
-from .house import ABILITY_TILES, YAKUMAN_CHIPS, ability_names, house_score
+from .house import ABILITY_TILES, ability_names, house_score, local_yakuman_chips
 from .options import PRESETS, RiichiOptions
 from .points import LIMIT_BASE, payment, settle
 from .scoring import RiichiScore, dora_of, score
@@ -511,9 +511,9 @@ class RiichiRuleset(Ruleset):
         if sticks:
             ops.append(fl.Move("points", POT, seat, sticks, "sticks"))
         chips = SUUKANTSU_CHIPS[1] if tsumo else SUUKANTSU_CHIPS[0]
-        if puutaa:  # an ordinary yakuman's chips and the special tiles'
+        if puutaa:  # a yakuman's chips, the special tiles' and the chip abilities
             faces = game.faces
-            chips = YAKUMAN_CHIPS[1] + sum(1 for t in game.hands[seat] if faces[t].special)
+            chips, _ = local_yakuman_chips([faces[t] for t in game.hands[seat]], opts, True)
         name = puutaa or "special_suukantsu"
         label = (
             f"{puutaa.capitalize()} (local yakuman)"

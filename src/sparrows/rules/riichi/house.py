@@ -241,23 +241,7 @@ def _house_score(
         dc = KOKAN[pick][1]
         chip_items.append((f"kokan ({pick})", dc))
         chips += dc
-    if chip_items:
-        steps.append(
-            "base chips: "
-            + "".join(
-                f"{'' if i == 0 else (' - ' if n < 0 else ' + ')}{abs(n) if i else n} {name}"
-                for i, (name, n) in enumerate(chip_items)
-            )
-            + f" = {chips}"
-        )
-    final_han = 13 * yakuman if yakuman else han
-    if "agari_hansu" in active:
-        steps.append(f"agari han-su: {chips} + {final_han} = {chips + final_han} chips")
-        chips += final_han
-    if "chippu_zoka" in active:
-        new = ceil(chips * 3 / 2)
-        steps.append(f"chippu zoka: {chips} x 1.5 -> {new} chips")
-        chips = new
+    chips = chip_stages(chip_items, 13 * yakuman if yakuman else han, active, steps)
     if han != result.han:
         basic, limit = basic_points(han, result.fu, yakuman, opts)
         result.han, result.basic, result.limit = han, basic, limit
@@ -271,6 +255,47 @@ def _house_score(
     )
     result.steps = tuple(steps)
     return result
+
+
+def chip_stages(
+    chip_items: list[tuple[str, int]], final_han: int, active: frozenset[str], steps: list[str]
+) -> int:
+    """The chips of a win from its base chip items: their sum, then agari han-su (+ the
+    final han), then chippu zoka (x1.5 rounded up), each stage written to ``steps``."""
+    chips = sum(n for _, n in chip_items)
+    if chip_items:
+        steps.append(
+            "base chips: "
+            + "".join(
+                f"{'' if i == 0 else (' - ' if n < 0 else ' + ')}{abs(n) if i else n} {name}"
+                for i, (name, n) in enumerate(chip_items)
+            )
+            + f" = {chips}"
+        )
+    if "agari_hansu" in active:
+        steps.append(f"agari han-su: {chips} + {final_han} = {chips + final_han} chips")
+        chips += final_han
+    if "chippu_zoka" in active:
+        new = ceil(chips * 3 / 2)
+        steps.append(f"chippu zoka: {chips} x 1.5 -> {new} chips")
+        chips = new
+    return chips
+
+
+def local_yakuman_chips(
+    tiles: Sequence[Tile], opts: RiichiOptions, tsumo: bool
+) -> tuple[int, list[str]]:
+    """Chips of a yakuman won without a reading (shiisanpuutaa): the yakuman's, the special
+    tiles', yaku-ka's, then the chip abilities in the order of operations."""
+    active = abilities_of(tiles, opts)
+    items = [("yakuman", YAKUMAN_CHIPS[1] if tsumo else YAKUMAN_CHIPS[0])]
+    n_tiles = tile_chips(tiles)
+    if n_tiles:
+        items.append(("special tiles", n_tiles))
+    if "yakuka" in active:
+        items.append(("yaku-ka", YAKUKA_CHIPS))
+    steps: list[str] = []
+    return chip_stages(items, 13, active, steps), steps
 
 
 def _ura_count(sit: WinSituation, tiles: Sequence[Tile]) -> int:
