@@ -955,3 +955,35 @@ def test_calculator_refuses_impossible_three_player_input(args: list[str], words
     assert proc.returncode == 2
     assert proc.stdout == "" and proc.stderr.count("\n") == 1 and words in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_pao_on_a_tsumo_pays_as_if_ron() -> None:
+    """Seat 1 pons 5z (from the dealer), 6z (from seat 2) and 7z (from the dealer: the
+    third dragon set, so the dealer is liable) and wins daisangen by tsumo on 4s. The
+    liable player pays as if it had dealt in: a non-dealer yakuman ron 4 x 8,000 = 32,000
+    (a tsumo with tsumo loss would total only 16,000 + 8,000); seat 2 pays nothing."""
+    rules = sanma()
+    hands = ["19m159p19s1234z57z", "55z66z77z123p9s1m9m4s", "1m9m3p6p9p3s6s9s1234z6z"]
+    wall = sanma_wall(rules, hands, draws=["2p", "2s", "8p", "8s", "7p", "1p", "4s"])
+    game = new_game(rules, wall)
+    act(game, 0, "discard 5z")
+    act(game, 1, "pon 5z 5z")
+    act(game, 1, "discard 9s")
+    pass_all(game)
+    act(game, 2, "discard 6z")
+    act(game, 1, "pon 6z 6z")
+    act(game, 1, "discard 1m")
+    pass_all(game)
+    tsumogiri(game, 2)
+    pass_all(game)
+    act(game, 0, "discard 7z")
+    act(game, 1, "pon 7z 7z")
+    act(game, 1, "discard 9m")
+    pass_all(game)
+    tsumogiri(game, 2)
+    pass_all(game)
+    tsumogiri(game, 0)
+    pass_all(game)
+    assert drawn(game) == "4s"
+    act(game, 1, "tsumo")
+    assert last(game, "hand_end").deltas == [-32000, 32000, 0]

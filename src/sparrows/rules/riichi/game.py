@@ -1044,10 +1044,26 @@ class RiichiRuleset(Ruleset):
                 and hs.last_kan[1] is not None
             ):
                 pao = hs.last_kan[1]  # rinshan after a fed open kan: the feeder pays all
+                rinshan_pao = True
+            else:
+                rinshan_pao = False
             honba_points = sit.honba * opts.honba_ron if not tsumo else 0
-            deltas = settle(
-                result.payment, seat, from_seat, game.dealer, pao, honba_points, self.num_players
-            )
+            if tsumo and pao is not None and not rinshan_pao:
+                # a yakuman's liable player pays a tsumo as if it had been a ron against
+                # it (with three players more than the tsumo's total, which loses a share)
+                as_ron = payment(result.basic, sit.dealer, False, sit.honba, 0, opts)
+                as_ron.sticks = result.payment.sticks
+                deltas = settle(as_ron, seat, pao, game.dealer, None, 0, self.num_players)
+            else:
+                deltas = settle(
+                    result.payment,
+                    seat,
+                    from_seat,
+                    game.dealer,
+                    pao,
+                    honba_points,
+                    self.num_players,
+                )
             deltas[seat] -= result.payment.sticks  # the sticks come from the pot
             for payer in self._seats:
                 if deltas[payer] < 0:
