@@ -58,7 +58,7 @@ from .. import calls
 from .hand import TERMINAL_HONOR, WinSituation
 from .house import ABILITY_TILES, ability_names, house_score, local_yakuman_chips
 from .options import PRESETS, RiichiOptions
-from .points import LIMIT_BASE, payment, settle
+from .points import LIMIT_BASE, Payment, payment, settle
 from .scoring import RiichiScore, dora_of, score
 
 if TYPE_CHECKING:
@@ -502,14 +502,6 @@ class RiichiRuleset(Ruleset):
         sticks = game.ledger.pots["points"]
         mult = 1 if puutaa else 2
         pay = payment(mult * LIMIT_BASE["yakuman"], dealer, tsumo, honba, 0, opts)
-        deltas = settle(pay, seat, feeder, game.dealer, players=self.num_players)
-        ops: list[fl.Op] = [
-            fl.Move("points", p, seat, -d, "special suukantsu")
-            for p, d in enumerate(deltas)
-            if d < 0
-        ]
-        if sticks:
-            ops.append(fl.Move("points", POT, seat, sticks, "sticks"))
         chips = SUUKANTSU_CHIPS[1] if tsumo else SUUKANTSU_CHIPS[0]
         if puutaa:  # a yakuman's chips, the special tiles' and the chip abilities
             faces = game.faces
@@ -520,42 +512,68 @@ class RiichiRuleset(Ruleset):
             if puutaa
             else "Special suukantsu (double yakuman)"
         )
-        if opts.chips:
-            ops += self._chip_moves(seat, feeder, None, chips)
-        hs.winners.append(seat)
-        ops.append(
-            fl.Report(
-                {
-                    "hand": game.hand_number,
-                    "winner": seat,
-                    "from": feeder,
-                    "points": pay.hand_value,
-                    "items": [name],
-                    "yakuman": mult,
-                    "han": 13 * mult,
-                    "fu": 0,
-                    "chips": chips,
-                }
-            )
-        )
-        if game.record:
-            payments = list(deltas)
-            payments[seat] += sticks
-            tile = game.drawn
-            assert tile is not None
-            ops.append(
-                fl.Emit(
-                    ev.Win(
-                        seat, feeder, game.fmt(tile), game.fmt_all(sorted(game.hands[seat])),
-                        name.replace("_", " "), pay.hand_value, [[label, 13 * mult]], payments,
-                        {"yakuman": mult, "limit": f"{mult}x yakuman", "honba": honba,
-                         "chips": chips},
-                    )
-                )
-            )  # fmt: skip
+        tile = game.drawn
+        assert tile is not None
+        detail = {"yakuman": mult, "limit": f"{mult}x yakuman", "honba": honba, "chips": chips}
+        ops = self._special_win(
+            game, seat, feeder, pay, sticks, "special suukantsu", name, label, 13 * mult, mult,
+            chips, game.fmt(tile), detail,
+        )  # fmt: skip
         ops.append(self._defence_report(hs))
         game.state.last = ("win", dealer)
         return ops, self._hand_over(game, "win", dealer, ops)
+
+    def _special_win(
+        self,
+        game: Game,
+        seat: int,
+        feeder: int | None,
+        pay: Payment,
+        sticks: int,
+        reason: str,
+        item: str,
+        label: str,
+        han: int,
+        yakuman: int,
+        chips: int,
+        tile_text: str,
+        detail: dict[str, Any],
+    ) -> list[fl.Op]:
+        """The ops of a win without a reading (nagashi, the special suukantsu, the puutaa):
+        its payment (from ``feeder``, or as a tsumo), the sticks, its chips, the report and
+        the win event."""
+        deltas = settle(pay, seat, feeder, game.dealer, players=self.num_players)
+        ops: list[fl.Op] = [
+            fl.Move("points", p, seat, -d, reason) for p, d in enumerate(deltas) if d < 0
+        ]
+        if sticks:
+            ops.append(fl.Move("points", POT, seat, sticks, "sticks"))
+        if chips and self.options.chips:
+            ops += self._chip_moves(seat, feeder, None, chips)
+        game.state.hand.winners.append(seat)
+        report = {
+            "hand": game.hand_number,
+            "winner": seat,
+            "from": feeder,
+            "points": pay.hand_value,
+            "items": [item],
+            "yakuman": yakuman,
+            "han": han,
+            "fu": 0,
+            "chips": chips,
+        }
+        ops.append(fl.Report(report))
+        if game.record:
+            payments = list(deltas)
+            payments[seat] += sticks
+            shown = game.fmt_all(sorted(game.hands[seat]))
+            reading = item.replace("_", " ")
+            win = ev.Win(
+                seat, feeder, tile_text, shown, reading, pay.hand_value, [[label, han]],
+                payments, detail,
+            )  # fmt: skip
+            ops.append(fl.Emit(win))
+        return ops
 
     def _has_ability(self, game: Game, seat: int, name: str) -> bool:
         """Whether the tile carrying ability ``name`` is in the seat's hand or melds."""
@@ -1328,42 +1346,11 @@ class RiichiRuleset(Ruleset):
         for i, s in enumerate(sorted(nagashi, key=lambda x: (x - game.dealer) % self.num_players)):
             honba = game.state.honba if i == 0 else 0
             pay = payment(LIMIT_BASE["haneman"], s == game.dealer, True, honba, 0, opts)
-            deltas = settle(pay, s, None, game.dealer, players=self.num_players)
-            for payer, change in enumerate(deltas):
-                if change < 0:
-                    ops.append(fl.Move("points", payer, s, -change, "nagashi mangan"))
-            if i == 0 and sticks:
-                ops.append(fl.Move("points", POT, s, sticks, "sticks"))
-            hs.winners.append(s)
-            ops.append(
-                fl.Report(
-                    {
-                        "hand": game.hand_number,
-                        "winner": s,
-                        "from": None,
-                        "points": pay.hand_value,
-                        "items": ["nagashi_mangan"],
-                        "yakuman": 0,
-                        "han": 6,
-                        "fu": 0,
-                        "chips": 0,
-                    }
-                )
-            )
-            if game.record:
-                shown = game.fmt_all(sorted(game.hands[s]))
-                payments = [max(0, d) if p == s else d for p, d in enumerate(deltas)]
-                if i == 0:
-                    payments[s] += sticks
-                ops.append(
-                    fl.Emit(
-                        ev.Win(
-                            s, None, "", shown, "nagashi mangan", pay.hand_value,
-                            [["Nagashi mangan (as haneman)", 6]], payments,
-                            {"han": 6, "fu": 0, "limit": "haneman", "honba": honba},
-                        )
-                    )
-                )  # fmt: skip
+            ops += self._special_win(
+                game, s, None, pay, sticks if i == 0 else 0, "nagashi mangan", "nagashi_mangan",
+                "Nagashi mangan (as haneman)", 6, 0, 0, "",
+                {"han": 6, "fu": 0, "limit": "haneman", "honba": honba},
+            )  # fmt: skip
         ops.append(self._defence_report(hs))
         dealer_won = game.dealer in nagashi
         game.state.last = ("win", dealer_won)
