@@ -80,6 +80,18 @@ DYNAMIC_PLACEMENT: dict[int, tuple[tuple[int, int], ...]] = {
 FIXED_PLACEMENT = {1: 13, 2: 3, 3: -5, 4: -11}
 
 
+def _after(game: Game, ops: Sequence[fl.Op], account: str) -> list[int]:
+    """Each seat's balance of ``account`` once ``ops`` (not applied yet) have moved it."""
+    balances = list(game.ledger.accounts[account])
+    for op in ops:
+        if isinstance(op, fl.Move) and op.account == account:
+            if op.src != POT:
+                balances[op.src] -= op.amount
+            if op.dst != POT:
+                balances[op.dst] += op.amount
+    return balances
+
+
 def placement_chips(scores: Sequence[int], places: Sequence[int], how: str) -> list[int]:
     """Oka and uma in chips per seat: "dynamic" (by the points of 2nd-4th, 1st gets the
     balance) or "fixed" (13/3/-5/-11)."""
@@ -1189,13 +1201,7 @@ class RiichiRuleset(Ruleset):
         """Whether the hand's payments (``ops``, not applied yet) end the game anyway: a
         bust, a low riichi not won, or the called game."""
         opts = self.options
-        points = list(game.scores)
-        for op in ops:
-            if isinstance(op, fl.Move) and op.account == "points":
-                if op.src != POT:
-                    points[op.src] -= op.amount
-                if op.dst != POT:
-                    points[op.dst] += op.amount
+        points = _after(game, ops, "points")
         hs: HandState = game.state.hand
         low = any(hs.low_riichi[s] and s not in hs.winners for s in self._seats)
         return (
@@ -1466,11 +1472,7 @@ class RiichiRuleset(Ruleset):
         final figure per player is the money value in thousands of points: all chips at
         the chip value (plus the raw points against the start with ``raw_points``)."""
         opts = self.options
-        chips = list(game.ledger.accounts["chips"]) if opts.chips else [0] * self.num_players
-        for op in ops:  # chips moved by this game end already (bust, called game)
-            if isinstance(op, fl.Move) and op.account == "chips":
-                chips[op.src] -= op.amount
-                chips[op.dst] += op.amount
+        chips = _after(game, ops, "chips")  # with this game end's (bust, called game)
         table = placement_chips(scores, places, opts.placement_chips)
         by_place = {p: s for s, p in enumerate(places)}
         first = by_place[1]
