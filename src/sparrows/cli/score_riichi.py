@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import SparrowsError
 from ..rules.riichi import WinSituation, riichi_options, score
-from ..rules.riichi.house import ability_names, house_score
+from ..rules.riichi.house import ability_names, house_score, is_house
 from ..rules.riichi.options import RiichiOptions
 from ..rules.riichi.scoring import impossible_conditions
 from ..tiles import Tile, format_tile, parse_hand, parse_tiles
@@ -168,11 +168,6 @@ def answer(
             }
         )
     return out, 0
-
-
-def is_house(opts: RiichiOptions) -> bool:
-    """Whether the options describe the house table (chips, special tiles, abilities)."""
-    return opts.special_tiles or opts.chips or bool(opts.abilities)
 
 
 def render(res: dict[str, Any], sit_seat: str, round_wind: str) -> str:

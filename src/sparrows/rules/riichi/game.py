@@ -56,7 +56,13 @@ from ...tiles import Meld, MeldType, Tile, house_set, riichi_set, sanma_set
 from ...tiles.kinds import DRAGONS, HONOR, NORTH, WINDS
 from .. import calls
 from .hand import TERMINAL_HONOR, WinSituation
-from .house import ABILITY_TILES, ability_names, house_score, local_yakuman_chips
+from .house import (
+    ABILITY_TILES,
+    ability_names,
+    house_score,
+    is_house,
+    local_yakuman_chips,
+)
 from .options import PRESETS, RiichiOptions
 from .points import LIMIT_BASE, Payment, payment, settle
 from .scoring import RiichiScore, dora_of, score
@@ -180,7 +186,7 @@ class RiichiRuleset(Ruleset):
         else:
             self.tileset = house_set() if opts.special_tiles else riichi_set(opts.red_fives)
         #: the house table: scores go through house_score (chips, abilities, wildcards)
-        self._house = opts.special_tiles or opts.chips or bool(opts.abilities)
+        self._house = is_house(opts)
         names = ability_names(opts.abilities)
         #: ability id -> its tile face (the gold 5p, platinum 5s, cyan 5m)
         self._ability_tile = dict(zip(names, ABILITY_TILES, strict=False))

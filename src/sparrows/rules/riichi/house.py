@@ -83,6 +83,12 @@ NEXT_LIMIT_HAN = {"mangan": 6, "haneman": 8, "baiman": 11, "sanbaiman": 13}
 KANSAI_QUAD_HAN = {1: 1, 2: 3}
 
 
+def is_house(opts: RiichiOptions) -> bool:
+    """Whether the options describe the house table (chips, special tiles or abilities):
+    its wins are scored by :func:`house_score`."""
+    return opts.special_tiles or opts.chips or bool(opts.abilities)
+
+
 def ability_names(text: str) -> tuple[str, ...]:
     """The abilities of the gold 5p, platinum 5s and cyan 5m from an option value: a set
     name, comma-separated ids (up to three), or "" for none. OptionsError names a bad one."""
