@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import OptionsError
-from ..chinese import FamilyOptions
+from ..family import FamilyOptions
 
 #: Points items: name -> (points, description). Meld points by (simple, terminal/honour).
 MELD_POINTS: dict[str, tuple[int, int, str]] = {

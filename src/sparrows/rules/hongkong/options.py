@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import OptionsError
-from ..chinese import FamilyOptions
+from ..family import FamilyOptions
 
 #: Faan of the ordinary items: name -> (faan, description). A dragon pung, a seat or round
 #: wind pung counts once per pung.
