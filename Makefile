@@ -5,8 +5,13 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 BENCHSTAMP := $(VENV)/.installed-bench
+# The optional compiled build (mypyc) lives in its own environment, beside the editable one.
+FAST := .venv-fast
+FASTBIN := $(FAST)/bin
+FASTSTAMP := $(FAST)/.installed
+SOURCES := $(shell find src -name '*.py') setup.py pyproject.toml
 
-.PHONY: run test test-all lint bench install dev clean tables
+.PHONY: run test test-all test-fast lint bench install dev fast clean tables
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +32,18 @@ $(BENCHSTAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 dev: $(DEVSTAMP)
 
+# `make fast`: the hot modules (src/sparrows/compiled.py) compiled with mypyc into
+# .venv-fast (`.venv-fast/bin/sparrows`); rebuilt when a source changes.
+$(FASTSTAMP): $(SOURCES) | $(DEVSTAMP)
+	SPARROWS_COMPILE=1 $(BIN)/pip wheel -q --no-build-isolation --no-deps -w build/wheel .
+	test -x $(FASTBIN)/python || $(BIN)/python -m venv $(FAST)
+	$(FASTBIN)/pip install -q --force-reinstall --no-deps build/wheel/sparrows-*.whl
+	$(FASTBIN)/pip install -q "$$(ls build/wheel/sparrows-*.whl)[test]"
+	touch $@
+
+fast: $(FASTSTAMP)
+	@$(FASTBIN)/sparrows --version
+
 # `make run ARGS="--seed 3 --seat 2"` passes arguments to `sparrows play`.
 ARGS ?=
 run: $(STAMP)
@@ -40,10 +57,18 @@ lint: $(DEVSTAMP)
 # The default suite runs in parallel (pytest-xdist) with the big differential runs sized
 # for CI; `make test-all` runs them at full size and adds the tests marked slow.
 test: lint
-	$(BIN)/pytest -n 2 -m "not slow"
+	SPARROWS_EXPECT=pure $(BIN)/pytest -n 2 -m "not slow"
+	$(MAKE) --no-print-directory test-fast
+
+# The suite again on the compiled build, with a check that it plays every ruleset exactly
+# as the pure-Python build does.
+test-fast: $(FASTSTAMP)
+	SPARROWS_PURE_PYTHON=$(abspath $(BIN)/python) SPARROWS_EXPECT=compiled \
+		$(FASTBIN)/pytest -n 2 -m "not slow" -p no:cacheprovider
 
 test-all: lint
-	SPARROWS_FULL=1 $(BIN)/pytest -n 2
+	SPARROWS_FULL=1 SPARROWS_EXPECT=pure $(BIN)/pytest -n 2
+	$(MAKE) --no-print-directory test-fast
 
 bench: $(BENCHSTAMP)
 	$(BIN)/python benchmarks/bench_analysis.py
@@ -58,4 +83,4 @@ tables: $(DEVSTAMP)
 	$(BIN)/python tools/gen_tables.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(FAST) build .pytest_cache .mypy_cache .ruff_cache

@@ -7,13 +7,29 @@ report it); 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from .. import __version__
 from ..errors import SparrowsError
 from .common import Parser
+
+
+class _Version(argparse.Action):
+    """``--version``: the version and the build (pure Python or compiled), looked up only
+    when asked."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and build, exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        from ..compiled import label
+
+        print(f"sparrows {__version__}, {label()}")
+        parser.exit()
 
 
 def build_parser() -> Parser:
@@ -21,7 +37,7 @@ def build_parser() -> Parser:
         prog="sparrows",
         description="A mahjong engine: play, analyse and score hands, simulate, replay.",
     )
-    parser.add_argument("--version", action="version", version=f"sparrows {__version__}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     from . import analyze, play, replay, rules, score, simulate
 

@@ -649,32 +649,37 @@ class Game:
             raise IllegalActionError(f"there is no seat {seat!r} (seats are 0-{self.n - 1})")
         return seat  # type: ignore[return-value]
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        self._check_seat(seat)
-        if seat in self.declared:
+    # The public entry points take ``object`` for what a caller may get wrong and check it
+    # themselves: a compiled build would otherwise refuse a wrong type with a bare TypeError
+    # before the check that names the problem.
+    def legal_actions(self, seat: object) -> list[Action]:
+        s = self._check_seat(seat)
+        if s in self.declared:
             return []
-        return list(self.pending.get(seat, ()))
+        return list(self.pending.get(s, ()))
 
-    def step(self, seat: int, action: Action) -> None:
+    def step(self, seat: object, action: object) -> None:
         """Apply one seat's action. Raises IllegalActionError (state unchanged) if the seat
         is not to act or the action is not among its legal actions."""
-        if (
-            type(seat) is not int  # checked first: an unhashable seat must not reach the dict
-            or (legal := self.pending.get(seat)) is None
-            or (self.declared and seat in self.declared)
-        ):
+        if type(seat) is not int:  # checked first: an unhashable seat must not reach the dict
             self._refuse_seat(seat)
             raise AssertionError  # not reached: _refuse_seat raises
+        s: int = seat
+        legal = self.pending.get(s)
+        if legal is None or (self.declared and s in self.declared):
+            self._refuse_seat(s)
+            raise AssertionError
         for candidate in legal:  # identity first: agents return one of the legal objects
             if candidate is action:
+                chosen = candidate
                 break
         else:
-            action = self._find_legal(seat, action, legal)
-        self.actions.append((seat, action))
+            chosen = self._find_legal(s, action, legal)
+        self.actions.append((s, chosen))
         if self.phase is _TURN:
-            out = self.ruleset.on_turn(self, seat, action)
+            out = self.ruleset.on_turn(self, s, chosen)
         else:
-            self.declared[seat] = action
+            self.declared[s] = chosen
             if len(self.declared) < len(self.pending):
                 return
             window = self.window
@@ -697,7 +702,7 @@ class Game:
             f"seat {seat} is not to act now ({self.phase.value} phase; waiting for seat {waiting})"
         )
 
-    def _find_legal(self, seat: int, action: Action, legal: list[Action]) -> Action:
+    def _find_legal(self, seat: int, action: object, legal: list[Action]) -> Action:
         if not isinstance(action, Action):
             raise IllegalActionError(
                 f"an action must be an Action (Action.from_string parses text), not {action!r}"
@@ -711,11 +716,13 @@ class Game:
         )
 
     # ------------------------------------------------------------------ views
-    def observation(self, seat: int) -> Observation:
+    def observation(self, seat: object) -> Observation:
         """What ``seat`` may know. A seat that is not asked now sees ``WAIT`` whatever the
         others are asked, so nobody learns who could claim; its view changes only with the
         events it can see."""
-        self._check_seat(seat)
+        return self._observation(self._check_seat(seat))
+
+    def _observation(self, seat: int) -> Observation:
         faces = self.faces
         last = self.last_discard
         asked = seat in self.pending and seat not in self.declared
@@ -766,11 +773,10 @@ class Game:
             source = 3  # the player before (left), whatever the table's size
         return Meld(meld.type, tuple(self.faces[t] for t in meld.tiles), source)
 
-    def events_for(self, seat: int | None) -> list[dict[str, Any]]:
+    def events_for(self, seat: object) -> list[dict[str, Any]]:
         """The event log as ``seat`` may see it (None: a spectator)."""
-        if seat is not None:
-            self._check_seat(seat)
-        return [ev.redact(e, seat) for e in self.events]
+        s = None if seat is None else self._check_seat(seat)
+        return [ev.redact(e, s) for e in self.events]
 
     def validate(self) -> None:
         """Check invariants; raises AssertionError naming the broken one (also under -O):

@@ -13,10 +13,10 @@ Decisions where the rules page is silent, following the common online rules:
 * A double wind pair is 4 fu (``double_wind_pair_fu``).
 """
 
-from .hand import WinSituation
 from .options import PRESETS, RiichiOptions, riichi_options
 from .points import Payment, settle
 from .scoring import RiichiScore, dora_of, score
+from .situation import WinSituation
 from .yaku import NAMES, YAKU, YAKUMAN
 
 __all__ = [

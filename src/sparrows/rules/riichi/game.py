@@ -55,7 +55,7 @@ from ...engine.wall import Wall
 from ...tiles import Meld, MeldType, Tile, house_set, riichi_set, sanma_set
 from ...tiles.kinds import DRAGONS, HONOR, NORTH, WINDS
 from .. import calls
-from .hand import TERMINAL_HONOR, WinSituation
+from .hand import TERMINAL_HONOR
 from .house import (
     ABILITY_TILES,
     ability_names,
@@ -66,6 +66,7 @@ from .house import (
 from .options import PRESETS, RiichiOptions
 from .points import LIMIT_BASE, Payment, payment, settle
 from .scoring import RiichiScore, dora_of, score
+from .situation import WinSituation
 
 if TYPE_CHECKING:
     from ...engine.game import Game, Observation

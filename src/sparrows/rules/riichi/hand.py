@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import compress
 
 from ...errors import HandError, excerpt, excerpt_repr
-from ...tiles import Meld, MeldType, Tile
+from ...tiles import Meld, MeldType
 from ...tiles.kinds import EAST, HONOR, NUM_STANDARD, TERMINALS_AND_HONORS
 from ...tiles.kinds import TERMINALS as TERMINAL_KINDS
+from .situation import WinSituation
 
 RUN, TRIPLET, KAN = 0, 1, 2
 STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = 0, 1, 2
@@ -16,58 +16,6 @@ TERMINAL_HONOR = frozenset(TERMINALS_AND_HONORS)
 GREEN_KINDS = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou, green dragon
 ORPHAN_KINDS = TERMINALS_AND_HONORS
 TERMINALS = frozenset(TERMINAL_KINDS)
-
-
-@dataclass(frozen=True)
-class WinSituation:
-    """A winning hand and how it was won.
-
-    ``concealed`` are the concealed tiles *without* the winning tile; ``melds`` the called
-    melds (a closed kan is a meld of type ``CLOSED_KAN``). Winds are 0-3 (East-North).
-    Indicators are the tiles shown, not the dora themselves. ``pao`` is not used for the
-    value, only by :func:`~sparrows.rules.riichi.payments.settle`.
-    """
-
-    concealed: tuple[Tile, ...]
-    win_tile: Tile
-    melds: tuple[Meld, ...] = ()
-    tsumo: bool = False
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    seat_wind: int = 0
-    round_wind: int = 0
-    dora_indicators: tuple[Tile, ...] = ()
-    ura_indicators: tuple[Tile, ...] = ()
-    honba: int = 0
-    riichi_sticks: int = 0
-    furiten: bool = False
-    # ---- house-preset facts (cy-dealers-choice); all off elsewhere
-    open_riichi: bool = False  # the riichi was an open riichi
-    tonshaaba: bool = False  # East and West are both round winds
-    naki_menzen: bool = False  # closed-hand yaku for an open hand (an ability)
-    yakuka: bool = False  # the yaku-ka ability: a 1-han yaku
-    ura_kaiji: bool = False  # ura dora count without riichi (an ability)
-    renhou: bool = False  # a ron before one's first draw with no call made (local yakuman)
-    # ---- three players
-    nuki: int = 0  # Norths set aside (nuki dora): one dora each
-
-    @property
-    def dealer(self) -> bool:
-        return self.seat_wind == 0
-
-    @property
-    def closed(self) -> bool:
-        return all(m.type is MeldType.CLOSED_KAN for m in self.melds)
-
-    def all_tiles(self) -> list[Tile]:
-        return [*self.concealed, self.win_tile, *(t for m in self.melds for t in m.tiles)]
 
 
 _KANS = (MeldType.OPEN_KAN, MeldType.ADDED_KAN, MeldType.CLOSED_KAN)

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 
 from ...errors import HandError, OptionsError
 from ...tiles import Colour, Tile
-from .hand import WinSituation
 from .points import basic_points, payment
+from .situation import WinSituation
 
 if TYPE_CHECKING:
     from .options import RiichiOptions

@@ -29,11 +29,11 @@ from .hand import (
     TRIPLET,
     Ctx,
     HandFacts,
-    WinSituation,
     meld_set,
 )
 from .options import RiichiOptions
 from .points import Payment, basic_points, payment
+from .situation import WinSituation
 from .yaku import NAMES, find_yaku, find_yakuman
 
 
@@ -198,6 +198,9 @@ def impossible_conditions(sit: WinSituation) -> str | None:
     return next((why for bad, why in rules if bad), None)
 
 
+_COUNTERS = ("seat_wind", "round_wind", "honba", "riichi_sticks")
+
+
 def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     """Score a win. Returns ``is_win=False`` with a reason for a hand that is not complete,
     has no yaku, is furiten on a ron, or whose conditions contradict each other (riichi with
@@ -207,7 +210,9 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     flower or season, winds outside 0-3, negative honba or riichi sticks, a meld whose
     tiles do not make its type."""
     opts = opts or DEFAULT_OPTIONS
-    seat, rnd, honba, sticks = sit.seat_wind, sit.round_wind, sit.honba, sit.riichi_sticks
+    # read untyped: a compiled build would refuse a float with a bare TypeError before the
+    # check below names the field
+    seat, rnd, honba, sticks = (getattr(sit, name) for name in _COUNTERS)
     if (
         type(seat) is not int
         or type(rnd) is not int

@@ -18,7 +18,8 @@ where the rulebook is silent:
 
 from __future__ import annotations
 
-from .ruleset import SuzumeOptions, SuzumeRuleset
+from .options import SuzumeOptions
+from .ruleset import SuzumeRuleset
 from .scoring import SuzumeScore, score_hand
 
 __all__ = ["SuzumeOptions", "SuzumeRuleset", "SuzumeScore", "score_hand"]
