@@ -50,8 +50,8 @@ run: $(STAMP)
 	$(BIN)/sparrows play $(ARGS)
 
 lint: $(DEVSTAMP)
-	$(BIN)/ruff check src tests benchmarks tools
-	$(BIN)/ruff format --check src tests benchmarks tools
+	$(BIN)/ruff check src tests benchmarks tools setup.py
+	$(BIN)/ruff format --check src tests benchmarks tools setup.py
 	$(BIN)/mypy
 
 # The default suite runs in parallel (pytest-xdist) with the big differential runs sized
