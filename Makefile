@@ -70,7 +70,7 @@ test-all: lint
 	SPARROWS_FULL=1 SPARROWS_EXPECT=pure $(BIN)/pytest -n 2
 	$(MAKE) --no-print-directory test-fast
 
-bench: $(BENCHSTAMP)
+bench: $(BENCHSTAMP) $(FASTSTAMP)
 	$(BIN)/python benchmarks/bench_analysis.py
 	$(BIN)/python benchmarks/bench_suzume.py
 	$(BIN)/python benchmarks/bench_riichi_score.py

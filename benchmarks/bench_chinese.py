@@ -6,7 +6,9 @@ Goal (issues 10, 11): >= 500 hands/s for each, a Rust riichi engine's pace here.
 rarely reach a win worth Hong Kong's minimum, and the dealer keeps the deal on a draw, so
 games are capped at 16 hands (``max_hands``): the unit is the hand either way. Reported:
 the median of several passes (min and max beside it), through the library (``play_game``)
-and through ``sparrows simulate --workers 1`` (what users run).
+and through ``sparrows simulate --workers 1`` (what users run), for both builds: pure
+Python and, when ``make fast`` has built it, the compiled build (passes interleaved, see
+``builds.py``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import sys
 import time
 from pathlib import Path
 
+from builds import compiled_bin, in_compiled
 from sparrows.agents import make_agent
 from sparrows.rules import get_ruleset
 from sparrows.sim import play_game
@@ -42,8 +45,14 @@ def library_pass(name: str, seconds: float, first: int) -> float:
     return hands / (time.perf_counter() - t0)
 
 
-def simulate_pass(name: str, games: int, seed: int) -> float:
-    script = Path(sys.executable).with_name("sparrows")
+def warm() -> None:
+    """Fill every ruleset's memo tables (they persist in a long run)."""
+    for name in RULES:
+        library_pass(name, 0.3, 10**6)
+
+
+def simulate_pass(name: str, games: int, seed: int, script: Path | None = None) -> float:
+    script = script or Path(sys.executable).with_name("sparrows")
     extra = {
         "riichi": ["--option", "hanchan=false"],
         "sichuan": ["--option", "hands=16"],
@@ -60,7 +69,7 @@ def simulate_pass(name: str, games: int, seed: int) -> float:
 def show(label: str, values: list[float]) -> float:
     median = statistics.median(values)
     print(
-        f"  {label:<44} {median:>8,.0f} hands/s  (min {min(values):,.0f}, max {max(values):,.0f})"
+        f"  {label:<53} {median:>8,.0f} hands/s  (min {min(values):,.0f}, max {max(values):,.0f})"
     )
     return median
 
@@ -71,20 +80,34 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=2.0, help="length of a library pass")
     ap.add_argument("--games", type=int, default=15, help="games per simulate pass")
     args = ap.parse_args()
-    lib: dict[str, list[float]] = {n: [] for n in RULES}
-    sim: dict[str, list[float]] = {n: [] for n in RULES}
+    warm()
+    fast_cli = compiled_bin("sparrows")
+    builds = ["pure", "compiled"] if fast_cli else ["pure"]
+    lib: dict[str, list[float]] = {}
+    sim: dict[str, list[float]] = {}
     for p in range(args.passes):
         for name in RULES:
-            lib[name].append(library_pass(name, args.seconds, 1000 * p))
-            sim[name].append(simulate_pass(name, args.games, p))
+            pass_args = (name, args.seconds, 1000 * p)
+            lib.setdefault(f"pure {name}", []).append(library_pass(*pass_args))
+            sim.setdefault(f"pure {name}", []).append(simulate_pass(name, args.games, p))
+            if fast_cli is not None:
+                got = in_compiled("bench_chinese", "library_pass", pass_args, warm="warm")
+                lib.setdefault(f"compiled {name}", []).append(got)
+                got = simulate_pass(name, args.games, p, fast_cli)
+                sim.setdefault(f"compiled {name}", []).append(got)
     print(f"Chinese-family hands per second, random agents, one core ({args.passes} passes):")
+    if fast_cli is None:
+        print("  (compiled build not built: `make fast`; pure Python only)")
     medians = {}
-    for name in RULES:
-        medians[name] = show(f"{name}, sparrows simulate --workers 1", sim[name])
-        show(f"{name}, library", lib[name])
-    for name in ("hongkong", "classical", "sichuan"):
-        ratio = medians[name] / medians["riichi"]
-        print(f"  {name}: {ratio:.2f}x riichi's hands/s (goal 500 hands/s)")
+    for build in builds:
+        for name in RULES:
+            key = f"{build} {name}"
+            medians[key] = show(f"{key}, sparrows simulate --workers 1", sim[key])
+            show(f"{key}, library", lib[key])
+    for build in builds:
+        for name in ("hongkong", "classical", "sichuan"):
+            ratio = medians[f"{build} {name}"] / medians[f"{build} riichi"]
+            print(f"  {build} {name}: {ratio:.2f}x riichi's hands/s (goal 500 hands/s)")
 
 
 if __name__ == "__main__":

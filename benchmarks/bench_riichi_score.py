@@ -3,7 +3,9 @@
 Both score the same random winning hands (four sets and a pair with 0-4 calls, seven
 pairs, thirteen orphans; random conditions, dora, red fives) with matched options; the
 passes alternate between the libraries and the median of each is reported. The hands come from
-``tests/riichi_random.py`` (the generator the differential test uses).
+``tests/riichi_random.py`` (the generator the differential test uses). sparrows is timed
+in both builds: pure Python and, when ``make fast`` has built it, the compiled build
+(passes interleaved, see ``builds.py``).
 """
 
 from __future__ import annotations
@@ -17,8 +19,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from builds import compiled_bin, in_compiled
 from riichi_random import random_win, to_mahjong, to_situation
 from sparrows.rules.riichi import score
+
+
+def score_pass(n: int, seed: int) -> float:
+    """Microseconds per hand scoring ``n`` random wins from ``seed``: the hands made and
+    scored once untimed first, so the per-suit memo tables are as warm as in the in-process
+    passes after the first."""
+    rng = random.Random(seed)
+    hands = [to_situation(random_win(rng)) for _ in range(n)]
+    for s in hands:
+        score(s)
+    t0 = time.perf_counter()
+    for s in hands:
+        score(s)
+    return (time.perf_counter() - t0) / n * 1e6
 
 
 def main() -> None:
@@ -37,9 +54,13 @@ def main() -> None:
     theirs_in = [to_mahjong(w) for w in wins] if HandCalculator else []
     for s in ours_in[:200]:  # warm the per-suit memo tables
         score(s)
+    fast = compiled_bin() is not None
     our_passes: list[float] = []
+    fast_passes: list[float] = []
     their_passes: list[float] = []
     for _ in range(args.passes):
+        if fast:
+            fast_passes.append(in_compiled("bench_riichi_score", "score_pass", (args.n, args.seed)))
         t0 = time.perf_counter()
         for s in ours_in:
             score(s)
@@ -62,6 +83,13 @@ def main() -> None:
         f"sparrows score                      {ours:8.1f} us/hand  "
         f"(min {min(our_passes):.1f}, max {max(our_passes):.1f})"
     )
+    if fast:
+        print(
+            f"sparrows score, compiled build      {statistics.median(fast_passes):8.1f} us/hand  "
+            f"(min {min(fast_passes):.1f}, max {max(fast_passes):.1f})"
+        )
+    else:
+        print("compiled build not built (`make fast`): pure Python only")
     if HandCalculator is None:
         print("mahjong package not installed: no peer to compare (pip install mahjong)")
         return
@@ -71,6 +99,9 @@ def main() -> None:
         f"(min {min(their_passes):.1f}, max {max(their_passes):.1f})"
     )
     print(f"ratio of medians (mahjong / sparrows) {theirs / ours:6.1f}x  (target >= 5x)")
+    if fast:
+        ratio = theirs / statistics.median(fast_passes)
+        print(f"ratio of medians (mahjong / sparrows compiled) {ratio:6.1f}x")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,10 @@ load: one hand at a time (unbatched), the whole hand (init, then uniformly rando
 actions until it ends) jitted into one call with ``jax.lax.while_loop``, on the CPU. pgx
 plays single hands with its own simplified rules; the comparison is of engine throughput
 per hand, not of identical rules.
+
+Each sparrows figure is given for both builds: pure Python (this interpreter) and, when
+``make fast`` has built it, the compiled build (``.venv-fast``; passes interleaved, see
+``builds.py``). ``make bench`` builds both.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from builds import compiled_bin, in_compiled
 from sparrows.agents import make_agent
 from sparrows.rules import get_ruleset
 from sparrows.sim import play_game
@@ -40,9 +45,16 @@ def library_pass(agent: str, record: bool, games: int, first: int) -> float:
     return hands / (time.perf_counter() - t0)
 
 
-def simulate_pass(games: int, seed: int) -> float:
-    """The hands/s that ``sparrows simulate --workers 1`` reports for itself."""
-    script = Path(sys.executable).with_name("sparrows")
+def warm() -> None:
+    """Fill the ruleset's memo tables (they persist in a long run)."""
+    for g in range(20):
+        library_pass("random", False, 1, 10**6 + g)
+
+
+def simulate_pass(games: int, seed: int, script: Path | None = None) -> float:
+    """The hands/s that ``sparrows simulate --workers 1`` reports for itself (``script``:
+    another build's ``sparrows``)."""
+    script = script or Path(sys.executable).with_name("sparrows")
     out = subprocess.run(
         [
             str(script),
@@ -118,31 +130,52 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40, help="games (16 hands) per pass")
     args = ap.parse_args()
     print("sparrows Suzume-Jong, one core, full 4-player hands per second")
-    for g in range(20):  # fill the ruleset's memo tables (they persist in a long run)
-        library_pass("random", False, 1, 10**6 + g)
+    warm()
+    fast_cli = compiled_bin("sparrows")
+    if fast_cli is None:
+        print("  (compiled build not built: `make fast`; pure Python only)")
     pgx_run = pgx_pass_maker()
     ours: list[float] = []
+    ours_c: list[float] = []
     theirs: list[float] = []
-    for p in range(args.passes):  # alternate ours and pgx's passes
-        ours.append(library_pass("random", False, args.games, p * args.games))
+    for p in range(args.passes):  # alternate ours (both builds) and pgx's passes
+        pass_args = ("random", False, args.games, p * args.games)
+        ours.append(library_pass(*pass_args))
+        if fast_cli is not None:
+            ours_c.append(in_compiled("bench_suzume", "library_pass", pass_args, warm="warm"))
         if pgx_run is not None:
             theirs.append(pgx_run())
-    sim = [simulate_pass(args.games * 5, 100 + p) for p in range(max(3, args.passes // 2))]
-    print(f"  sparrows simulate --workers 1, random agents: {summary(sim)}")
-    print(f"  library play_game, random agents, recording off: {summary(ours)}")
+    sim: list[float] = []
+    sim_c: list[float] = []
+    for p in range(max(3, args.passes // 2)):
+        sim.append(simulate_pass(args.games * 5, 100 + p))
+        if fast_cli is not None:
+            sim_c.append(simulate_pass(args.games * 5, 100 + p, fast_cli))
+    builds = [("pure", ours, sim)] + ([("compiled", ours_c, sim_c)] if fast_cli else [])
+    for name, lib, cli in builds:
+        print(f"  {name:>8}: sparrows simulate --workers 1, random agents: {summary(cli)}")
+        print(f"  {name:>8}: library play_game, random, recording off: {summary(lib)}")
     for agent, record in (("random", True), ("efficiency", False), ("efficiency", True)):
-        values = [
-            library_pass(agent, record, max(5, args.games // 4), 5000 + p * args.games)
-            for p in range(args.passes)
-        ]
-        print(f"  library {agent}, recording {'on' if record else 'off'}: {summary(values)}")
+        for name in ("pure", "compiled") if fast_cli else ("pure",):
+            values = []
+            for p in range(args.passes):
+                pass_args = (agent, record, max(5, args.games // 4), 5000 + p * args.games)
+                values.append(
+                    library_pass(*pass_args)
+                    if name == "pure"
+                    else in_compiled("bench_suzume", "library_pass", pass_args, warm="warm")
+                )
+            rec = "on" if record else "off"
+            print(f"  {name:>8}: library {agent}, recording {rec}: {summary(values)}")
     print("  target: >= 5,000 hands/s through `sparrows simulate` with random agents")
     if pgx_run is None:
         print("pgx not installed: no peer measured (make bench installs it)")
         return
     print(f"pgx sparrow_mahjong, unbatched, random legal actions: {summary(theirs)}")
-    ratio = statistics.median(ours) / statistics.median(theirs)
-    print(f"ratio of medians (sparrows library, random, recording off / pgx): {ratio:.1f}x")
+    for name, lib, _ in builds:
+        ratio = statistics.median(lib) / statistics.median(theirs)
+        print(f"ratio of medians (sparrows {name} library, random, recording off / pgx): "
+              f"{ratio:.1f}x")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -82,10 +82,14 @@ def _duration(seconds: float) -> str:
     return f"{seconds // 3600} h {seconds // 60 % 60:02d} min"
 
 
+_BUILDS = {"pure": "pure-Python", "compiled": "compiled", "partial": "partly compiled"}
+
+
 def render(res: dict[str, Any]) -> str:
     head = (
         f"{res['games']} games, {res['hands']} hands of {res['ruleset']} in {res['seconds']:.1f} s "
-        f"({res['hands_per_second'] or 0:,.0f} hands/s, {res['workers']} worker(s)); "
+        f"({res['hands_per_second'] or 0:,.0f} hands/s, {res['workers']} worker(s), "
+        f"{_BUILDS.get(res.get('build', ''), 'unknown')} build); "
         f"draws {res['draw_rate']:.1%} of hands; {res['wins_per_hand']:.2f} winners per hand"
     )
     lines = [head]

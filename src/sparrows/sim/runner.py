@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import Agent, make_agent
+from ..compiled import build
 from ..engine.game import Game, Phase
 from ..engine.protocol import Ruleset
 from ..rules import get_ruleset
@@ -250,6 +251,7 @@ class SimulationResult:
             ),
             "seed": self.seed,
             "workers": self.workers,
+            "build": build(),
             "per_agent": {
                 k: v.to_json(self.start_points, self.ratios) for k, v in self.per_agent.items()
             },
