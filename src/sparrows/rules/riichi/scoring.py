@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from ...analysis.decompose import BlockType, standard_readings
 from ...errors import HandError, excerpt_repr
@@ -198,7 +199,7 @@ def impossible_conditions(sit: WinSituation) -> str | None:
     return next((why for bad, why in rules if bad), None)
 
 
-_COUNTERS = ("seat_wind", "round_wind", "honba", "riichi_sticks")
+_COUNTERS = attrgetter("seat_wind", "round_wind", "honba", "riichi_sticks")
 
 
 def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
@@ -212,7 +213,7 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     opts = opts or DEFAULT_OPTIONS
     # read untyped: a compiled build would refuse a float with a bare TypeError before the
     # check below names the field
-    seat, rnd, honba, sticks = (getattr(sit, name) for name in _COUNTERS)
+    seat, rnd, honba, sticks = _COUNTERS(sit)
     if (
         type(seat) is not int
         or type(rnd) is not int
