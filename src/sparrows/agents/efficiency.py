@@ -15,7 +15,7 @@ Everything ruleset-specific comes from the ruleset's hints; nothing here names a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ..analysis import analyse, improvers
 from ..engine.actions import Action, ActionType
@@ -24,9 +24,9 @@ from ..errors import SparrowsError
 from ..tiles import Tile
 from .base import Agent
 
-A = ActionType
-_DISCARDS = (A.DISCARD, A.RIICHI)
-_CALLS = (A.CHI, A.PON, A.KAN, A.ANKAN, A.KAKAN)
+A: Final = ActionType
+_DISCARDS: Final = (A.DISCARD, A.RIICHI)
+_CALLS: Final = (A.CHI, A.PON, A.KAN, A.ANKAN, A.KAKAN)
 
 
 class EfficiencyAgent(Agent):

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 from itertools import product
+from typing import Final
 
 from ..errors import AnalysisError
 from .shanten import RIICHI, Form
 
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 class BlockType(StrEnum):
@@ -69,7 +69,24 @@ class Decomposition:
 GroupReading = tuple[tuple[Block, ...], int | None]  # (sets, pair kind)
 
 
-@lru_cache(maxsize=65536)
+#: Readings of one group's counts, per group (man, pin, sou, honours), keyed by the counts.
+#: Plain dicts: a hit is one lookup (an lru_cache call costs ten times as much compiled).
+_MEMO: Final[tuple[dict[bytes, tuple[GroupReading, ...]], ...]] = ({}, {}, {}, {})
+_MEMO_LIMIT: Final = 16384  # per group; cleared when full (suits have at most 5^9 count vectors)
+
+
+def _group_readings(group: int, chunk: bytes) -> tuple[GroupReading, ...]:
+    """Readings of group ``group`` (0-2 the suits, 3 the honours) with counts ``chunk``."""
+    memo = _MEMO[group]
+    got = memo.get(chunk)
+    if got is None:
+        got = _suit_readings(chunk, 9 * group, group < 3)
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        memo[chunk] = got
+    return got
+
+
 def _suit_readings(chunk: bytes, base: int, runs: bool) -> tuple[GroupReading, ...]:
     found: set[GroupReading] = set()
     counts = list(chunk)
@@ -117,9 +134,7 @@ def decompose(counts: Sequence[int], form: Form = RIICHI) -> list[Decomposition]
     n = sum(raw)
     out: list[Decomposition] = []
     if (n - 2 * form.pair) % 3 == 0 and n >= 2 * form.pair:
-        groups = [_suit_readings(raw[b : b + 9], b, True) for b in (0, 9, 18)] + [
-            _suit_readings(raw[27:34], 27, False)
-        ]
+        groups = [_group_readings(g, raw[9 * g : 9 * g + 9]) for g in (0, 1, 2, 3)]
         if not all(groups):
             groups = []  # some group cannot be read as sets: no standard reading
         for combo in product(*groups) if groups else ():
@@ -149,10 +164,10 @@ def standard_readings(raw: bytes) -> list[tuple[tuple[Block, ...], int]]:
     """Every (sets, pair) reading of a hand given as 34 count bytes (0-4, unchecked): the
     fast path of :func:`decompose` for scorers, without building Decomposition objects."""
     groups = [
-        _suit_readings(raw[0:9], 0, True),
-        _suit_readings(raw[9:18], 9, True),
-        _suit_readings(raw[18:27], 18, True),
-        _suit_readings(raw[27:34], 27, False),
+        _group_readings(0, raw[0:9]),
+        _group_readings(1, raw[9:18]),
+        _group_readings(2, raw[18:27]),
+        _group_readings(3, raw[27:34]),
     ]
     if not all(groups):
         return []

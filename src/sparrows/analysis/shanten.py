@@ -29,9 +29,9 @@ _CHUNK: Final[dict[bytes, int]] = {
 
 Dist = tuple[int, ...]  # A0..A4 (m sets), B0..B4 (m sets and a pair)
 
-_PROFILES: list[Dist] = list(SUIT_PROFILES) + list(HONOR_PROFILES)
+_PROFILES: Final[list[Dist]] = list(SUIT_PROFILES) + list(HONOR_PROFILES)
 _HONOR_BASE: Final = len(SUIT_PROFILES)  # honour profile ids follow the suit ones
-_PROFILE_ID: dict[Dist, int] = {}
+_PROFILE_ID: Final[dict[Dist, int]] = {}
 for _i, _d in enumerate(_PROFILES):
     _PROFILE_ID.setdefault(_d, _i)
 
@@ -84,10 +84,10 @@ def _min_plus(ad: Dist, bd: Dist) -> Dist:
     return tuple(dist)
 
 
-_SUIT_CACHE: dict[bytes, int] = {}
-_HONOR_CACHE: dict[bytes, int] = {}
-_PAIR_CACHE: dict[int, int] = {}  # (profile << 16 | profile) -> profile of both
-_TOTAL_CACHE: dict[int, Dist] = {}  # (profile << 16 | profile) -> distances of the hand
+_SUIT_CACHE: Final[dict[bytes, int]] = {}
+_HONOR_CACHE: Final[dict[bytes, int]] = {}
+_PAIR_CACHE: Final[dict[int, int]] = {}  # (profile << 16 | profile) -> profile of both
+_TOTAL_CACHE: Final[dict[int, Dist]] = {}  # (profile << 16 | profile) -> distances of the hand
 
 
 def _check(chunk: bytes) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
+from typing import Final
 
 from ..errors import NotationError
 from ..tiles import Tile, format_tile, parse_tiles
@@ -55,7 +56,7 @@ class ActionType(StrEnum):
 
 
 #: What each type's text form takes after the type word.
-ARGS: dict[ActionType, Arg] = {
+ARGS: Final[dict[ActionType, Arg]] = {
     ActionType.DISCARD: Arg.TILES,
     ActionType.TSUMO: Arg.NONE,
     ActionType.RON: Arg.NONE,
@@ -77,7 +78,7 @@ ARGS: dict[ActionType, Arg] = {
     ActionType.KOKAN: Arg.CHOICE,
 }
 #: How many tiles a type names (types not listed take any number up to 3).
-TILE_COUNT: dict[ActionType, int] = {
+TILE_COUNT: Final[dict[ActionType, int]] = {
     ActionType.DISCARD: 1,
     ActionType.RIICHI: 1,
     ActionType.OPEN_RIICHI: 1,
@@ -90,7 +91,7 @@ TILE_COUNT: dict[ActionType, int] = {
     ActionType.KAN: 3,
 }
 #: Other names people use for the same types (Chinese rulesets, mjai).
-ALIASES: dict[str, ActionType] = {
+ALIASES: Final[dict[str, ActionType]] = {
     "chow": ActionType.CHI,
     "pung": ActionType.PON,
     "kong": ActionType.KAN,
@@ -104,11 +105,11 @@ ALIASES: dict[str, ActionType] = {
     "kita": ActionType.NUKI,
 }
 #: Choice words (append only: their index is part of the action code).
-CHOICES: tuple[str, ...] = ("m", "p", "s", "z", "han", "chips")
+CHOICES: Final[tuple[str, ...]] = ("m", "p", "s", "z", "han", "chips")
 
-_TYPE_INDEX: dict[ActionType, int] = {t: i for i, t in enumerate(ActionType)}
-_CHOICE_INDEX: dict[str, int] = {c: i + 1 for i, c in enumerate(CHOICES)}
-_MAX_TILES = 3
+_TYPE_INDEX: Final[dict[ActionType, int]] = {t: i for i, t in enumerate(ActionType)}
+_CHOICE_INDEX: Final[dict[str, int]] = {c: i + 1 for i, c in enumerate(CHOICES)}
+_MAX_TILES: Final = 3
 
 
 @dataclass(frozen=True, slots=True, eq=False, init=False)
@@ -216,7 +217,10 @@ class Action:
         return cls(kind, tuple(tiles))
 
 
-DISCARD, TSUMO, RON, PASS = ActionType.DISCARD, ActionType.TSUMO, ActionType.RON, ActionType.PASS
+DISCARD: Final = ActionType.DISCARD
+TSUMO: Final = ActionType.TSUMO
+RON: Final = ActionType.RON
+PASS: Final = ActionType.PASS
 
 
 class ActionSpace:

@@ -14,17 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..tiles import MeldType
 from .actions import Action
 from .events import Event
 
 # ---------------------------------------------------------------------- next steps
-LIVE = 0  # draw from the live wall
-REPLACEMENT = 1  # a replacement draw (after a kong or a bonus tile)
-NO_DRAW = 2  # act without drawing (after a chi or pon)
-KEEP = 3  # the same turn goes on, the drawn tile still the drawn tile
+LIVE: Final = 0  # draw from the live wall
+REPLACEMENT: Final = 1  # a replacement draw (after a kong or a bonus tile)
+NO_DRAW: Final = 2  # act without drawing (after a chi or pon)
+KEEP: Final = 3  # the same turn goes on, the drawn tile still the drawn tile
 
 
 @dataclass(slots=True)

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from ..errors import IllegalActionError, SparrowsError
 from ..tiles import Meld, MeldType, Tile
@@ -37,14 +37,14 @@ class Phase(StrEnum):
     WAIT = "wait"  # (observations only) this seat is not asked now
 
 
-PLAYING = "playing"
-WON = "won"
+PLAYING: Final = "playing"
+WON: Final = "won"
 
 # River entry flags.
-TSUMOGIRI = 1  # the tile just drawn
-RIICHI = 2  # the discard that declared riichi
-CALLED = 4  # taken by a call (the tile is now in the caller's meld)
-DEAD = 8  # a dead discard nobody may claim
+TSUMOGIRI: Final = 1  # the tile just drawn
+RIICHI: Final = 2  # the discard that declared riichi
+CALLED: Final = 4  # taken by a call (the tile is now in the caller's meld)
+DEAD: Final = 8  # a dead discard nobody may claim
 
 
 @dataclass(slots=True)
@@ -109,10 +109,15 @@ class Observation:
         return seen
 
 
-_OVER, _TURN = Phase.OVER, Phase.TURN
-_TURN_STEP, _WINDOW = fl.Turn, fl.Window
-_DISCARD = ActionType.DISCARD
-_LIVE, _REPLACEMENT, _NO_DRAW, _KEEP = fl.LIVE, fl.REPLACEMENT, fl.NO_DRAW, fl.KEEP
+_OVER: Final = Phase.OVER
+_TURN: Final = Phase.TURN
+_TURN_STEP: Final = fl.Turn
+_WINDOW: Final = fl.Window
+_DISCARD: Final = ActionType.DISCARD
+_LIVE: Final = fl.LIVE
+_REPLACEMENT: Final = fl.REPLACEMENT
+_NO_DRAW: Final = fl.NO_DRAW
+_KEEP: Final = fl.KEEP
 
 
 def _need(condition: bool, message: str) -> None:
@@ -831,7 +836,7 @@ class Game:
         self.ruleset.validate(self)
 
 
-_HANDLERS: dict[type, Any] = {
+_HANDLERS: Final[dict[type, Any]] = {
     fl.Deal: Game._op_deal,
     fl.ReplaceBonusInDeal: Game._op_replace_bonus_in_deal,
     fl.RevealIndicator: Game._op_reveal,

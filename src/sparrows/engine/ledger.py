@@ -6,8 +6,9 @@ declared policy and a move that would break it is a bug, never silently truncate
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
-POT = -1
+POT: Final = -1
 
 
 class Ledger:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..engine import flow as fl
 from ..engine.actions import Action, ActionType
@@ -17,17 +17,17 @@ from ..tiles.kinds import HONOR
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-A = ActionType
-PASS = Action(A.PASS)
-MELD_OF = {A.CHI: MeldType.CHI, A.PON: MeldType.PON, A.KAN: MeldType.OPEN_KAN}
+A: Final = ActionType
+PASS: Final = Action(A.PASS)
+MELD_OF: Final = {A.CHI: MeldType.CHI, A.PON: MeldType.PON, A.KAN: MeldType.OPEN_KAN}
 #: Claim priority: a higher number wins a window (wins are resolved before calls).
-PRIORITY = {A.KAN: 2, A.PON: 2, A.CHI: 1}
+PRIORITY: Final = {A.KAN: 2, A.PON: 2, A.CHI: 1}
 
 #: (seat, action type, kinds used from the hand) -> allowed? (kuikae and the like)
 CallFilter = Callable[[int, ActionType, tuple[int, ...]], bool]
 
 
-_ACTIONS: dict[tuple[ActionType, tuple[Tile, ...]], Action] = {}
+_ACTIONS: Final[dict[tuple[ActionType, tuple[Tile, ...]], Action]] = {}
 
 
 def action(kind: ActionType, faces: tuple[Tile, ...]) -> Action:

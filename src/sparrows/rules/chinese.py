@@ -21,7 +21,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..analysis import BlockType, Form, analyse, waits
 from ..engine import events as ev
@@ -38,10 +38,12 @@ from . import calls
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-A = ActionType
-TSUMO, RON, PASS = Action(A.TSUMO), Action(A.RON), Action(A.PASS)
-SEATS = (0, 1, 2, 3)
-MEMO_LIMIT = 500_000  # memo entries kept before a memo starts over
+A: Final = ActionType
+TSUMO: Final = Action(A.TSUMO)
+RON: Final = Action(A.RON)
+PASS: Final = Action(A.PASS)
+SEATS: Final = (0, 1, 2, 3)
+MEMO_LIMIT: Final = 500_000  # memo entries kept before a memo starts over
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,13 @@ MAN: Final = 0
 PIN: Final = 9
 SOU: Final = 18
 HONOR: Final = 27
-EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
-WHITE, GREEN, RED = 31, 32, 33
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+WHITE: Final = 31
+GREEN: Final = 32
+RED: Final = 33
 FLOWER: Final = 34
 SEASON: Final = 38
 

@@ -5,7 +5,7 @@ the draw rules of the presets."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...analysis import Form, decompose
 from ...engine import flow as fl
@@ -16,7 +16,7 @@ from ..chinese import SEATS, ChineseRuleset
 from .options import DOUBLES, LIMIT_HANDS, MELD_POINTS, POINTS, PRESETS, ClassicalOptions
 from .scoring import ClassicalScore, kept_groups, score_loser, score_winner, settle
 
-A = ActionType
+A: Final = ActionType
 
 if TYPE_CHECKING:
     from ...engine.game import Game

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from ...analysis import Form, HandShape, decompose, waits
 from ...errors import SparrowsError
@@ -18,14 +18,14 @@ from ...tiles.kinds import FLOWER, HONOR, SEASON
 from ..chinese import WinFacts, facts_from_text, placements
 from .options import DOUBLES, LIMIT_HANDS, MELD_POINTS, POINTS, ClassicalOptions
 
-WINDS = range(HONOR, HONOR + 4)
-DRAGONS = range(HONOR + 4, HONOR + 7)
-TERMINALS = frozenset(k for s in (0, 9, 18) for k in (s, s + 8))
+WINDS: Final = range(HONOR, HONOR + 4)
+DRAGONS: Final = range(HONOR + 4, HONOR + 7)
+TERMINALS: Final = frozenset(k for s in (0, 9, 18) for k in (s, s + 8))
 
 Item = tuple[str, str, int]  # name, "points" | "doubles" | "limit", value
 #: What a limit hand scores when the options set no limit (``limit=0``): the highest of the
 #: common limits.
-NO_LIMIT_HAND = 1000
+NO_LIMIT_HAND: Final = 1000
 
 
 @dataclass(frozen=True)

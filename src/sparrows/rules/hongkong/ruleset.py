@@ -5,7 +5,7 @@ all-eight-bonus win."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
@@ -18,7 +18,7 @@ from .scoring import HKScore, form_for, payments, score
 if TYPE_CHECKING:
     from ...engine.game import Game, Observation
 
-A = ActionType
+A: Final = ActionType
 
 
 class HongKongRuleset(ChineseRuleset):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ...analysis import Form, HandShape, decompose
 from ...tiles import MeldType, Tile, format_tiles
@@ -19,9 +19,9 @@ from ...tiles.kinds import FLOWER, HONOR, SEASON
 from ..chinese import WinFacts, facts_from_text, placements
 from .options import BONUS_ITEMS, FAAN, LIMITS, PAYMENT_TABLES, WIN_CONDITIONS, HongKongOptions
 
-WINDS = range(HONOR, HONOR + 4)
-DRAGONS = range(HONOR + 4, HONOR + 7)
-TERMINALS = frozenset(k for s in (0, 9, 18) for k in (s, s + 8))
+WINDS: Final = range(HONOR, HONOR + 4)
+DRAGONS: Final = range(HONOR + 4, HONOR + 7)
+TERMINALS: Final = frozenset(k for s in (0, 9, 18) for k in (s, s + 8))
 
 
 @dataclass(frozen=True, slots=True)

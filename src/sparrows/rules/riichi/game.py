@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations, pairwise
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...analysis import RIICHI, Form, analyse, waits
 from ...engine import events as ev
@@ -71,20 +71,20 @@ from .situation import WinSituation
 if TYPE_CHECKING:
     from ...engine.game import Game, Observation
 
-A = ActionType
-PAO_YAKUMAN = ("daisangen", "daisuushi")
+A: Final = ActionType
+PAO_YAKUMAN: Final = ("daisangen", "daisuushi")
 #: Chips of the special suukantsu: (ron from the feeder, tsumo from each payer).
-SUUKANTSU_CHIPS = (20, 10)
-BUST_CHIPS = 1  # a busted player pays each player who won or was ready in the hand
-CALLED_GAME_CHIPS = 1  # the called game: from each other player
+SUUKANTSU_CHIPS: Final = (20, 10)
+BUST_CHIPS: Final = 1  # a busted player pays each player who won or was ready in the hand
+CALLED_GAME_CHIPS: Final = 1  # the called game: from each other player
 #: Placement chips of the house preset (seed 001): (points below which, chips) per place,
 #: checked in order; 2nd receives, 3rd and 4th pay, 1st gets the balance.
-DYNAMIC_PLACEMENT: dict[int, tuple[tuple[int, int], ...]] = {
+DYNAMIC_PLACEMENT: Final[dict[int, tuple[tuple[int, int], ...]]] = {
     4: ((5000, -11), (15000, -10), (10**9, -9)),
     3: ((5000, -5), (15000, -4), (25000, -3), (10**9, -2)),
     2: ((5000, 0), (15000, 1), (25000, 2), (35000, 3), (10**9, 4)),
 }
-FIXED_PLACEMENT = {1: 13, 2: 3, 3: -5, 4: -11}
+FIXED_PLACEMENT: Final = {1: 13, 2: 3, 3: -5, 4: -11}
 
 
 def _after(game: Game, ops: Sequence[fl.Op], account: str) -> list[int]:
@@ -114,16 +114,16 @@ def placement_chips(scores: Sequence[int], places: Sequence[int], how: str) -> l
     return out
 
 
-_PASS = Action(A.PASS)
-_RON = Action(A.RON)
-_TSUMO = Action(A.TSUMO)
-_ABORT = Action(A.ABORT)
-_RIICHI_TYPES = frozenset((A.RIICHI, A.OPEN_RIICHI, A.TAKO_RIICHI))
-_NUKI = Action(A.NUKI, Tile(NORTH))
-_CONTINUE = Action(A.CONTINUE)
-_PASS_DEAL = Action(A.PASS_DEAL)
-POCCHI_RIICHI = frozenset((31, 33))  # 5z, 7z pocchi: wildcards drawn in riichi
-POCCHI_OPEN = 32  # 6z pocchi: a wildcard drawn by a tenpai player with an open hand
+_PASS: Final = Action(A.PASS)
+_RON: Final = Action(A.RON)
+_TSUMO: Final = Action(A.TSUMO)
+_ABORT: Final = Action(A.ABORT)
+_RIICHI_TYPES: Final = frozenset((A.RIICHI, A.OPEN_RIICHI, A.TAKO_RIICHI))
+_NUKI: Final = Action(A.NUKI, Tile(NORTH))
+_CONTINUE: Final = Action(A.CONTINUE)
+_PASS_DEAL: Final = Action(A.PASS_DEAL)
+POCCHI_RIICHI: Final = frozenset((31, 33))  # 5z, 7z pocchi: wildcards drawn in riichi
+POCCHI_OPEN: Final = 32  # 6z pocchi: a wildcard drawn by a tenpai player with an open hand
 
 
 @dataclass

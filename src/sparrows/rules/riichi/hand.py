@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import compress
+from typing import Final
 
 from ...errors import HandError, excerpt, excerpt_repr
 from ...tiles import Meld, MeldType
@@ -10,15 +10,19 @@ from ...tiles.kinds import EAST, HONOR, NUM_STANDARD, TERMINALS_AND_HONORS
 from ...tiles.kinds import TERMINALS as TERMINAL_KINDS
 from .situation import WinSituation
 
-RUN, TRIPLET, KAN = 0, 1, 2
-STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = 0, 1, 2
-TERMINAL_HONOR = frozenset(TERMINALS_AND_HONORS)
-GREEN_KINDS = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou, green dragon
-ORPHAN_KINDS = TERMINALS_AND_HONORS
-TERMINALS = frozenset(TERMINAL_KINDS)
+RUN: Final = 0
+TRIPLET: Final = 1
+KAN: Final = 2
+STANDARD: Final = 0
+SEVEN_PAIRS: Final = 1
+THIRTEEN_ORPHANS: Final = 2
+TERMINAL_HONOR: Final = frozenset(TERMINALS_AND_HONORS)
+GREEN_KINDS: Final = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 sou, green dragon
+ORPHAN_KINDS: Final = TERMINALS_AND_HONORS
+TERMINALS: Final = frozenset(TERMINAL_KINDS)
 
 
-_KANS = (MeldType.OPEN_KAN, MeldType.ADDED_KAN, MeldType.CLOSED_KAN)
+_KANS: Final = (MeldType.OPEN_KAN, MeldType.ADDED_KAN, MeldType.CLOSED_KAN)
 
 
 def meld_set(meld: Meld) -> tuple[int, int, bool]:
@@ -155,7 +159,8 @@ class HandFacts:
     def __init__(self, sit: WinSituation, counts: list[int], before: list[int]) -> None:
         self.counts = counts
         self.before = before
-        self.fu_closed = True if not sit.melds else sit.closed
+        melds = sit.melds
+        self.fu_closed = all(m.type is MeldType.CLOSED_KAN for m in melds) if melds else True
         self.closed = self.fu_closed or sit.naki_menzen
         self.win = sit.win_tile.kind
         self.seat_kind = EAST + sit.seat_wind
@@ -165,13 +170,25 @@ class HandFacts:
         if sit.tonshaaba and self.round_kind in (EAST, EAST + 2):
             self.round_kind2 = EAST + 2 if self.round_kind == EAST else EAST
         self.quads = 0  # kansai seven pairs: identical pairs (set by the scorer)
-        kinds = list(compress(range(34), counts))
+        kinds = [k for k in range(34) if counts[k]]
         self.kinds = kinds  # kinds present, ascending
-        present = frozenset(kinds)
-        self.suits = {k // 9 for k in kinds if k < 27}
+        suits: set[int] = set()
+        simples = th = terminals = green = True
+        for k in kinds:  # one pass (frozenset algebra costs more here, compiled or not)
+            if k < 27:
+                suits.add(k // 9)
+            if k in TERMINAL_HONOR:
+                simples = False
+                if k not in TERMINALS:
+                    terminals = False
+            else:
+                th = terminals = False
+            if k not in GREEN_KINDS:
+                green = False
+        self.suits = suits
         self.honors = kinds[-1] >= 27 if kinds else False
         self.honors_only = kinds[0] >= 27 if kinds else False
-        self.simples_only = present.isdisjoint(TERMINAL_HONOR)
-        self.th_only = present <= TERMINAL_HONOR
-        self.terminals_only = present <= TERMINALS
-        self.green_only = present <= GREEN_KINDS
+        self.simples_only = simples
+        self.th_only = th
+        self.terminals_only = terminals
+        self.green_only = green

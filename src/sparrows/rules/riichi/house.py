@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from math import ceil
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...errors import HandError, OptionsError
 from ...tiles import Colour, Tile
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .scoring import RiichiScore
 
 #: The abilities catalog: id -> what it does (seed 001, with our decisions).
-ABILITIES: dict[str, str] = {
+ABILITIES: Final[dict[str, str]] = {
     "ura_kaiji": "Ura-dora kaiji: ura dora count when winning with this tile, riichi or not",
     "han_o_tsukeru": (
         "Han o tsukeru: below mangan +1 han (as a dora); otherwise the lowest han of the next "
@@ -57,30 +57,32 @@ ABILITIES: dict[str, str] = {
     "kokan": "Kokan: the winner picks -1 han +3 chips or -1 chip +3 han",
 }
 #: The seed's suggested configurations: abilities of the gold 5p, platinum 5s, cyan 5m.
-ABILITY_SETS: dict[str, tuple[str, str, str]] = {
+ABILITY_SETS: Final[dict[str, tuple[str, str, str]]] = {
     "set1": ("han_o_tsukeru", "chippu_zoka", "agari_hansu"),
     "set2": ("naki_menzen", "tako_riichi", "kokan"),
     "set3": ("ura_kaiji", "yakuka", "naki_menzen"),
 }
 #: The tiles that carry the three abilities, in order.
-ABILITY_TILES: tuple[Tile, Tile, Tile] = (
+ABILITY_TILES: Final[tuple[Tile, Tile, Tile]] = (
     Tile(13, Colour.GOLD),
     Tile(22, Colour.PLATINUM),
     Tile(4, Colour.CYAN),
 )
 #: Chips of one special tile in the winning hand (every special face: 1).
-TILE_CHIPS = 1
+TILE_CHIPS: Final = 1
 #: Chips of ippatsu, of each ura dora, of yaku-ka.
-IPPATSU_CHIPS = URA_CHIPS = YAKUKA_CHIPS = 1
+IPPATSU_CHIPS: Final = 1
+URA_CHIPS: Final = 1
+YAKUKA_CHIPS: Final = 1
 #: Chips per yakuman: (ron, from each payer on a tsumo); kazoe yakuman: half.
-YAKUMAN_CHIPS = (20, 10)
-KAZOE_CHIPS = (10, 5)
+YAKUMAN_CHIPS: Final = (20, 10)
+KAZOE_CHIPS: Final = (10, 5)
 #: Kokan's two choices: (han change, chip change).
-KOKAN = {"chips": (-1, 3), "han": (3, -1)}
+KOKAN: Final = {"chips": (-1, 3), "han": (3, -1)}
 #: Han o tsukeru: the lowest han of the limit above each limit.
-NEXT_LIMIT_HAN = {"mangan": 6, "haneman": 8, "baiman": 11, "sanbaiman": 13}
+NEXT_LIMIT_HAN: Final = {"mangan": 6, "haneman": 8, "baiman": 11, "sanbaiman": 13}
 #: Kansai seven pairs: han added per number of identical pairs (3 is a yakuman).
-KANSAI_QUAD_HAN = {1: 1, 2: 3}
+KANSAI_QUAD_HAN: Final = {1: 1, 2: 3}
 
 
 def is_house(opts: RiichiOptions) -> bool:

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .options import RiichiOptions
 
-LIMIT_BASE = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
+LIMIT_BASE: Final = {
+    "mangan": 2000,
+    "haneman": 3000,
+    "baiman": 4000,
+    "sanbaiman": 6000,
+    "yakuman": 8000,
+}
 
 
 def _up100(x: int) -> int:
@@ -36,17 +43,32 @@ def basic_points(han: int, fu: int, yakuman: int, opts: RiichiOptions) -> tuple[
     return base, None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Payment:
     """What the winner receives. On a ron ``ron`` is the discarder's payment; on a tsumo
     ``tsumo_dealer`` is the dealer's payment (0 when the winner is the dealer) and
     ``tsumo_other`` each non-dealer's. Honba are included; riichi sticks are ``sticks``."""
 
-    ron: int = 0
-    tsumo_dealer: int = 0
-    tsumo_other: int = 0
-    sticks: int = 0
-    payers: int = 3  # payers of a tsumo (2 with three players)
+    ron: int
+    tsumo_dealer: int
+    tsumo_other: int
+    sticks: int
+    payers: int  # payers of a tsumo (2 with three players)
+
+    # Written out: the compiled build runs a generated dataclass __init__ as interpreted code.
+    def __init__(
+        self,
+        ron: int = 0,
+        tsumo_dealer: int = 0,
+        tsumo_other: int = 0,
+        sticks: int = 0,
+        payers: int = 3,
+    ) -> None:
+        self.ron = ron
+        self.tsumo_dealer = tsumo_dealer
+        self.tsumo_other = tsumo_other
+        self.sticks = sticks
+        self.payers = payers
 
     @property
     def total(self) -> int:

@@ -12,8 +12,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from operator import attrgetter
+from typing import Final
 
 from ...analysis.decompose import BlockType, standard_readings
 from ...errors import HandError, excerpt_repr
@@ -38,34 +39,86 @@ from .situation import WinSituation
 from .yaku import NAMES, find_yaku, find_yakuman
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class RiichiScore:
     """The value of a win, or why it is not one (``is_win`` False and ``reason``)."""
 
     is_win: bool
-    reason: str | None = None
-    han: int = 0
-    fu: int = 0
-    fu_items: tuple[tuple[str, int], ...] = ()
-    yaku: tuple[tuple[str, int], ...] = ()  # (id, han); yakuman as (id, 13 x multiplier)
-    yakuman: int = 0  # yakuman multiples (0: none)
-    dora: int = 0
-    aka: int = 0
-    ura: int = 0
-    special: int = 0  # purple and blue tiles of the house set (+1 han each)
-    limit: str | None = None
-    basic: int = 0
-    payment: Payment = field(default_factory=Payment)
-    shape: int = STANDARD
-    sets: tuple[tuple[int, int, bool], ...] = ()  # (RUN/TRIPLET/KAN, lowest kind, concealed)
-    pair: int = -1
+    reason: str | None
+    han: int
+    fu: int
+    fu_items: tuple[tuple[str, int], ...]
+    yaku: tuple[tuple[str, int], ...]  # (id, han); yakuman as (id, 13 x multiplier)
+    yakuman: int  # yakuman multiples (0: none)
+    dora: int
+    aka: int
+    ura: int
+    special: int  # purple and blue tiles of the house set (+1 han each)
+    limit: str | None
+    basic: int
+    payment: Payment
+    shape: int
+    sets: tuple[tuple[int, int, bool], ...]  # (RUN/TRIPLET/KAN, lowest kind, concealed)
+    pair: int
     # ---- the house preset (see .house): chips per payer and the order of operations
-    chips: int = 0
-    chip_items: tuple[tuple[str, int], ...] = ()
-    abilities: tuple[str, ...] = ()
-    steps: tuple[str, ...] = ()
-    wildcard: int = -1  # the kind a pocchi wildcard stood for (-1: none)
-    choices: tuple[str, ...] = ()  # kokan's choices the winner may take
+    chips: int
+    chip_items: tuple[tuple[str, int], ...]
+    abilities: tuple[str, ...]
+    steps: tuple[str, ...]
+    wildcard: int  # the kind a pocchi wildcard stood for (-1: none)
+    choices: tuple[str, ...]  # kokan's choices the winner may take
+
+    # Written out rather than generated: the compiled build (sparrows.compiled) runs a
+    # dataclass's generated __init__ as interpreted code, a third of a score's time.
+    def __init__(
+        self,
+        is_win: bool,
+        reason: str | None = None,
+        han: int = 0,
+        fu: int = 0,
+        fu_items: tuple[tuple[str, int], ...] = (),
+        yaku: tuple[tuple[str, int], ...] = (),
+        yakuman: int = 0,
+        dora: int = 0,
+        aka: int = 0,
+        ura: int = 0,
+        special: int = 0,
+        limit: str | None = None,
+        basic: int = 0,
+        payment: Payment | None = None,
+        shape: int = STANDARD,
+        sets: tuple[tuple[int, int, bool], ...] = (),
+        pair: int = -1,
+        chips: int = 0,
+        chip_items: tuple[tuple[str, int], ...] = (),
+        abilities: tuple[str, ...] = (),
+        steps: tuple[str, ...] = (),
+        wildcard: int = -1,
+        choices: tuple[str, ...] = (),
+    ) -> None:
+        self.is_win = is_win
+        self.reason = reason
+        self.han = han
+        self.fu = fu
+        self.fu_items = fu_items
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.dora = dora
+        self.aka = aka
+        self.ura = ura
+        self.special = special
+        self.limit = limit
+        self.basic = basic
+        self.payment = Payment() if payment is None else payment
+        self.shape = shape
+        self.sets = sets
+        self.pair = pair
+        self.chips = chips
+        self.chip_items = chip_items
+        self.abilities = abilities
+        self.steps = steps
+        self.wildcard = wildcard
+        self.choices = choices
 
     @property
     def reading(self) -> str:
@@ -81,10 +134,10 @@ class RiichiScore:
         return [(NAMES.get(i, i), h) for i, h in self.yaku]
 
 
-DEFAULT_OPTIONS = RiichiOptions()
-_PLAIN = Colour.NONE
-_HOUSE_SET = house_set()
-_HAN_COLOURS = frozenset((Colour.PURPLE, Colour.BLUE))  # house tiles worth +1 han
+DEFAULT_OPTIONS: Final = RiichiOptions()
+_PLAIN: Final = Colour.NONE
+_HOUSE_SET: Final = house_set()
+_HAN_COLOURS: Final = frozenset((Colour.PURPLE, Colour.BLUE))  # house tiles worth +1 han
 
 
 def dora_of(indicator: int, three: bool = False) -> int:
@@ -199,7 +252,7 @@ def impossible_conditions(sit: WinSituation) -> str | None:
     return next((why for bad, why in rules if bad), None)
 
 
-_COUNTERS = attrgetter("seat_wind", "round_wind", "honba", "riichi_sticks")
+_COUNTERS: Final = attrgetter("seat_wind", "round_wind", "honba", "riichi_sticks")
 
 
 def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ...tiles import Meld, MeldType, Tile
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WinSituation:
     """A winning hand and how it was won.
 

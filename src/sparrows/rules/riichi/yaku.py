@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from ...tiles.kinds import DRAGONS, WINDS
 from .hand import RUN, SEVEN_PAIRS, STANDARD, TERMINAL_HONOR, THIRTEEN_ORPHANS, Ctx
@@ -297,7 +298,7 @@ def chinroutou(c: Ctx) -> bool:
     return c.hand.terminals_only
 
 
-_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 def _nine_gates(counts: list[int], need: int) -> bool:
@@ -336,7 +337,7 @@ def chiihou(c: Ctx) -> bool:
     return c.sit.chiihou and not c.sit.dealer and c.sit.tsumo
 
 
-YAKU: tuple[Yaku, ...] = (
+YAKU: Final[tuple[Yaku, ...]] = (
     Yaku("riichi", "Riichi", 1, 0, riichi, flag="riichi"),
     Yaku("double_riichi", "Double riichi", 2, 0, double_riichi, flag="double_riichi"),
     Yaku("open_riichi", "Open riichi", 2, 0, open_riichi, ("riichi",), flag="open_riichi"),
@@ -406,7 +407,7 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("chinitsu", "Chinitsu (full flush)", 6, 5, chinitsu, ("honitsu",)),
 )
 
-YAKUMAN: tuple[Yakuman, ...] = (
+YAKUMAN: Final[tuple[Yakuman, ...]] = (
     Yakuman("kokushi", "Kokushi musou (thirteen orphans)", kokushi),
     Yakuman("kokushi_13", "Kokushi musou, 13-sided wait", kokushi_13, double=True),
     Yakuman("suuankou", "Suuankou (four concealed triplets)", suuankou),
@@ -431,9 +432,9 @@ YAKUMAN: tuple[Yakuman, ...] = (
     Yakuman("renhou", "Renhou (blessing of man, local)", renhou),
 )
 
-YAKU_BY_ID = {y.id: y for y in YAKU}
-YAKUMAN_BY_ID = {y.id: y for y in YAKUMAN}
-NAMES = {
+YAKU_BY_ID: Final = {y.id: y for y in YAKU}
+YAKUMAN_BY_ID: Final = {y.id: y for y in YAKUMAN}
+NAMES: Final = {
     **{y.id: y.name for y in YAKU},
     **{y.id: y.name for y in YAKUMAN},
     "dora": "Dora",
@@ -446,7 +447,7 @@ NAMES = {
 
 # The registry flattened for the loop below: per closed/open hand, only the yaku with han
 # there, as (id, han, min_runs, min_triplets, flag, check, replaces) tuples.
-_TABLES = {
+_TABLES: Final = {
     closed: tuple(
         (
             y.id,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...engine import events as ev
 from ...engine import flow as fl
@@ -25,8 +25,8 @@ from .scoring import FORM, SichuanScore, SichuanWin, best_waiting, score_win
 if TYPE_CHECKING:
     from ...engine.game import Game, Observation
 
-A = ActionType
-VOIDS = [Action(A.VOID, choice=c) for c in "mps"]
+A: Final = ActionType
+VOIDS: Final = [Action(A.VOID, choice=c) for c in "mps"]
 
 
 @dataclass

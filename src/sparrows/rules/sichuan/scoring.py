@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from ...analysis import Form, HandShape, decompose, waits
 from ...errors import SparrowsError
@@ -15,8 +16,8 @@ from ...tiles.kinds import HONOR
 from .options import FAAN, SichuanOptions
 
 #: Complete hands: four sets and a pair, or seven pairs (four alike as two).
-FORM = Form(seven_pairs=True, thirteen_orphans=False, identical_pairs=True)
-SUITS = {"m": 0, "p": 1, "s": 2}
+FORM: Final = Form(seven_pairs=True, thirteen_orphans=False, identical_pairs=True)
+SUITS: Final = {"m": 0, "p": 1, "s": 2}
 Meld = tuple[MeldType, tuple[int, ...]]
 
 

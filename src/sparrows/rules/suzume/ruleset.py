@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...analysis import SUZUME, Form, analyse
 from ...engine import events as ev
@@ -22,9 +22,9 @@ from .scoring import SuzumeScore, score_hand, tsumo_share
 if TYPE_CHECKING:
     from ...engine.game import Game, Observation
 
-HAND_SIZE = 5
-MISDECLARED_PENALTY = 2
-SEATS = (0, 1, 2, 3)
+HAND_SIZE: Final = 5
+MISDECLARED_PENALTY: Final = 2
+SEATS: Final = (0, 1, 2, 3)
 
 
 @dataclass
@@ -35,13 +35,13 @@ class SuzumeState:
     misdeclared_turn: bool = False
 
 
-_RON = Action(RON)
-_PASS = Action(PASS)
-_TSUMO = Action(TSUMO)
-_TURNS = [fl.Turn(s) for s in SEATS]  # a turn with a live draw, per seat
-_OTHERS = [((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in SEATS]  # in turn order
-_START = fl.Deal(SEATS, (HAND_SIZE,) * 4)
-_INDICATOR = fl.RevealIndicator("dora", source="live")
+_RON: Final = Action(RON)
+_PASS: Final = Action(PASS)
+_TSUMO: Final = Action(TSUMO)
+_TURNS: Final = [fl.Turn(s) for s in SEATS]  # a turn with a live draw, per seat
+_OTHERS: Final = [((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in SEATS]  # in turn order
+_START: Final = fl.Deal(SEATS, (HAND_SIZE,) * 4)
+_INDICATOR: Final = fl.RevealIndicator("dora", source="live")
 
 
 def complete_keys(tileset: TileSet, kind_weight: Sequence[int]) -> frozenset[int]:

@@ -28,23 +28,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 from ...analysis import SUZUME, BlockType, decompose
 from ...tiles import Colour, Tile, format_tiles
 from ...tiles.kinds import GREEN, RED, SOU
 
-MIN_POINTS = 5
-DEALER_BONUS = 2
+MIN_POINTS: Final = 5
+DEALER_BONUS: Final = 2
 
-RUN_POINTS = 1
-TRIPLET_POINTS = 2
-RED_POINTS = 1
-DORA_POINTS = 1
-TANYAO_POINTS = 1
-CHANTA_POINTS = 2
-YAKUMAN = {"all_green": 10, "chinyao": 15, "super_red": 20}
+RUN_POINTS: Final = 1
+TRIPLET_POINTS: Final = 2
+RED_POINTS: Final = 1
+DORA_POINTS: Final = 1
+TANYAO_POINTS: Final = 1
+CHANTA_POINTS: Final = 2
+YAKUMAN: Final = {"all_green": 10, "chinyao": 15, "super_red": 20}
 
-ITEM_NAMES = {
+ITEM_NAMES: Final = {
     "run": "Run",
     "triplet": "Triplet",
     "red": "Red tile",
@@ -59,9 +60,10 @@ ITEM_NAMES = {
 
 Set = tuple[BlockType, int]  # a set: its type and its lowest kind
 
-_ONE, _NINE = SOU, SOU + 8
-_TERMINAL_KINDS = frozenset({_ONE, _NINE, GREEN, RED})
-_GREEN_KINDS = frozenset({SOU + 1, SOU + 2, SOU + 3, SOU + 5, SOU + 7, GREEN})
+_ONE: Final = SOU
+_NINE: Final = SOU + 8
+_TERMINAL_KINDS: Final = frozenset({_ONE, _NINE, GREEN, RED})
+_GREEN_KINDS: Final = frozenset({SOU + 1, SOU + 2, SOU + 3, SOU + 5, SOU + 7, GREEN})
 
 
 @dataclass(frozen=True, slots=True)
