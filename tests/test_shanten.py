@@ -10,10 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sparrows.analysis import (
+    NO_SPECIAL,
     RIICHI,
+    SICHUAN,
     SUZUME,
     Form,
     analyse,
+    form_shanten,
     seven_pairs_shanten,
     shanten,
     thirteen_orphans_shanten,
@@ -174,6 +177,34 @@ def test_one_draw_changes_shanten_by_at_most_one(c: list[int], k: int) -> None:
     c[k] += 1
     after = shanten(c)
     assert before - 1 <= after <= before
+
+
+KANSAI = Form(identical_pairs=True)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_hands(), st.sampled_from([RIICHI, SICHUAN, NO_SPECIAL, KANSAI]), st.booleans())
+def test_form_shanten_is_the_minimum_of_analyse(c: list[int], form: Form, melds: bool) -> None:
+    """The game loops' shortcut gives exactly ``analyse(...).value``: the minimum over the
+    forms that apply (seven pairs and orphans only with no calls, a full closed hand)."""
+    called = (14 - sum(c)) // 3 if melds and sum(c) <= 11 else None
+    got = analyse(c, form, called)
+    assert form_shanten(c, form, called) == got.value
+    applicable = [v for v in (got.standard, got.seven_pairs, got.thirteen_orphans) if v is not None]
+    assert got.value == min(applicable)
+
+
+def test_form_shanten_worked_hands() -> None:
+    seven = [0] * 34  # 11m 22m 33m 44p 55p 66s 7z: seven pairs tenpai, standard 1-shanten
+    for k in (0, 1, 2, 12, 13, 23):
+        seven[k] = 2
+    seven[33] = 1
+    assert analyse(seven).standard == 1 and form_shanten(seven) == 0
+    assert form_shanten(seven, NO_SPECIAL) == 1  # no seven pairs in this form
+    orphans = [0] * 34  # 19m 19p 19s 1234567z: thirteen orphans, 13-sided wait
+    for k in (0, 8, 9, 17, 18, 26, *range(27, 34)):
+        orphans[k] = 1
+    assert form_shanten(orphans) == 0 and form_shanten(orphans, SICHUAN) > 0
 
 
 def test_riichi_form_is_default() -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from ..analysis import analyse, improvers
+from ..analysis import form_shanten, improvers
 from ..engine.actions import Action, ActionType
 from ..engine.game import Observation
 from ..errors import SparrowsError
@@ -93,7 +93,7 @@ class EfficiencyAgent(Agent):
             )
         for k in {t.kind for t in obs.hand if t.kind < 34}:
             counts[k] -= 1
-            after[k] = analyse(counts, form).value
+            after[k] = form_shanten(counts, form)
             counts[k] += 1
         fewest = min(after.values())
         options: dict[int, tuple[int, int]] = {}  # discard kind -> (shanten, ukeire)

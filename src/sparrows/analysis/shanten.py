@@ -215,7 +215,7 @@ def _make_shanten() -> Callable[..., int]:
                 best = seven
             orph = 13 - (info >> 15 & 15) - (1 if info >> 19 & 7 else 0)
             return orph if orph < best else best
-        return _analyse(dist, info, RIICHI, melds).value
+        return _value(dist, info, RIICHI, melds)
 
     return shanten
 
@@ -279,6 +279,23 @@ def _sets_needed(tiles: int, form: Form, melds: int | None) -> int:
     return form.sets - called
 
 
+def _value(dist: Dist, info: int, form: Form, melds: int | None) -> int:
+    """``_analyse(...).value`` without building the tuple (the hot paths need only this)."""
+    tiles = info & 63
+    sets = _sets_needed(tiles, form, melds)
+    best = dist[5 * form.pair + sets] - 1
+    if sets == form.sets and tiles >= form.size - 1:
+        if form.seven_pairs:
+            seven = _seven(info, form.identical_pairs)
+            if seven < best:
+                best = seven
+        if form.thirteen_orphans:
+            orph = _orphans(info)
+            if orph < best:
+                best = orph
+    return best
+
+
 def _analyse(dist: Dist, info: int, form: Form, melds: int | None) -> Shanten:
     tiles = info & 63
     sets = _sets_needed(tiles, form, melds)
@@ -310,7 +327,7 @@ def draw_shanten(
     infos = [v >> _INFO_SHIFT for v in values]
     info_all = infos[0] + infos[1] + infos[2] + infos[3]
     dist, _ = _groups(raw)
-    base = _analyse(dist, info_all, form, melds).value
+    base = _value(dist, info_all, form, melds)
     pair_get, total_get = _PAIR_CACHE.get, _TOTAL_CACHE.get
 
     def combo(a: int, b: int) -> int:
@@ -362,6 +379,13 @@ def analyse(counts: Sequence[int], form: Form = RIICHI, melds: int | None = None
     """Shanten of every form of ``form`` for a 34-count hand."""
     dist, info = _groups(_raw(counts))
     return _analyse(dist, info, form, melds)
+
+
+def form_shanten(counts: Sequence[int], form: Form = RIICHI, melds: int | None = None) -> int:
+    """``analyse(counts, form, melds).value`` (the minimum over the forms), without the
+    per-form breakdown: what game loops and bots ask."""
+    dist, info = _groups(_raw(counts))
+    return _value(dist, info, form, melds)
 
 
 def standard_shanten(counts: Sequence[int], form: Form = RIICHI, melds: int | None = None) -> int:

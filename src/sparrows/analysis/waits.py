@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import AnalysisError
-from .shanten import RIICHI, Form, analyse, draw_shanten
+from .shanten import RIICHI, Form, analyse, draw_shanten, form_shanten
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,14 +74,14 @@ def waits(
     """Kinds that complete a ready (tenpai) hand, whether or not copies remain, except
     kinds the hand already holds four of. ``[]`` when the hand is not ready."""
     c = _check_len(counts)
-    if analyse(c, form, melds).value != 0:
+    if form_shanten(c, form, melds) != 0:
         return []
     out = []
     for k in kinds:
         if c[k] >= 4:
             continue
         c[k] += 1
-        if analyse(c, form, melds).value == -1:
+        if form_shanten(c, form, melds) == -1:
             out.append(k)
         c[k] -= 1
     return out

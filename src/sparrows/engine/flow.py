@@ -27,15 +27,21 @@ NO_DRAW: Final = 2  # act without drawing (after a chi or pon)
 KEEP: Final = 3  # the same turn goes on, the drawn tile still the drawn tile
 
 
-@dataclass(slots=True)
+# The ops made on every turn write their __init__ out: the compiled build (sparrows.compiled)
+# runs a dataclass's generated __init__ as interpreted code.
+@dataclass(slots=True, init=False)
 class Turn:
     """``seat`` takes a turn, after the draw ``draw`` (LIVE, REPLACEMENT, NO_DRAW or KEEP)."""
 
     seat: int
-    draw: int = LIVE
+    draw: int
+
+    def __init__(self, seat: int, draw: int = LIVE) -> None:
+        self.seat = seat
+        self.draw = draw
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Window:
     """A decision window: each seat in ``options`` chooses one of its actions; the answers
     stay hidden until every seat has answered, then the ruleset's ``resolve`` sees them all
@@ -45,8 +51,16 @@ class Window:
 
     kind: str
     options: dict[int, list[Action]]
-    data: Any = None
-    claim: bool = True
+    data: Any
+    claim: bool
+
+    def __init__(
+        self, kind: str, options: dict[int, list[Action]], data: Any = None, claim: bool = True
+    ) -> None:
+        self.kind = kind
+        self.options = options
+        self.data = data
+        self.claim = claim
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +99,18 @@ class RevealIndicator:
     source: str = "dead"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class DiscardTile:
     seat: int
     tile: int  # tile id
-    riichi: bool = False
-    dead: bool = False
+    riichi: bool
+    dead: bool
+
+    def __init__(self, seat: int, tile: int, riichi: bool = False, dead: bool = False) -> None:
+        self.seat = seat
+        self.tile = tile
+        self.riichi = riichi
+        self.dead = dead
 
 
 @dataclass(slots=True)
@@ -169,10 +189,14 @@ Op = (
 )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Outcome:
     ops: Sequence[Op]
     next: Next
+
+    def __init__(self, ops: Sequence[Op], next: Next) -> None:
+        self.ops = ops
+        self.next = next
 
 
 # ---------------------------------------------------------------------- between hands

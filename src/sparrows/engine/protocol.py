@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from ..analysis import RIICHI, Form, analyse, improvers, waits
+from ..analysis import RIICHI, Form, form_shanten, improvers, waits
 from ..errors import OptionsError
 from ..tiles import Tile, TileSet, format_tile
 from ..tiles.notation import Dialect
@@ -278,7 +278,7 @@ class Ruleset(ABC):
                 options.append((k, value, sum(unseen(better).values())))
                 counts[k] += 1
             options.sort(key=lambda o: (o[1], -o[2], o[0]))
-            return Hint(analyse(counts, form).value, (), {}, False, tuple(options))
+            return Hint(form_shanten(counts, form), (), {}, False, tuple(options))
         value, better = improvers(counts, form, kinds)
         ready = tuple(waits(counts, form, None, kinds)) if value == 0 else ()
         return Hint(value, ready, unseen(better), bool(ready) and self.furiten(obs, ready))

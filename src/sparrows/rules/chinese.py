@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from ..analysis import BlockType, Form, analyse, waits
+from ..analysis import BlockType, Form, form_shanten, waits
 from ..engine import events as ev
 from ..engine import flow as fl
 from ..engine.actions import Action, ActionType
@@ -339,7 +339,7 @@ class ChineseRuleset(Ruleset):
             if bonus:
                 got = ()
             else:
-                value = analyse(counts, self._form).value
+                value = form_shanten(counts, self._form)
                 hs.floor[seat], hs.floor_at[seat] = value, hs.discards[seat]
                 got = tuple(waits(counts, self._form)) if value == 0 else ()
             if len(self._waits) >= MEMO_LIMIT:
@@ -360,7 +360,7 @@ class ChineseRuleset(Ruleset):
         held = game.counts[seat]  # the dealer's dealt 14, before any discard
         if any(held[NUM_STANDARD:]):
             return False
-        return analyse(held[:NUM_STANDARD], self._form).value == -1
+        return form_shanten(held[:NUM_STANDARD], self._form) == -1
 
     def situation(
         self, game: Game, seat: int, tile: int, tsumo: bool, robbing: bool = False

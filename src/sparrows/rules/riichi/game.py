@@ -45,7 +45,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations, pairwise
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ...analysis import RIICHI, Form, analyse, waits
+from ...analysis import RIICHI, Form, form_shanten, waits
 from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
@@ -346,7 +346,7 @@ class RiichiRuleset(Ruleset):
         got = self._riichi_memo.get(key)
         if got is None:
             counts = game.counts[seat][:34]
-            if analyse(counts, self.form).value > 0:
+            if form_shanten(counts, self.form) > 0:
                 got = ()
             else:
                 ready = []
@@ -1622,13 +1622,13 @@ class RiichiRuleset(Ruleset):
         counts = [0] * 34
         for t in obs.hand:
             counts[t.kind] += 1
-        before = analyse(counts, self.form).value
+        before = form_shanten(counts, self.form)
         if action.type in (A.ANKAN, A.KAKAN):
             if obs.extra.get("riichi", [0] * 4)[obs.seat]:
                 return True  # offered in riichi only when the waits stay
             taken = 4 if action.type is A.ANKAN else 1
             counts[kind] -= taken
-            return analyse(counts, self.form).value <= before
+            return form_shanten(counts, self.form) <= before
         if action.type is A.KAN:
             return False
         if action.type is A.PON and kind in self._yakuhai(obs):
@@ -1647,7 +1647,7 @@ class RiichiRuleset(Ruleset):
             counts[k] -= 1
         best = min(
             (
-                analyse([c - (i == k) for i, c in enumerate(counts)], self.form).value
+                form_shanten([c - (i == k) for i, c in enumerate(counts)], self.form)
                 for k in set(t.kind for t in obs.hand)
                 if counts[k] > 0
             ),

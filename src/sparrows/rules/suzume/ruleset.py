@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ...analysis import SUZUME, Form, analyse
+from ...analysis import SUZUME, Form, form_shanten
 from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import DISCARD, PASS, RON, TSUMO, Action
@@ -362,4 +362,4 @@ class SuzumeRuleset(Ruleset):
     def ready(self, game: Game, seat: int) -> bool:
         """A five-tile hand one tile from two sets."""
         counts = game.counts[seat][:34]
-        return len(game.hands[seat]) == HAND_SIZE and analyse(counts, SUZUME).value == 0
+        return len(game.hands[seat]) == HAND_SIZE and form_shanten(counts, SUZUME) == 0
