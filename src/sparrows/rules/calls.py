@@ -85,18 +85,23 @@ def turn_kongs(game: Game, seat: int) -> list[Action]:
     pon's kind) ``seat`` may declare now."""
     held = game.counts[seat]
     melds = game.melds[seat]
-    if not melds and 4 not in held:
+    four = 4 in held
+    if not melds and not four:
         return []
     kind, faces, hand = game.kind, game.faces, game.hands[seat]
-    out = [
-        action(A.ANKAN, (min(faces[t] for t in hand if kind[t] == k),))
-        for k in sorted({kind[t] for t in hand})
-        if k < 34 and held[k] == 4
-    ]
+    out: list[Action] = []
+    if four:
+        out = [
+            action(A.ANKAN, (min(faces[t] for t in hand if kind[t] == k),))
+            for k in sorted({kind[t] for t in hand})
+            if k < 34 and held[k] == 4
+        ]
     for meld in melds:
         if meld.type is MeldType.PON:
             k = kind[meld.tiles[0]]
-            out += [action(A.KAKAN, (f,)) for f in sorted({faces[t] for t in hand if kind[t] == k})]
+            if held[k]:  # the fourth tile is in the hand
+                faces_k = sorted({faces[t] for t in hand if kind[t] == k})
+                out += [action(A.KAKAN, (f,)) for f in faces_k]
     return out
 
 

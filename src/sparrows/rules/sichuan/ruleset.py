@@ -90,13 +90,24 @@ class SichuanRuleset(ChineseRuleset):
 
     def _exchange_options(self, game: Game, seat: int) -> list[Action]:
         out = []
-        faces = game.faces
+        faces, kind = game.faces, game.kind
         for base in (0, 9, 18):
-            held = [faces[t] for t in game.hands[seat] if base <= game.kind[t] < base + 9]
-            have = {f: held.count(f) for f in set(held)}
-            for combo in combinations_with_replacement(sorted(have), 3):
-                if all(combo.count(f) <= have[f] for f in combo):
-                    out.append(calls.action(A.EXCHANGE, combo))
+            have: dict[Tile, int] = {}
+            for t in game.hands[seat]:
+                if base <= kind[t] < base + 9:
+                    have[faces[t]] = have.get(faces[t], 0) + 1
+            fs = sorted(have)
+            n = [have[f] for f in fs]
+            m = len(fs)
+            # every multiset of three held faces, in combinations_with_replacement order
+            for i in range(m):
+                for j in range(i, m):
+                    if i == j and n[i] < 2:
+                        continue
+                    for k in range(j, m):
+                        if k == j and n[j] < (3 if i == j else 2):
+                            continue
+                        out.append(calls.action(A.EXCHANGE, (fs[i], fs[j], fs[k])))
         return out
 
     def _void_window(self, game: Game) -> fl.Window:
