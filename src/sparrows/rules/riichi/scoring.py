@@ -20,6 +20,7 @@ from ...analysis.decompose import BlockType, standard_readings
 from ...errors import HandError, excerpt_repr
 from ...tiles import Colour, Tile, format_tile, house_set
 from ...tiles.kinds import HONOR, NORTH, NUM_STANDARD
+from ...tiles.tile import CODE_PER_KIND
 from .fu import count_fu
 from .hand import (
     KAN,
@@ -135,7 +136,6 @@ class RiichiScore:
 
 
 DEFAULT_OPTIONS: Final = RiichiOptions()
-_PLAIN: Final = Colour.NONE
 _HOUSE_SET: Final = house_set()
 _HAN_COLOURS: Final = frozenset((Colour.PURPLE, Colour.BLUE))  # house tiles worth +1 han
 
@@ -281,20 +281,24 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     before = [0] * 34
     odd: list[Tile] = []  # coloured or pocchi tiles: red fives, or the house's special tiles
     try:
+        # one attribute per tile: its code gives the kind and whether it is plain
         for t in sit.concealed:
-            before[t.kind] += 1
-            if t.colour is not _PLAIN or t.pocchi:
+            code = t.code
+            before[code // CODE_PER_KIND] += 1
+            if code % CODE_PER_KIND:
                 odd.append(t)
         hand = list(before)
         t = sit.win_tile
-        hand[t.kind] += 1
-        if t.colour is not _PLAIN or t.pocchi:
+        code = t.code
+        hand[code // CODE_PER_KIND] += 1
+        if code % CODE_PER_KIND:
             odd.append(t)
         counts = list(hand)
         for m in sit.melds:
             for t in m.tiles:
-                counts[t.kind] += 1
-                if t.colour is not _PLAIN or t.pocchi:
+                code = t.code
+                counts[code // CODE_PER_KIND] += 1
+                if code % CODE_PER_KIND:
                     odd.append(t)
         aka = special = 0
         for t in odd:
@@ -305,12 +309,14 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
         if sit.dora_indicators or sit.ura_indicators:
             shown = list(counts)
             for t in sit.dora_indicators:
-                shown[t.kind] += 1
-                if t.colour is not _PLAIN or t.pocchi:
+                code = t.code
+                shown[code // CODE_PER_KIND] += 1
+                if code % CODE_PER_KIND:
                     odd.append(t)
             for t in sit.ura_indicators:
-                shown[t.kind] += 1
-                if t.colour is not _PLAIN or t.pocchi:
+                code = t.code
+                shown[code // CODE_PER_KIND] += 1
+                if code % CODE_PER_KIND:
                     odd.append(t)
         else:
             shown = counts
