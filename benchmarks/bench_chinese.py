@@ -2,7 +2,10 @@
 agents, beside riichi's figure measured the same way in the same run (passes alternate so
 every ruleset sees the same machine load).
 
-Goal (issues 10, 11): >= 500 hands/s for each, a Rust riichi engine's pace here. Random agents
+Goal (issues 10, 11): >= 500 hands/s for each, a Rust riichi engine's pace here. That engine
+(``riichienv``, in the ``bench`` extra) is measured in the same run too: random tonpuu games
+per second times its hands per game (counted in 20 untimed games), so the goal can also be
+read as a ratio that does not move with the machine's speed (>= 1.0x riichienv). Random agents
 rarely reach a win worth Hong Kong's minimum, and the dealer keeps the deal on a draw, so
 games are capped at 16 hands (``max_hands``): the unit is the hand either way. Reported:
 the median of several passes (min and max beside it), through the library (``play_game``)
@@ -18,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from builds import compiled_bin, in_compiled
@@ -43,6 +47,31 @@ def library_pass(name: str, seconds: float, first: int) -> float:
         hands += game.hand_number + 1
         g += 1
     return hands / (time.perf_counter() - t0)
+
+
+def riichienv_hands_pass() -> Callable[[float], float] | None:
+    """riichienv's random tonpuu hands per second: its games per second (the same pass as
+    ``bench_riichi_game.py``) times its hands per game, counted once untimed."""
+    from bench_riichi_game import riichienv_pass
+
+    games_pass = riichienv_pass()
+    if games_pass is None:
+        return None
+    from riichienv import RiichiEnv
+    from riichienv.agents import RandomAgent
+
+    env = RiichiEnv(game_mode="4p-red-east", skip_mjai_logging=True, seed=7)
+    agent = RandomAgent(seed=7)
+    hands = 0
+    for _ in range(20):  # a hand is a distinct (round wind, dealer, honba): one changes
+        obs = env.reset()
+        seen = set()
+        while not env.done():
+            seen.add((env.round_wind, env.kyoku_idx, env.honba))
+            obs = env.step({p: agent.act(o) for p, o in obs.items()})
+        hands += len(seen)
+    per_game = hands / 20
+    return lambda seconds: games_pass(seconds) * per_game
 
 
 def warm() -> None:
@@ -85,7 +114,11 @@ def main() -> None:
     builds = ["pure", "compiled"] if fast_cli else ["pure"]
     lib: dict[str, list[float]] = {}
     sim: dict[str, list[float]] = {}
+    peer = riichienv_hands_pass()
+    peer_values: list[float] = []
     for p in range(args.passes):
+        if peer is not None:
+            peer_values.append(peer(args.seconds))
         for name in RULES:
             pass_args = (name, args.seconds, 1000 * p)
             lib.setdefault(f"pure {name}", []).append(library_pass(*pass_args))
@@ -107,7 +140,15 @@ def main() -> None:
     for build in builds:
         for name in ("hongkong", "classical", "sichuan"):
             ratio = medians[f"{build} {name}"] / medians[f"{build} riichi"]
-            print(f"  {build} {name}: {ratio:.2f}x riichi's hands/s (goal 500 hands/s)")
+            print(f"  {build} {name}: {ratio:.2f}x our riichi's hands/s (goal 500 hands/s)")
+    if peer is None:
+        print("  riichienv not installed (make bench installs it): no peer measured")
+        return
+    rust = show("riichienv tonpuu, random agents (games/s x hands/game)", peer_values)
+    for build in builds:
+        for name in ("hongkong", "classical", "sichuan"):
+            ratio = medians[f"{build} {name}"] / rust
+            print(f"  {build} {name} (simulate): {ratio:.2f}x riichienv's hands/s (goal 1.0x)")
 
 
 if __name__ == "__main__":
