@@ -53,7 +53,7 @@ _COLOUR_INDEX = {c: i for i, c in enumerate(Colour)}
 #: CODE_PER_KIND is the kind, and its remainder is 0 only for a plain tile (no colour, not
 #: pocchi), so hot loops read one attribute for both.
 CODE_PER_KIND: Final = 14  # a literal, so compiled code inlines it
-assert CODE_PER_KIND == 2 * len(Colour) and _COLOUR_INDEX[Colour.NONE] == 0
+assert 2 * len(Colour) == CODE_PER_KIND and _COLOUR_INDEX[Colour.NONE] == 0
 
 
 @total_ordering

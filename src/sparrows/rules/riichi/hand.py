@@ -8,6 +8,7 @@ from ...errors import HandError, excerpt, excerpt_repr
 from ...tiles import Meld, MeldType
 from ...tiles.kinds import EAST, HONOR, NUM_STANDARD, TERMINALS_AND_HONORS
 from ...tiles.kinds import TERMINALS as TERMINAL_KINDS
+from ...tiles.tile import CODE_PER_KIND
 from .situation import WinSituation
 
 RUN: Final = 0
@@ -23,27 +24,33 @@ TERMINALS: Final = frozenset(TERMINAL_KINDS)
 
 
 _KANS: Final = (MeldType.OPEN_KAN, MeldType.ADDED_KAN, MeldType.CLOSED_KAN)
+# Enum members as module constants: compiled code reads a static instead of going through
+# the enum class's attribute hook on every use.
+_CHI: Final = MeldType.CHI
+_PON: Final = MeldType.PON
+_CLOSED_KAN: Final = MeldType.CLOSED_KAN
 
 
 def meld_set(meld: Meld) -> tuple[int, int, bool]:
     """A called meld as a set: (RUN/TRIPLET/KAN, lowest kind, concealed). Raises
     :class:`~sparrows.errors.HandError` when its tiles do not make its type (a chi is a run
     of three in one suit, a pon three alike, a kan four alike)."""
-    kinds = sorted([t.kind for t in meld.tiles])
+    kinds = sorted([t.code // CODE_PER_KIND for t in meld.tiles])  # the tiles' kinds
     n = len(kinds)
     kind = kinds[0] if kinds else -1
-    if meld.type is MeldType.CHI:
+    mtype = meld.type
+    if mtype is _CHI:
         shape = RUN
         ok = n == 3 and kind < HONOR and kind % 9 < 7 and kinds[1] == kind + 1 == kinds[2] - 1
-    elif meld.type is MeldType.PON:
+    elif mtype is _PON:
         shape = TRIPLET
         ok = n == 3 and kinds[2] == kind < NUM_STANDARD
     else:
         shape = KAN
-        ok = meld.type in _KANS and n == 4 and kinds[3] == kind < NUM_STANDARD
+        ok = mtype in _KANS and n == 4 and kinds[3] == kind < NUM_STANDARD
     if not ok:
         raise HandError(_meld_problem(meld, kinds))
-    return (shape, kind, meld.type is MeldType.CLOSED_KAN)
+    return (shape, kind, mtype is _CLOSED_KAN)
 
 
 def _meld_problem(meld: Meld, kinds: list[int]) -> str:
@@ -160,7 +167,7 @@ class HandFacts:
         self.counts = counts
         self.before = before
         melds = sit.melds
-        self.fu_closed = all(m.type is MeldType.CLOSED_KAN for m in melds) if melds else True
+        self.fu_closed = all(m.type is _CLOSED_KAN for m in melds) if melds else True
         self.closed = self.fu_closed or sit.naki_menzen
         self.win = sit.win_tile.kind
         self.seat_kind = EAST + sit.seat_wind
