@@ -107,7 +107,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--passes", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=2.0, help="length of a library pass")
-    ap.add_argument("--games", type=int, default=15, help="games per simulate pass")
+    ap.add_argument("--games", type=int, default=30, help="games per simulate pass")
     args = ap.parse_args()
     warm()
     fast_cli = compiled_bin("sparrows")

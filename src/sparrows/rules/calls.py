@@ -27,14 +27,16 @@ PRIORITY: Final = {A.KAN: 2, A.PON: 2, A.CHI: 1}
 CallFilter = Callable[[int, ActionType, tuple[int, ...]], bool]
 
 
-_ACTIONS: Final[dict[tuple[ActionType, tuple[Tile, ...]], Action]] = {}
+_ACTIONS: Final[dict[tuple[ActionType, tuple[int, ...]], Action]] = {}
 
 
 def action(kind: ActionType, faces: tuple[Tile, ...]) -> Action:
-    """One shared Action object per (type, faces): calls recur all the time."""
-    got = _ACTIONS.get((kind, faces))
+    """One shared Action object per (type, faces): calls recur all the time. Keyed by the
+    faces' codes (a tile's hash and equality are Python methods, slow on this path)."""
+    key = (kind, tuple([f.code for f in faces]))
+    got = _ACTIONS.get(key)
     if got is None:
-        got = _ACTIONS[(kind, faces)] = Action(kind, faces)
+        got = _ACTIONS[key] = Action(kind, faces)
     return got
 
 
