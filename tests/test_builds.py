@@ -1,7 +1,7 @@
 """The two builds: pure Python (the source, and the fallback) and the optional compiled build
-(``make fast``, mypyc). ``make test`` runs the whole suite on each; here the build under test
-is checked to be the one asked for, and the compiled build is checked to play every ruleset
-exactly as the pure-Python one does."""
+(``make fast``, mypyc). ``make test`` runs the suite on each (see the Makefile); here the
+build under test is checked to be the one asked for, and the compiled build is checked to
+play every ruleset exactly as the pure-Python one does."""
 
 from __future__ import annotations
 
