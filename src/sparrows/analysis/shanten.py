@@ -279,30 +279,33 @@ def _sets_needed(tiles: int, form: Form, melds: int | None) -> int:
     return form.sets - called
 
 
-def _value(dist: Dist, info: int, form: Form, melds: int | None) -> int:
-    """``_analyse(...).value`` without building the tuple (the hot paths need only this)."""
-    tiles = info & 63
-    sets = _sets_needed(tiles, form, melds)
-    best = dist[5 * form.pair + sets] - 1
-    if sets == form.sets and tiles >= form.size - 1:
-        if form.seven_pairs:
-            seven = _seven(info, form.identical_pairs)
-            if seven < best:
-                best = seven
-        if form.thirteen_orphans:
-            orph = _orphans(info)
-            if orph < best:
-                best = orph
-    return best
-
-
-def _analyse(dist: Dist, info: int, form: Form, melds: int | None) -> Shanten:
+def _forms(
+    dist: Dist, info: int, form: Form, melds: int | None
+) -> tuple[int, int | None, int | None]:
+    """Shanten of the standard form, seven pairs and thirteen orphans (None where the form
+    does not apply: seven pairs and orphans need a closed hand of 13-14 tiles)."""
     tiles = info & 63
     sets = _sets_needed(tiles, form, melds)
     std = dist[5 * form.pair + sets] - 1
     closed = sets == form.sets and tiles >= form.size - 1
     seven = _seven(info, form.identical_pairs) if form.seven_pairs and closed else None
     orph = _orphans(info) if form.thirteen_orphans and closed else None
+    return std, seven, orph
+
+
+def _value(dist: Dist, info: int, form: Form, melds: int | None) -> int:
+    """``_analyse(...).value`` without building the NamedTuple (the hot paths need only
+    this; a NamedTuple's constructor is interpreted code even in the compiled build)."""
+    best, seven, orph = _forms(dist, info, form, melds)
+    if seven is not None and seven < best:
+        best = seven
+    if orph is not None and orph < best:
+        best = orph
+    return best
+
+
+def _analyse(dist: Dist, info: int, form: Form, melds: int | None) -> Shanten:
+    std, seven, orph = _forms(dist, info, form, melds)
     return Shanten(min(v for v in (std, seven, orph) if v is not None), std, seven, orph)
 
 
