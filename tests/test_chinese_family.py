@@ -1,5 +1,6 @@
 """The shared Chinese-family game: the shanten lower bound that skips waits changes no
-result (the same seeded games with and without it)."""
+result (the same seeded games with and without it); a robbed kong in Hong Kong and
+classical."""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ import pytest
 
 import sparrows.rules.chinese as chinese
 from sparrows.agents import make_agent
+from sparrows.engine import ActionType, Game, Phase
 from sparrows.rules import get_ruleset
 from sparrows.sim import play_game
+from sparrows.tiles import MeldType
 
+from .chinese_walls import act, order_for, pass_all
 from .conftest import sized
 
 CASES = [
@@ -46,3 +50,47 @@ def test_the_waits_skip_changes_nothing(
 
     monkeypatch.setattr(chinese.ChineseRuleset, "waits_of", always_look)
     assert _games(name, options, n) == with_skip
+
+
+# The robbed kong of Hong Kong and classical (issue 24): East throws 5p, South pungs it
+# (West, waiting on 5p with 46p, lets it go) and throws 4z; West, North and East throw the
+# 9p they draw; South draws the fourth 5p and adds it: West robs it. The hand ends there
+# (one hand in the game, so the table stays as it was left).
+ROB = ["5p123m456m789m1112z", "55p123s456s789s3z4z", "46p123m456m789m11s", "147m258s369s5566z"]
+
+
+@pytest.mark.parametrize("name", ["hongkong", "classical"])
+def test_a_robbed_kong_goes_back_to_a_pung_and_draws_no_replacement(name: str) -> None:
+    a = ActionType
+    options: dict[str, Any] = {"max_hands": 1}
+    if name == "classical":
+        options["bonus_tiles"] = False
+    rules = get_ruleset(name, options)
+    game = Game(rules, 1, walls=[order_for(rules, ROB, draws="9p9p9p5p")])
+    act(game, 0, a.DISCARD, "5p")
+    act(game, 1, a.PON)
+    if 2 in game.to_act():
+        act(game, 2, a.PASS)
+    act(game, 1, a.DISCARD, "4z")
+    for seat in (2, 3, 0):
+        act(game, seat, a.DISCARD, "9p")
+        pass_all(game)
+    act(game, 1, a.KAKAN, "5p")
+    assert game.phase is Phase.CLAIM and game.to_act() == [2]
+    left = game.wall.left
+    act(game, 2, a.RON)
+    assert game.over and game.hand_results[-1]["winner"] == 2
+    assert game.wall.left == left  # no replacement draw for the robbed kong
+    (meld,) = game.melds[1]
+    assert meld.type is MeldType.PON and [game.fmt(t) for t in meld.tiles] == ["5p"] * 3
+    assert len(game.hands[1]) == 10 and len(game.hands[2]) == 14  # the 5p is West's
+    robbed = [e for e in game.events if e.type == "robbed"]
+    assert [(e.seat, e.tile, e.robber, e.meld) for e in robbed] == [(1, "5p", 2, "added_kan")]  # type: ignore[attr-defined]
+    win = next(e for e in game.events if e.type == "win")
+    assert win.tile == "5p" and win.hand.count("5p") == 1  # type: ignore[attr-defined]
+    for seat in (None, 0, 1, 2, 3):
+        shown = [e for e in game.events_for(seat) if e["type"] == "robbed"]
+        assert shown == [robbed[0].to_json()]  # public: every seat and a spectator
+    for seat in range(4):
+        assert [m.type for m in game.observation(seat).melds[1]] == [MeldType.PON]
+    game.validate()

@@ -29,6 +29,7 @@ from sparrows.rules import get_ruleset, register_ruleset
 from sparrows.tiles import MeldType, Tile, format_tile, parse_tiles
 
 from .conftest import FULL
+from .test_sichuan_flow_rules import robbed_game
 from .toy_rules import ToyRuleset
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -809,13 +810,14 @@ SCENARIOS = [
 
 def test_every_event_type_appears_and_round_trips() -> None:
     games = [scenario() for scenario in SCENARIOS]
+    games.append(robbed_game())  # a robbed kong (the toy ruleset has no robbing)
     for seed in range(100):  # a misdeclared win (Suzume's tutorial preset)
         game = play_random(get_ruleset("suzume", SUZUME_CONFIGS[1]), seed)
         if of_type(game, "misdeclared"):
             games.append(game)
             break
     events: list[Event] = [e for g in games for e in g.events]
-    assert {e.type for e in events} == ENGINE_EVENTS and len(ENGINE_EVENTS) == 18
+    assert {e.type for e in events} == ENGINE_EVENTS and len(ENGINE_EVENTS) == 19
     for e in events:
         assert event_from_json(json.loads(json.dumps(e.to_json()))) == e
 

@@ -806,6 +806,8 @@ def test_chankan_on_an_added_kan(answer: str) -> None:
         assert ids(win) == ["chankan", "yakuhai_chun"]
         assert (win.detail["han"], win.detail["fu"], win.points) == (2, 40, RON_2H40)
         assert win.payments == [0, -RON_2H40, 0, RON_2H40]
+        robbed = last(game, "robbed")  # the kan went back to a pon, the 2s to seat 3
+        assert (robbed.seat, robbed.tile, robbed.robber, robbed.meld) == (1, "2s", 3, "added_kan")
         assert game.hand_number == 1
     else:
         rep = last(game, "draw")
@@ -841,6 +843,11 @@ def test_kokushi_robs_a_closed_kan_only_with_the_option(preset: str) -> None:
     assert (ids(win), win.detail["yakuman"], win.points) == (["kokushi"], 1, 32000)
     assert win.payments == [0, -32000, 0, 32000]
     assert game.over and game.scores == [25000, -7000, 25000, 57000]
+    robbed = last(game, "robbed")  # the closed kan is undone: three 1m back in the hand
+    assert (robbed.seat, robbed.tile, robbed.robber, robbed.meld) == (1, "1m", 3, "closed_kan")
+    assert game.melds[1] == [] and [game.fmt(t) for t in game.hands[1]].count("1m") == 3
+    assert len(game.hands[3]) == 14
+    game.validate()
 
 
 # ====================================================================== several rons

@@ -296,6 +296,8 @@ def test_only_thirteen_orphans_robs_a_kita(how: str) -> None:
     assert (win.seat, win.from_seat, win.tile) == (2, 1, "4z")
     assert ids(win) == ["kokushi"] and win.points == 32000
     assert last(game, "hand_end").deltas == [0, -32000, 32000]
+    robbed = last(game, "robbed")  # the North left seat 1's bonus area for seat 2's hand
+    assert (robbed.seat, robbed.tile, robbed.robber, robbed.meld) == (1, "4z", 2, "bonus")
 
 
 def test_nuki_needs_a_replacement_draw() -> None:

@@ -175,6 +175,12 @@ class TerminalTable:
             what = {"open_kan": "kan", "closed_kan": "closed kan", "added_kan": "added kan"}
             name = what.get(e["meld"], e["meld"])
             self.say(f"  {self.name(e['seat']):<6} calls {name}: {self.tiles(e['tiles'])}")
+        elif kind == "robbed":
+            what = {"added_kan": "added kan", "closed_kan": "closed kan", "bonus": "North"}
+            self.say(
+                f"  {self.name(e['robber']):<6} robs the {self.tiles(e['tile'])} of "
+                f"{_possessive(self.name(e['seat']))} {what.get(e['meld'], e['meld'])}"
+            )
         elif kind == "transfer" and e["reason"] == "riichi":
             self.say(self.bold(f"  {_verb(self.name(e['src']), 'declare')} riichi"))
         elif kind == "abort":

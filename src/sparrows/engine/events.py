@@ -112,6 +112,19 @@ class Call(Event):
 
 
 @dataclass(slots=True)
+class Robbed(Event):
+    """``robber`` won on the tile ``seat`` declared: an added kong goes back to a pon
+    (``meld`` is then ``pon``), a concealed kong's other tiles back to the hand
+    (``closed_kan``), a North set aside leaves the bonus area (``bonus``)."""
+
+    type: ClassVar[str] = "robbed"
+    seat: int
+    tile: str
+    robber: int
+    meld: str  # what the tile was taken from: added_kan, closed_kan or bonus
+
+
+@dataclass(slots=True)
 class BonusTile(Event):
     """A bonus tile (flower, season, a North in three-player) set aside face up."""
 
@@ -247,6 +260,7 @@ for _cls in (
     Draw,
     Discard,
     Call,
+    Robbed,
     BonusTile,
     Indicator,
     Transfer,

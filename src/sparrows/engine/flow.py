@@ -126,6 +126,19 @@ class MakeMeld:
 
 
 @dataclass(slots=True)
+class RobTile:
+    """``robber`` wins on a tile ``seat`` declared (robbing a kong, or a North set aside
+    in three-player riichi): ``tile`` (an id) leaves ``seat``'s added kong, which goes
+    back to the pon it was, its concealed kong, whose other tiles go back to the hand, or
+    its bonus area, and joins ``robber``'s concealed hand (the first robber's, when
+    several win on it)."""
+
+    seat: int
+    tile: int
+    robber: int
+
+
+@dataclass(slots=True)
 class SetAside:
     """A bonus tile (id) leaves the concealed hand for the seat's bonus area."""
 
@@ -180,6 +193,7 @@ Op = (
     | RevealIndicator
     | DiscardTile
     | MakeMeld
+    | RobTile
     | SetAside
     | Move
     | SetStatus

@@ -229,6 +229,7 @@ class Game:
         self.drawn: int | None = None
         self.turn_draw = fl.LIVE  # how the current turn began (LIVE, REPLACEMENT, NO_DRAW...)
         self.last_discard: tuple[int, int] | None = None
+        self.robbed: tuple[int, int] | None = None  # (robber, tile) of a robbed kong
         self.hand_start: dict[str, list[int]] = {}  # balances at the hand's start (recorded)
         self._held: list[ev.Event] | None = None
         if record:
@@ -424,6 +425,31 @@ class Game:
                 )
             )
 
+    def _op_rob(self, op: fl.RobTile) -> None:
+        seat, tile = op.seat, op.tile
+        if tile in self.bonus[seat]:
+            self.bonus[seat].remove(tile)
+            taken = "bonus"
+        else:
+            meld = next((m for m in self.melds[seat] if tile in m.tiles), None)
+            if meld is None:
+                raise AssertionError(f"seat {seat} has no meld or bonus tile {self.fmt(tile)}")
+            taken = meld.type.value
+            if meld.type is MeldType.ADDED_KAN:
+                meld.type = MeldType.PON
+                meld.tiles.remove(tile)
+            elif meld.type is MeldType.CLOSED_KAN:
+                self.melds[seat].remove(meld)
+                for t in meld.tiles:
+                    if t != tile:
+                        self._put(seat, t)
+            else:
+                raise AssertionError(f"a {taken} cannot be robbed")
+        self._put(op.robber, tile)
+        self.robbed = (op.robber, tile)
+        if self.record:
+            self.emit(ev.Robbed(seat, self.fmt(tile), op.robber, taken))
+
     def _set_aside(self, seat: int, tile: int) -> None:
         self._take_out(seat, tile)
         self.bonus[seat].append(tile)
@@ -480,6 +506,7 @@ class Game:
         self.face_key = [0] * n
         self.counts = [[0] * 42 for _ in range(n)]
         self.last_discard = None
+        self.robbed = None
         self.drawn = None
         self.window = None
         self.turn = self.dealer
@@ -821,6 +848,8 @@ class Game:
                     and self.drawn in self.hands[seat]
                 )
                 extra = 1 if seat == self.turn and (self.phase is Phase.TURN or on_draw) else 0
+                if self.robbed is not None and self.robbed[0] == seat:
+                    extra = 1  # a robber holds the tile it won on (a window after the win)
                 _need(
                     held == size + extra,
                     f"seat {seat} holds {held} tiles (a meld counting 3), not {size + extra}",
@@ -842,6 +871,7 @@ _HANDLERS: Final[dict[type, Any]] = {
     fl.RevealIndicator: Game._op_reveal,
     fl.DiscardTile: Game._op_discard,
     fl.MakeMeld: Game._op_meld,
+    fl.RobTile: Game._op_rob,
     fl.SetAside: Game._op_set_aside,
     fl.Move: Game._op_move,
     fl.SetStatus: Game._op_status,

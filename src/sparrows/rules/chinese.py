@@ -475,7 +475,11 @@ class ChineseRuleset(Ruleset):
         out = {}
         for i in (1, 2, 3):
             s = (kong_seat + i) % 4
-            if game.status[s] != PLAYING or not self._is_complete(game, s, tile):
+            if (
+                game.status[s] != PLAYING
+                or not self._is_complete(game, s, tile)
+                or not self.may_win_on(game, s, tile)
+            ):
                 continue
             got = self.value(game, s, tile, False, robbing=True)
             if got.valid and (not only_orphans or got.limit_hand == "thirteen_orphans"):
@@ -507,10 +511,16 @@ class ChineseRuleset(Ruleset):
         order = [s for s in ((seat0 + i) % 4 for i in (1, 2, 3)) if s in window.options]
         self.passed(game, window, answers)
         rons = [s for s in order if answers.get(s) == RON]
+        robbing = window.kind == "rob"
         if rons:
             winners = self.pick_winners(game, rons, seat0, tile)
-            return self._win(game, winners, seat0, tile, tsumo=False, robbing=window.kind == "rob")
-        if window.kind == "rob":  # nobody robbed: the kong stands
+            out = self._win(game, winners, seat0, tile, tsumo=False, robbing=robbing)
+            if robbing:  # the kong is undone: the tile goes to the (first) robber
+                hs.after_kong = False
+                hs.kong_feeder = None
+                out.ops = [fl.RobTile(seat0, tile, winners[0]), *out.ops]
+            return out
+        if robbing:  # nobody robbed: the kong stands
             stands = self.kong_stands(game, seat0, None, window.data[2])
             return fl.Outcome(stands, fl.Turn(seat0, fl.REPLACEMENT))
         self.discard_passed(game, seat0)  # the discard was not won on

@@ -27,7 +27,7 @@ class ClassicalRuleset(ChineseRuleset):
     the spec is silent are in ``docs/rulesets.md``."""
 
     name: ClassVar[str] = "classical"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
     options_class: ClassVar[type | None] = ClassicalOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     options: ClassicalOptions

@@ -26,7 +26,7 @@ class HongKongRuleset(ChineseRuleset):
     silent are in ``docs/rulesets.md``."""
 
     name: ClassVar[str] = "hongkong"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
     auto_bonus = True
     options_class: ClassVar[type | None] = HongKongOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS

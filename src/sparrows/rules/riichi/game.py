@@ -172,7 +172,7 @@ class RiichiState:
 
 class RiichiRuleset(Ruleset):
     name: ClassVar[str] = "riichi"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
     form: Form = RIICHI
     stat_ratios: ClassVar[dict[str, tuple[str, str]]] = {
         "deal-in facing riichi": ("dealt_into_riichi", "faced_riichi")
@@ -912,10 +912,10 @@ class RiichiRuleset(Ruleset):
     def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
         hs: HandState = game.state.hand
         if window.kind == "kokan":
-            winners, from_seat, tile, tsumo, chankan = window.data
+            winners, from_seat, tile, tsumo, chankan, robbed = window.data
             picks = {s: a.choice for s, a in answers.items() if a.choice}
             return fl.Outcome(
-                *self._wins(game, list(winners), from_seat, tile, tsumo, chankan, picks)
+                *self._wins(game, list(winners), from_seat, tile, tsumo, chankan, picks, robbed)
             )
         if window.kind == "vote":  # the unanimous abort before the dealer's first discard
             if all(answers.get(s) == _ABORT for s in self._seats):
@@ -933,7 +933,9 @@ class RiichiRuleset(Ruleset):
             self._note_passed_rons(hs, window, answers)
             if rons:
                 chankan = how != "kita"  # a robbed North is no kan: no chankan
-                ops, end = self._wins(game, rons, kan_seat, tile, tsumo=False, chankan=chankan)
+                ops, end = self._wins(
+                    game, rons, kan_seat, tile, tsumo=False, chankan=chankan, robbed=True
+                )
                 return fl.Outcome(ops, end)
             if how == "kakan":
                 self._call_made(hs)
@@ -1038,16 +1040,18 @@ class RiichiRuleset(Ruleset):
         tsumo: bool,
         chankan: bool = False,
         kokan: dict[int, str] | None = None,
+        robbed: bool = False,
     ) -> tuple[list[fl.Op], fl.Next]:
         """Every win on one tile, in turn order from the discarder (honba and sticks to the
         first). With the kokan ability, a window first asks each winner it acts for to
-        choose (``kokan``: the answers)."""
+        choose (``kokan``: the answers). ``robbed``: the tile is robbed from ``from_seat``'s
+        kan or North, which it leaves for the first winner's hand once the wins are paid."""
         hs: HandState = game.state.hand
         opts = self.options
         if kokan is None and "kokan" in self._ability_tile:
             asks = self._kokan_asks(game, winners, tile, tsumo, chankan)
             if asks:
-                data = (tuple(winners), from_seat, tile, tsumo, chankan)
+                data = (tuple(winners), from_seat, tile, tsumo, chankan, robbed)
                 return [], fl.Window("kokan", asks, data, claim=False)
         ops: list[fl.Op] = []
         sticks = game.ledger.pots["points"]
@@ -1169,6 +1173,9 @@ class RiichiRuleset(Ruleset):
                 )
         if from_seat is not None and any(hs.riichi[w] for w in winners):
             hs.into_riichi[from_seat] = 1
+        if robbed:
+            assert from_seat is not None
+            ops.insert(0, fl.RobTile(from_seat, tile, winners[0]))
         ops.append(self._defence_report(hs))
         dealer_won = game.dealer in winners
         game.state.last = ("win", dealer_won)

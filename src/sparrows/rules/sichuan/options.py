@@ -26,6 +26,10 @@ FAAN: dict[str, tuple[int, str]] = {
 SITUATIONAL = frozenset({"self_drawn", "last_tile", "robbing_gang", "after_gang", "gang_bloom"})
 
 
+#: The ways a call transfer is paid (option ``call_transfer``).
+CALL_TRANSFER = ("split", "each", "off")
+
+
 @dataclass(frozen=True)
 class SichuanOptions:
     """Sichuan options (the defaults are the ``seed`` preset of ``../shared/rules/sichuan.md``)."""
@@ -36,10 +40,13 @@ class SichuanOptions:
     faan_cap: int = 0
     #: The three-tile exchange at the start of each hand (one die decides the direction).
     exchange: bool = True
-    #: After passing a discard that would have won, no Hu on a discard until one's next draw.
+    #: After passing a win on another player's tile (also by calling pung on it), no Hu on
+    #: another player's tile (a discard or a robbed gang) until one's next draw.
     pass_hu_lock: bool = True
-    #: A win on the discard a player made right after a gang takes that gang's points.
-    call_transfer: bool = True
+    #: A win on the discard a player made right after a gang takes that gang's points:
+    #: ``split`` among several winners on it (the remainder to the first in turn order
+    #: from the discarder), ``each`` (every winner takes all of them), ``off``.
+    call_transfer: str = "split"
     #: A gang bloom after a discard-claimed gang is paid by the gang's feeder as a discard.
     gang_bloom_claimed_pays: bool = False
     #: At an exhaustive draw a player still holding void tiles pays every other active
@@ -57,6 +64,11 @@ class SichuanOptions:
             raise OptionsError("starting_points is out of range")
         if not 1 <= self.base <= 10**6:
             raise OptionsError(f"base must be 1-1000000, not {self.base}")
+        if self.call_transfer not in CALL_TRANSFER:
+            raise OptionsError(
+                f"call_transfer must be one of {', '.join(CALL_TRANSFER)}, "
+                f"not {self.call_transfer!r}"
+            )
         if not 0 <= self.faan_cap <= 20:
             raise OptionsError(f"faan_cap must be 0 (none) to 20, not {self.faan_cap}")
 

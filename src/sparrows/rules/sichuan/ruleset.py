@@ -53,7 +53,7 @@ class SichuanRuleset(ChineseRuleset):
     spec is silent are in ``docs/rulesets.md``."""
 
     name: ClassVar[str] = "sichuan"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
     auto_bonus = False
     options_class: ClassVar[type | None] = SichuanOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
@@ -158,7 +158,8 @@ class SichuanRuleset(ChineseRuleset):
         return first or discards
 
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
-        game.state.hand.hu_lock[seat] = False  # the lock lasts until one's own draw
+        if game.turn_draw == fl.LIVE or game.turn_draw == fl.REPLACEMENT:
+            game.state.hand.hu_lock[seat] = False  # the lock lasts until one's next draw
         out = super().turn_actions(game, seat)
         void = game.state.hand.void[seat]
         if void is None:
@@ -267,6 +268,7 @@ class SichuanRuleset(ChineseRuleset):
     ) -> list[fl.Op]:
         hs: SichuanHand = game.state.hand
         ops: list[fl.Op] = []
+        transfers = self.call_transfers(game, winners, payer, tsumo, robbing)
         for seat in winners:
             got = self.value(game, seat, tile, tsumo and payer is None, robbing)
             if payer is not None and tsumo:  # a claimed gang's bloom paid by its feeder
@@ -282,22 +284,35 @@ class SichuanRuleset(ChineseRuleset):
                 deltas[payer] -= got.score
                 deltas[seat] += got.score
             detail: dict[str, Any] = {"faan": got.faan, "capped": got.capped}
-            if (
-                self.options.call_transfer
-                and not tsumo
-                and not robbing
-                and hs.last_gang is not None
-                and hs.last_gang.seat == payer
-            ):
-                transfer = sum(hs.last_gang.paid.values())
-                deltas[payer] -= transfer
-                deltas[seat] += transfer
-                detail["call_transfer"] = transfer
+            if transfers:
+                share = transfers[winners.index(seat)]
+                assert payer is not None
+                deltas[payer] -= share
+                deltas[seat] += share
+                detail["call_transfer"] = share
             ops += self.win_report(game, seat, payer, tile, tsumo, got, got.score, deltas, detail)
-        if hs.last_gang is not None and not tsumo and hs.last_gang.seat == payer:
+        if transfers and hs.last_gang is not None:
             hs.gangs.remove(hs.last_gang)  # transferred: not refunded again
         hs.last_gang = None
         return ops
+
+    def call_transfers(
+        self, game: Game, winners: Sequence[int], payer: int | None, tsumo: bool, robbing: bool
+    ) -> list[int]:
+        """What each winner (in turn order from the discarder) receives of the gang the
+        discarder made just before the winning discard (call transfer), or [] when none
+        is transferred: the gang's points divided among the winners, the remainder to the
+        first (``call_transfer="split"``), all of them to each (``"each"``)."""
+        hs: SichuanHand = game.state.hand
+        mode = self.options.call_transfer
+        gang = hs.last_gang
+        if mode == "off" or tsumo or robbing or gang is None or gang.seat != payer:
+            return []
+        total = sum(gang.paid.values())
+        if mode == "each":
+            return [total] * len(winners)
+        share, rest = divmod(total, len(winners))
+        return [share + (rest if i == 0 else 0) for i in range(len(winners))]
 
     def _end_ops(self, game: Game, last: Sequence[int] = ()) -> list[fl.Op]:
         """Gang refunds at the end of the hand: a player still in who is not waiting
