@@ -44,13 +44,17 @@ def test_unseen_counts_a_called_tile_once() -> None:
         river_flags=((CALLED,), (), (), ()),
         melds=((), (Meld(MeldType.PON, (five, five, five), 3),), (), ()),
         indicators=(),
+        legal=tuple(
+            Action(ActionType.DISCARD, t) for t in sorted(set(parse_tiles("123m456m789m46p11s9s")))
+        ),
     )
     assert obs.seen()[five.kind] == 3
     unseen = rules.unseen(obs)
     assert unseen[five.kind] == 1 and unseen[parse_tiles("9s")[0].kind] == 3
     nine_s = parse_tiles("9s")[0].kind
-    assert rules.hint(obs).discards[0] == (nine_s, 0, 1)  # (discard, shanten after, unseen)
+    best_hint = rules.hint(obs).discards[0]  # the discard, shanten after, unseen tiles
+    assert (best_hint.action.tiles[0].kind, best_hint.shanten, best_hint.ukeire) == (nine_s, 0, 1)
     agent = make_agent("efficiency", 0, rules)
     legal = [Action(ActionType.DISCARD, t) for t in set(obs.hand)]
-    (shanten, minus_ukeire, _keep, _code), best = agent._rank(obs, legal)[0]  # type: ignore[attr-defined]
+    (shanten, minus_ukeire, *_), best = agent._rank(obs, legal)[0]  # type: ignore[attr-defined]
     assert best.tiles[0].kind == nine_s and (shanten, minus_ukeire) == (0, -1)

@@ -22,6 +22,7 @@ from sparrows.analysis import (
     thirteen_orphans_shanten,
 )
 from sparrows.errors import AnalysisError
+from sparrows.tiles import counts34, parse_tiles
 
 from .conftest import counts, oracle_path, sized
 
@@ -209,3 +210,25 @@ def test_form_shanten_worked_hands() -> None:
 
 def test_riichi_form_is_default() -> None:
     assert RIICHI.size == 14 and SUZUME.size == 6
+
+
+# ---------------------------------------------------------------------- dead tiles
+@pytest.mark.parametrize(
+    ("live", "dead", "expected"),
+    [
+        # 123456789m 22p and two void tiles: four sets need one more set, 3 tiles to add
+        # (each draw lets a void tile go): shanten 2
+        ("123456789m22p", 2, 2),
+        # 123456789m 2p and three void tiles: a pair (1 tile) and a set (3): shanten 3
+        ("123456789m2p", 3, 3),
+        # 123456789m 123p 2p and one void tile, 14 on a turn: throwing the void tile
+        # leaves four sets and a single, waiting on 2p: shanten 0
+        ("123456789m123p2p", 1, 0),
+        # nothing dead: the plain shanten
+        ("123456789m123p2p5s", 0, 0),
+    ],
+)
+def test_dead_tiles_count_toward_the_size_and_go_first(live: str, dead: int, expected: int) -> None:
+    counts = counts34(parse_tiles(live))
+    assert form_shanten(counts, SICHUAN, 0, dead) == expected
+    assert analyse(counts, SICHUAN, 0, dead).value == expected

@@ -150,7 +150,7 @@ def test_improvers_fast_path_agrees_with_one_analysis_per_draw() -> None:
             for t in rng.sample(wall, size):
                 c[t] += 1
             for form in (RIICHI, SICHUAN):
-                assert _improvers(bytes(c), form, tuple(range(34)), None, 4) == slow(
+                assert _improvers(bytes(c), form, tuple(range(34)), None, 4, 0) == slow(
                     c, form, list(range(34))
                 )
     kinds = [*range(18, 27), 32, 33]
@@ -158,4 +158,4 @@ def test_improvers_fast_path_agrees_with_one_analysis_per_draw() -> None:
         c = [0] * 34
         for t in rng.sample([k for k in kinds for _ in range(4)], 5):
             c[t] += 1
-        assert _improvers(bytes(c), SUZUME, tuple(kinds), None, 4) == slow(c, SUZUME, kinds)
+        assert _improvers(bytes(c), SUZUME, tuple(kinds), None, 4, 0) == slow(c, SUZUME, kinds)

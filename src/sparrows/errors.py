@@ -36,6 +36,14 @@ class SparrowsError(Exception):
     """Base class of every error sparrows raises on purpose."""
 
 
+class InternalError(Exception):
+    """A fault of sparrows itself, caught where the program runs its own code (the engine
+    during play, a hint, the analysis of a hand already read): whatever was raised there,
+    even a :class:`SparrowsError`, is a bug, not bad input. The command-line tool exits
+    with status 3 for it (``SPARROWS_DEBUG=1`` shows the traceback of the original
+    error, kept as ``__cause__``). Deliberately not a SparrowsError."""
+
+
 class NotationError(SparrowsError, ValueError):
     """A tile, hand or meld string could not be read.
 

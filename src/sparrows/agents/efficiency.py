@@ -17,11 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from ..analysis import form_shanten, improvers
 from ..engine.actions import Action, ActionType
 from ..engine.game import Observation
 from ..errors import SparrowsError
-from ..tiles import Tile
 from .base import Agent
 
 A: Final = ActionType
@@ -70,47 +68,9 @@ class EfficiencyAgent(Agent):
 
     def _rank(
         self, obs: Observation, actions: list[Action]
-    ) -> list[tuple[tuple[int, int, int, int], Action]]:
-        """Discards (and riichi discards) best first: (shanten after, -ukeire, keep value,
-        tile code)."""
+    ) -> list[tuple[tuple[int, ...], Action]]:
+        """Discards (and riichi discards) best first: the ruleset's ranking
+        (:meth:`~sparrows.engine.protocol.Ruleset.rank_discards`, shared with the hints)."""
         rules = self.ruleset
         assert rules is not None
-        form, kinds = rules.form, rules.kinds_in_play
-        counts = [0] * 34
-        for t in obs.hand:
-            if t.kind < 34:  # a bonus tile left unreplaced (the wall ran out) is no shape
-                counts[t.kind] += 1
-        unseen = rules.unseen(obs)
-        # shanten after each discard first (one lookup each); ukeire only for the
-        # discards that reach the fewest shanten (the others rank after them anyway)
-        after: dict[int, int] = {}
-        bonus = [t for t in obs.hand if t.kind >= 34]
-        if bonus:  # bonus tiles held (unreplaced, or kept by a house rule) go first; the
-            # suited tiles then fit no hand size to rank by shape: in tile order after them
-            return sorted(
-                (((0 if a.tiles[0].kind >= 34 else 1, 0, 0, a.tiles[0].code), a) for a in actions),
-                key=lambda r: r[0],
-            )
-        for k in {t.kind for t in obs.hand if t.kind < 34}:
-            counts[k] -= 1
-            after[k] = form_shanten(counts, form)
-            counts[k] += 1
-        fewest = min(after.values())
-        options: dict[int, tuple[int, int]] = {}  # discard kind -> (shanten, ukeire)
-        for k, value in after.items():
-            if value > fewest or k >= 34:
-                options[k] = (value, 0)
-                continue
-            counts[k] -= 1
-            shanten, better = improvers(counts, form, kinds)
-            options[k] = (shanten, sum(unseen[b] for b in better))
-            counts[k] += 1
-        indicators = obs.indicators
-        keep = rules.keep_value
-
-        def rank(action: Action) -> tuple[int, int, int, int]:
-            tile: Tile = action.tiles[0]
-            shanten, ukeire = options[tile.kind]
-            return (shanten, -ukeire, keep(tile, indicators), tile.code)
-
-        return sorted(((rank(a), a) for a in actions), key=lambda r: r[0])
+        return [(d.key, d.action) for d in rules.rank_discards(obs, actions)]

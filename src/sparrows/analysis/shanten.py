@@ -280,11 +280,12 @@ def _sets_needed(tiles: int, form: Form, melds: int | None) -> int:
 
 
 def _forms(
-    dist: Dist, info: int, form: Form, melds: int | None
+    dist: Dist, info: int, form: Form, melds: int | None, dead: int = 0
 ) -> tuple[int, int | None, int | None]:
     """Shanten of the standard form, seven pairs and thirteen orphans (None where the form
-    does not apply: seven pairs and orphans need a closed hand of 13-14 tiles)."""
-    tiles = info & 63
+    does not apply: seven pairs and orphans need a closed hand of 13-14 tiles). ``dead``:
+    tiles held that no winning hand can use (left out of the counts, see ``analyse``)."""
+    tiles = (info & 63) + dead
     sets = _sets_needed(tiles, form, melds)
     std = dist[5 * form.pair + sets] - 1
     closed = sets == form.sets and tiles >= form.size - 1
@@ -293,10 +294,10 @@ def _forms(
     return std, seven, orph
 
 
-def _value(dist: Dist, info: int, form: Form, melds: int | None) -> int:
+def _value(dist: Dist, info: int, form: Form, melds: int | None, dead: int = 0) -> int:
     """``_analyse(...).value`` without building the NamedTuple (the hot paths need only
     this; a NamedTuple's constructor is interpreted code even in the compiled build)."""
-    best, seven, orph = _forms(dist, info, form, melds)
+    best, seven, orph = _forms(dist, info, form, melds, dead)
     if seven is not None and seven < best:
         best = seven
     if orph is not None and orph < best:
@@ -304,8 +305,8 @@ def _value(dist: Dist, info: int, form: Form, melds: int | None) -> int:
     return best
 
 
-def _analyse(dist: Dist, info: int, form: Form, melds: int | None) -> Shanten:
-    std, seven, orph = _forms(dist, info, form, melds)
+def _analyse(dist: Dist, info: int, form: Form, melds: int | None, dead: int = 0) -> Shanten:
+    std, seven, orph = _forms(dist, info, form, melds, dead)
     return Shanten(min(v for v in (std, seven, orph) if v is not None), std, seven, orph)
 
 
@@ -313,7 +314,7 @@ _GROUP_BOUNDS: Final = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 def draw_shanten(
-    raw: bytes, form: Form, kinds: Sequence[int], melds: int | None, copies: int
+    raw: bytes, form: Form, kinds: Sequence[int], melds: int | None, copies: int, dead: int = 0
 ) -> tuple[int, list[tuple[int, int]]]:
     """Shanten of a hand (34 count bytes) and, for each kind of ``kinds`` it holds fewer
     than ``copies`` of, the shanten after drawing one: ``(base, [(kind, after), ...])``.
@@ -330,7 +331,7 @@ def draw_shanten(
     infos = [v >> _INFO_SHIFT for v in values]
     info_all = infos[0] + infos[1] + infos[2] + infos[3]
     dist, _ = _groups(raw)
-    base = _value(dist, info_all, form, melds)
+    base = _value(dist, info_all, form, melds, dead)
     pair_get, total_get = _PAIR_CACHE.get, _TOTAL_CACHE.get
 
     def combo(a: int, b: int) -> int:
@@ -347,7 +348,7 @@ def draw_shanten(
     out = []
     chunk = bytearray(raw)
     # every draw gives the same tile count: the sets needed and which forms apply
-    tiles = (info_all & 63) + 1
+    tiles = (info_all & 63) + 1 + dead
     sets = _sets_needed(tiles, form, melds)
     column = 5 * form.pair + sets
     closed = sets == form.sets and tiles >= form.size - 1
@@ -378,17 +379,24 @@ def draw_shanten(
     return base, out
 
 
-def analyse(counts: Sequence[int], form: Form = RIICHI, melds: int | None = None) -> Shanten:
-    """Shanten of every form of ``form`` for a 34-count hand."""
+def analyse(
+    counts: Sequence[int], form: Form = RIICHI, melds: int | None = None, dead: int = 0
+) -> Shanten:
+    """Shanten of every form of ``form`` for a 34-count hand. ``dead`` tiles are held but
+    can be part of no winning hand (a Sichuan player's void suit, bonus tiles kept in the
+    hand): left out of ``counts``, they count toward the hand's size, and each is a free
+    discard, so the shanten is the tiles the rest lacks, less one."""
     dist, info = _groups(_raw(counts))
-    return _analyse(dist, info, form, melds)
+    return _analyse(dist, info, form, melds, dead)
 
 
-def form_shanten(counts: Sequence[int], form: Form = RIICHI, melds: int | None = None) -> int:
-    """``analyse(counts, form, melds).value`` (the minimum over the forms), without the
-    per-form breakdown: what game loops and bots ask."""
+def form_shanten(
+    counts: Sequence[int], form: Form = RIICHI, melds: int | None = None, dead: int = 0
+) -> int:
+    """``analyse(counts, form, melds, dead).value`` (the minimum over the forms), without
+    the per-form breakdown: what game loops and bots ask."""
     dist, info = _groups(_raw(counts))
-    return _value(dist, info, form, melds)
+    return _value(dist, info, form, melds, dead)
 
 
 def standard_shanten(counts: Sequence[int], form: Form = RIICHI, melds: int | None = None) -> int:

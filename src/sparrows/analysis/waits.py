@@ -51,12 +51,14 @@ def ukeire(
     visible: Sequence[int] | None = None,
     kinds: Iterable[int] = range(34),
     copies: int = 4,
+    dead: int = 0,
 ) -> Ukeire:
     """For a hand waiting to draw (3k+1 tiles, or 3k+2 in a no-pair form): every kind whose
     draw lowers shanten, with the copies not in the hand nor in ``visible`` (34 counts of
-    tiles seen elsewhere). Kinds with no unseen copy are left out."""
+    tiles seen elsewhere). Kinds with no unseen copy are left out. ``dead``: see
+    :func:`~sparrows.analysis.analyse`."""
     c = _check_len(counts)
-    base, better = improvers(c, form, kinds, melds, copies)
+    base, better = improvers(c, form, kinds, melds, copies, dead)
     got: dict[int, int] = {}
     for k in better:
         left = _unseen(c, visible, k, copies)
@@ -72,7 +74,8 @@ def waits(
     kinds: Iterable[int] = range(34),
 ) -> list[int]:
     """Kinds that complete a ready (tenpai) hand, whether or not copies remain, except
-    kinds the hand already holds four of. ``[]`` when the hand is not ready."""
+    kinds the hand already holds four of. ``[]`` when the hand is not ready (a hand
+    holding dead tiles never is)."""
     c = _check_len(counts)
     if form_shanten(c, form, melds) != 0:
         return []
@@ -94,10 +97,13 @@ def discard_options(
     visible: Sequence[int] | None = None,
     kinds: Iterable[int] = range(34),
     copies: int = 4,
+    dead: int = 0,
 ) -> list[DiscardOption]:
     """For a hand that must discard (3k+2 tiles; 3k in a no-pair form): each distinct
     discard with the shanten after it and its ukeire, best first (lowest shanten, then
-    most unseen tiles accepted, then lowest kind)."""
+    most unseen tiles accepted, then lowest kind). With ``dead`` tiles (left out of the
+    counts) only the discards of live tiles are listed: a dead tile is always a discard
+    that keeps the shanten."""
     c = _check_len(counts)
     kinds = list(kinds)
     out = []
@@ -105,7 +111,7 @@ def discard_options(
         if not c[d]:
             continue
         c[d] -= 1
-        u = ukeire(c, form, melds, visible, kinds, copies)
+        u = ukeire(c, form, melds, visible, kinds, copies, dead)
         c[d] += 1
         out.append(DiscardOption(d, u.shanten, u.tiles))
     out.sort(key=lambda o: (o.shanten, -o.total, o.discard))
@@ -114,11 +120,11 @@ def discard_options(
 
 @lru_cache(maxsize=1 << 16)
 def _improvers(
-    raw: bytes, form: Form, kinds: tuple[int, ...], melds: int | None, copies: int
+    raw: bytes, form: Form, kinds: tuple[int, ...], melds: int | None, copies: int, dead: int
 ) -> tuple[int, tuple[int, ...]]:
     if any(c > 4 for c in raw):
         analyse(list(raw), form, melds)  # raises AnalysisError naming the problem
-    base, after = draw_shanten(raw, form, kinds, melds, copies)
+    base, after = draw_shanten(raw, form, kinds, melds, copies, dead)
     return base, tuple(k for k, value in after if value < base)
 
 
@@ -128,7 +134,9 @@ def improvers(
     kinds: Iterable[int] = range(34),
     melds: int | None = None,
     copies: int = 4,
+    dead: int = 0,
 ) -> tuple[int, tuple[int, ...]]:
     """Shanten of a hand waiting to draw and the kinds whose draw lowers it (memoised on
-    the counts: agents ask about the same hands over and over)."""
-    return _improvers(bytes(_check_len(counts)), form, tuple(kinds), melds, copies)
+    the counts: agents ask about the same hands over and over). ``dead``: see
+    :func:`~sparrows.analysis.analyse`."""
+    return _improvers(bytes(_check_len(counts)), form, tuple(kinds), melds, copies, dead)

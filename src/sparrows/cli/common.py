@@ -8,10 +8,11 @@ import difflib
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, NoReturn, TextIO
 
-from ..errors import SparrowsError
+from ..errors import InternalError, SparrowsError
 from ..fileio import check_output_path, write_atomic
 from ..tiles import Tile, render_tile
 from ..tiles.kinds import GREEN
@@ -25,6 +26,19 @@ RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
 DIM = "\x1b[2m"
 UNDERLINE = "\x1b[4m"
+
+
+@contextmanager
+def ours(what: str) -> Iterator[None]:
+    """Run sparrows' own code (the engine, a hint, the analysis of input already read):
+    anything it raises is a bug, reported as :class:`InternalError` (exit 3), even a
+    SparrowsError. An interrupt and a failed write of the output pass through."""
+    try:
+        yield
+    except (InternalError, KeyboardInterrupt, OSError):
+        raise
+    except Exception as exc:
+        raise InternalError(f"{what}: {type(exc).__name__}: {exc}") from exc
 
 
 # ---------------------------------------------------------------------- argument parsing

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import __version__
-from ..errors import SparrowsError
+from ..errors import InternalError, SparrowsError
 from .common import Parser
 
 
@@ -82,6 +82,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
         sys.stdout.flush()
         return code
+    except InternalError as exc:  # a fault of ours, even if it raised a SparrowsError
+        if os.environ.get("SPARROWS_DEBUG"):
+            raise
+        print(
+            f"sparrows: internal error ({exc}); please report it "
+            "(SPARROWS_DEBUG=1 shows the details)",
+            file=sys.stderr,
+        )
+        return 3
     except SparrowsError as exc:
         print(f"sparrows: error: {exc}", file=sys.stderr)
         return 2

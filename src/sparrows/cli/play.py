@@ -32,6 +32,7 @@ from .common import (
     UNDERLINE,
     add_rules_arguments,
     check_output_path,
+    ours,
     relative_name,
     rules_options,
     show_tile,
@@ -488,23 +489,40 @@ class TerminalTable:
         h = self.ruleset.hint(obs)
 
         def names(kinds: Any) -> str:
-            return " ".join(show_tile(Tile(k), self.dialect, False) for k in kinds) or "-"
+            return " ".join(self.ruleset.kind_text(k) for k in kinds) or "-"
 
         if h.discards:
             best = h.discards[0]
             lines = [
                 f"Hint: shanten now {h.shanten}. Best discards (shanten after, tiles that help):"
             ]
-            for k, sh, uk in h.discards[:4]:
-                mark = "*" if (sh, uk) == best[1:] else " "
-                lines.append(f"  {mark} {names([k]):<4} shanten {sh}, {uk} unseen tiles help")
+            for d in h.discards[:4]:
+                mark = "*" if (d.shanten, d.ukeire) == (best.shanten, best.ukeire) else " "
+                what = d.action.to_string(self.dialect)
+                what = what.removeprefix("discard ")
+                lines.append(
+                    f"  {mark} {what:<6} shanten {d.shanten}, {d.ukeire} unseen tiles help"
+                    + (f": {names(d.tiles)}" if d.tiles else "")
+                )
             return "\n".join(lines)
-        if h.shanten == 0:
+        if h.choices:
+            lines = [f"Hint: shanten now {h.shanten}."]
+            if h.suggestion is not None:
+                lines.append(f"  The bots would choose: {h.suggestion.to_string(self.dialect)}")
+            fewest = min(v for _, v in h.choices)
+            shown = sorted(h.choices, key=lambda c: c[1])[:4]
+            for action, value in shown:
+                mark = "*" if value == fewest else " "
+                lines.append(f"  {mark} {action.to_string(self.dialect):<22} shanten {value} after")
+            return "\n".join(lines)
+        if h.shanten == 0 and h.waits:
             furiten = "  FURITEN: no ron on a discard now (tsumo only)." if h.furiten else ""
             return (
                 f"Hint: ready, waiting on {names(h.waits)} "
                 f"({sum(h.ukeire.get(k, 0) for k in h.waits)} unseen).{furiten}"
             )
+        if h.shanten <= 0 and not h.ukeire:
+            return f"Hint: shanten {h.shanten}."
         return (
             f"Hint: {h.shanten} from ready; {sum(h.ukeire.values())} unseen tiles help: "
             f"{names(h.ukeire)}"
@@ -647,7 +665,8 @@ def run(args: argparse.Namespace) -> int:
     )
     table = TerminalTable(game, args.seat, out, sys.stdin, color)
     try:
-        finished = table.play(bots)
+        with ours("the game"):  # the engine, the bots and the hints: any failure is a bug
+            finished = table.play(bots)
     finally:
         try:
             save_record(game, path)

@@ -14,13 +14,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from ..analysis import RIICHI, Form, form_shanten, improvers, waits
 from ..errors import OptionsError
 from ..tiles import Tile, TileSet, format_tile
 from ..tiles.notation import Dialect
-from .actions import Action, ActionSpace
+from .actions import Action, ActionSpace, ActionType
 from .flow import GameOver, NextHand, Outcome, Window
 from .options import build_options
 from .wall import Wall
@@ -30,17 +30,34 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class DiscardHint:
+    """One legal discard (or riichi discard) with the shanten after it, the unseen tiles
+    that then help (``ukeire``) and their kinds (``tiles``), and its rank key."""
+
+    action: Action
+    shanten: int
+    ukeire: int
+    tiles: tuple[int, ...]
+    key: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Hint:
-    """What a seat's hand needs, from what the seat can see: shanten (0 ready, -1
-    complete), the waits of a ready hand, the unseen tiles that improve it (``ukeire``:
-    kind -> copies not seen), furiten, and for a hand that must discard each discard
-    with (shanten after, ukeire after), best first."""
+    """What a seat's hand needs, from what the seat can see and what it may do now:
+    shanten (0 ready, -1 complete; tiles that can be part of no win, such as a Sichuan
+    void suit, counted as dead), the waits of a ready hand, the unseen tiles that improve
+    it (``ukeire``: kind -> copies not seen), furiten; on a turn each *legal* discard
+    ranked best first (``discards``); in a window of choices (an exchange, a void) the
+    ruleset's advice (``suggestion``) and each choice with the shanten it leaves
+    (``choices``)."""
 
     shanten: int
     waits: tuple[int, ...]
     ukeire: dict[int, int]
     furiten: bool
-    discards: tuple[tuple[int, int, int], ...] = ()  # (kind, shanten after, ukeire after)
+    discards: tuple[DiscardHint, ...] = ()
+    suggestion: Action | None = None
+    choices: tuple[tuple[Action, int], ...] = ()
 
 
 class Ruleset(ABC):
@@ -257,31 +274,129 @@ class Ruleset(ABC):
         """How likely discarding ``tile`` deals into the threats (0 safe)."""
         return 0.0
 
+    def dead_kinds(self, obs: Observation) -> frozenset[int]:
+        """Kinds that no winning hand of ``obs``'s seat can use now (Sichuan: its void
+        suit); bonus tiles (kinds 34 and up) always count as dead for the hints."""
+        return frozenset()
+
+    def dead_choices(self) -> dict[str, frozenset[int]]:
+        """For a hand analysed without a game (``sparrows analyze``): the named choices of
+        dead kinds a player of this ruleset must make (Sichuan: each void suit); none by
+        default."""
+        return {}
+
+    def shape(self, obs: Observation, without: Sequence[Tile] = ()) -> tuple[list[int], int, int]:
+        """``obs``'s concealed hand (less ``without``) for shape analysis: 34 counts of
+        the tiles a win can use, the called melds, and the dead tiles held."""
+        dead = self.dead_kinds(obs)
+        counts = [0] * 34
+        spare = 0
+        for t in obs.hand:
+            if t.kind >= 34 or t.kind in dead:
+                spare += 1
+            else:
+                counts[t.kind] += 1
+        for t in without:
+            if t.kind >= 34 or t.kind in dead:
+                spare -= 1
+            else:
+                counts[t.kind] -= 1
+        melds = len(obs.melds[obs.seat]) if obs.melds else 0
+        return counts, melds, spare
+
+    def kind_text(self, kind: int) -> str:
+        """A kind named in the ruleset's notation, by its plainest face in the tile set
+        (Suzume's red dragon ``r``, riichi's ``5m`` where a red ``0m`` exists too)."""
+        faces = [t for t in set(self.tileset.tiles) if t.kind == kind]
+        if not faces:
+            return format_tile(Tile(kind))
+        face = min(faces, key=lambda t: (t.red or t.code != Tile(kind).code, t.code))
+        return format_tile(face, self.dialect)
+
+    def rank_discards(
+        self, obs: Observation, actions: Sequence[Action], complete: bool = False
+    ) -> list[DiscardHint]:
+        """``actions`` (legal discards and riichi discards) best first: fewest shanten
+        after, then most unseen tiles that help, then the tile's :meth:`keep_value`, then
+        tile order. Ukeire is counted only for the discards reaching the fewest shanten
+        unless ``complete`` (the others rank after them anyway). The one ranking the
+        efficiency bot and the hints share."""
+        form, kinds = self.form, self.kinds_in_play
+        unseen = self.unseen(obs)
+        dead_kinds = self.dead_kinds(obs)
+        counts, melds, dead = self.shape(obs)
+        faces: dict[int, Tile] = {}
+        for a in actions:
+            faces.setdefault(a.tiles[0].code, a.tiles[0])
+        # shanten after each discard first (one lookup each); ukeire only for the
+        # discards that reach the fewest shanten unless asked for all
+        after: dict[int, tuple[int, int, int]] = {}  # code -> shanten, kind taken, dead
+        for code, face in faces.items():
+            k = face.kind
+            if k >= 34 or k in dead_kinds:
+                after[code] = (form_shanten(counts, form, melds, dead - 1), -1, dead - 1)
+            else:
+                counts[k] -= 1
+                after[code] = (form_shanten(counts, form, melds, dead), k, dead)
+                counts[k] += 1
+        fewest = min((v[0] for v in after.values()), default=0)
+        found: dict[int, tuple[int, tuple[int, ...]]] = {}
+        for code, (value, k, left) in after.items():
+            if value > fewest and not complete:
+                found[code] = (value, ())
+                continue
+            if k >= 0:
+                counts[k] -= 1
+            shanten, better = improvers(counts, form, kinds, melds, dead=left)
+            if k >= 0:
+                counts[k] += 1
+            found[code] = (shanten, tuple(b for b in better if unseen[b]))
+        indicators = obs.indicators
+        out = []
+        for a in actions:
+            tile = a.tiles[0]
+            shanten, helps = found[tile.code]
+            total = sum(unseen[b] for b in helps)
+            live = 0 if after[tile.code][1] < 0 else 1
+            key = (shanten, -total, live, self.keep_value(tile, indicators), tile.code)
+            out.append(DiscardHint(a, shanten, total, helps, key))
+        out.sort(key=lambda d: d.key)
+        return out
+
+    def choice_shanten(self, obs: Observation, action: Action) -> int | None:
+        """The shanten a choice of a window leaves (an exchange: the hand without the
+        tiles given; a void: the hand with that suit dead), or None when the ruleset has
+        no such measure for it."""
+        return None
+
     def hint(self, obs: Observation) -> Hint:
         """Shanten, waits, ukeire and furiten of ``obs``'s hand, counting as unseen only
-        the tiles the seat cannot see (its hand, every discard and indicator are seen)."""
+        the tiles the seat cannot see (its hand, every discard and indicator are seen);
+        on a turn every legal discard ranked (:meth:`rank_discards`), in a window of
+        choices the ruleset's :meth:`suggest` and each choice's shanten."""
         form, kinds = self.form, self.kinds_in_play
-        plain = [t for t in obs.hand if t.kind < 34]  # a bonus tile held is no shape
-        counts = [0] * 34
-        for t in plain:
-            counts[t.kind] += 1
         left = self.unseen(obs)
+        legal = obs.legal
+        discards = [a for a in legal if a.tiles and a.type in _DISCARD_TYPES]
+        counts, melds, dead = self.shape(obs)
+        if discards:
+            ranked = tuple(self.rank_discards(obs, discards, complete=True))
+            return Hint(form_shanten(counts, form, melds, dead), (), {}, False, ranked)
+        if sum(counts) + dead + 3 * melds >= form.size:
+            # the extra tile is held but no discard is offered (a window after a draw)
+            return Hint(form_shanten(counts, form, melds, dead), (), {}, False)
+        value, better = improvers(counts, form, kinds, melds, dead=dead)
+        ready = tuple(waits(counts, form, melds, kinds)) if value == 0 and not dead else ()
+        ukeire = {k: left[k] for k in better if left[k]}
+        furiten = bool(ready) and self.furiten(obs, ready)
+        choices = tuple((a, v) for a in legal if (v := self.choice_shanten(obs, a)) is not None)
+        suggestion = self.suggest(obs, legal) if choices else None
+        return Hint(value, ready, ukeire, furiten, (), suggestion, choices)
 
-        def unseen(ks: Sequence[int]) -> dict[int, int]:
-            return {k: left[k] for k in ks if left[k]}
 
-        if (form.size - len(plain)) % 3 == 0:  # holding the extra tile: must discard
-            options = []
-            for k in sorted({t.kind for t in plain}):
-                counts[k] -= 1
-                value, better = improvers(counts, form, kinds)
-                options.append((k, value, sum(unseen(better).values())))
-                counts[k] += 1
-            options.sort(key=lambda o: (o[1], -o[2], o[0]))
-            return Hint(form_shanten(counts, form), (), {}, False, tuple(options))
-        value, better = improvers(counts, form, kinds)
-        ready = tuple(waits(counts, form, None, kinds)) if value == 0 else ()
-        return Hint(value, ready, unseen(better), bool(ready) and self.furiten(obs, ready))
+_DISCARD_TYPES: Final = frozenset(
+    {ActionType.DISCARD, ActionType.RIICHI, ActionType.OPEN_RIICHI, ActionType.TAKO_RIICHI}
+)
 
 
 def discarded_a_wait(obs: Observation, waits: Sequence[int]) -> bool:

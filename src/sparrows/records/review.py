@@ -2,7 +2,7 @@
 
 The game is played again from its record (walls and actions); before each discard of the
 seat, the ruleset's hint (:meth:`~sparrows.engine.protocol.Ruleset.hint`, which counts as
-unseen only what the seat could not see) ranks every possible discard by shanten after it
+unseen only what the seat could not see) ranks every legal discard by shanten after it
 and then by the unseen tiles that would improve the hand.
 """
 
@@ -70,15 +70,16 @@ def review(played: Game, seat: int) -> list[DiscardReview]:
         ):
             turn_in_hand += 1
             obs = game.observation(seat)
-            hint = rules.hint(obs)
-            by_kind = {k: (sh, uk) for k, sh, uk in hint.discards}
-            kind = action.tiles[0].kind
-            shanten, ukeire = by_kind[kind]
+            hint = rules.hint(obs)  # every legal discard, ranked
+            by_face = {d.action.tiles[0]: (d.shanten, d.ukeire) for d in hint.discards}
+            shanten, ukeire = by_face[action.tiles[0]]
             top = hint.discards[0]
             best = tuple(
-                next(t for t in obs.hand if t.kind == k)
-                for k, sh, uk in hint.discards
-                if (sh, uk) == (top[1], top[2])
+                dict.fromkeys(
+                    d.action.tiles[0]
+                    for d in hint.discards
+                    if (d.shanten, d.ukeire) == (top.shanten, top.ukeire)
+                )
             )
             out.append(
                 DiscardReview(
@@ -90,8 +91,8 @@ def review(played: Game, seat: int) -> list[DiscardReview]:
                     shanten,
                     ukeire,
                     best,
-                    top[1],
-                    top[2],
+                    top.shanten,
+                    top.ukeire,
                 )
             )
         game.step(who, action)

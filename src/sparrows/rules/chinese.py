@@ -200,6 +200,7 @@ class ChineseRuleset(Ruleset):
 
     def __init__(self, form: Form) -> None:
         self._form = form
+        self.form = form  # the hints' form too (shanten, ukeire, the bots' discards)
         # hand key (13 tiles, or 10, 7... with melds) -> the kinds that complete it: one
         # table-driven shanten per new hand, then a lookup per claim and per draw.
         self._waits: dict[int, tuple[int, ...]] = {}

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from ...analysis import form_shanten
 from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
@@ -435,6 +436,42 @@ class SichuanRuleset(ChineseRuleset):
             return (weight(suit), kept)
 
         return min(legal, key=loose)
+
+    def dead_kinds(self, obs: Observation) -> frozenset[int]:
+        """The void suit: no winning hand holds it."""
+        void = obs.extra.get("void", [None] * 4)[obs.seat]
+        if void is None:
+            return frozenset()
+        suit = "mps".index(void)
+        return frozenset(range(suit * 9, suit * 9 + 9))
+
+    def dead_choices(self) -> dict[str, frozenset[int]]:
+        return {v: frozenset(range(i * 9, i * 9 + 9)) for i, v in enumerate("mps")}
+
+    def choice_shanten(self, obs: Observation, action: Action) -> int | None:
+        """A void: the shanten with that suit dead. An exchange: the shanten of what is
+        kept, the three tiles to come counted as dead, with the best void after it."""
+        counts = [0] * 34
+        for t in obs.hand:
+            counts[t.kind] += 1
+        given = 0
+        if action.type is A.EXCHANGE:
+            for t in action.tiles:
+                counts[t.kind] -= 1
+            given = len(action.tiles)
+            suits: Sequence[int] = (0, 1, 2)
+        elif action.type is A.VOID:
+            suits = ("mps".index(action.choice or "m"),)
+        else:
+            return None
+        best = None
+        for suit in suits:
+            live = list(counts)
+            dead = given + sum(live[suit * 9 : suit * 9 + 9])
+            live[suit * 9 : suit * 9 + 9] = [0] * 9
+            value = form_shanten(live, self.form, 0, dead)
+            best = value if best is None else min(best, value)
+        return best
 
     def plan_discards(self, obs: Observation) -> frozenset[int]:
         void = obs.extra.get("void", [None] * 4)[obs.seat]
