@@ -109,10 +109,22 @@ def run(args: argparse.Namespace) -> int:
     game = loaded.game
     if args.check:
         if loaded.kind == SPARROWS:
-            assert loaded.record is not None
+            from ..records.record import replay_mode
+
+            record = loaded.record
+            assert record is not None
+            mode = replay_mode(record)
+            how = {
+                "exact": "replays exactly",
+                "v1": "replays exactly (a version 1 record: every field its events hold)",
+                "earlier": (
+                    f"replays exactly (made with {record.ruleset} version "
+                    f"{record.ruleset_version}: every event and field it wrote)"
+                ),
+            }[mode]
             print(
-                f"OK: {args.file} replays exactly: {len(loaded.record.actions)} actions, "
-                f"{len(loaded.record.events)} events, {game.hand_number + 1} hand(s); final "
+                f"OK: {args.file} {how}: {len(record.actions)} actions, "
+                f"{len(record.events)} events, {game.hand_number + 1} hand(s); final "
                 f"scores {game.scores}"
             )
             return 0

@@ -26,9 +26,16 @@ NOBODY: frozenset[int] = frozenset()
 class Event:
     type: ClassVar[str] = "event"
     private_fields: ClassVar[tuple[str, ...]] = ()
+    #: Fields left out of the JSON while empty (added to an event type after records were
+    #: written without them, so those records read and compare as before).
+    optional_fields: ClassVar[tuple[str, ...]] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": self.type, **asdict(self)}
+        data = {"type": self.type, **asdict(self)}
+        for name in self.optional_fields:
+            if not data[name]:
+                del data[name]
+        return data
 
     @property
     def visible_to(self) -> frozenset[int] | None:
@@ -211,9 +218,16 @@ class Misdeclared(Event):
 
 @dataclass(slots=True)
 class ExhaustiveDraw(Event):
+    """The wall ran out. ``hands``: each seat's concealed tiles where the ruleset shows
+    them (``[]`` where not), ``melds`` each shown seat's melds, ``waits`` each ready seat's
+    waits (kinds in the ruleset's notation)."""
+
     type: ClassVar[str] = "exhaustive_draw"
+    optional_fields: ClassVar[tuple[str, ...]] = ("melds", "waits")
     hands: list[list[str]] = field(default_factory=list)  # every seat's hand, shown
     ready: list[int] = field(default_factory=list)  # seats whose hand was ready
+    melds: list[list[str]] = field(default_factory=list)  # per seat, its melds as text
+    waits: list[list[str]] = field(default_factory=list)  # per seat, its waits (ready ones)
 
 
 @dataclass(slots=True)

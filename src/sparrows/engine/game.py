@@ -12,7 +12,7 @@ table. See ``docs/engine.md``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, Protocol
@@ -804,6 +804,28 @@ class Game:
         if source == self.n - 1:
             source = 3  # the player before (left), whatever the table's size
         return Meld(meld.type, tuple(self.faces[t] for t in meld.tiles), source)
+
+    def exhaustive_draw(
+        self, shown: Sequence[int], waits: Mapping[int, Sequence[int]]
+    ) -> ev.ExhaustiveDraw:
+        """The event of an exhaustive draw: the concealed tiles and melds of the ``shown``
+        seats, and the seats ready with their waits (``waits``: seat -> kinds, named in
+        the ruleset's notation). Every ruleset builds it here."""
+        n = self.n
+        ready = [s for s in range(n) if waits.get(s)]
+        return ev.ExhaustiveDraw(
+            [self.fmt_all(sorted(self.hands[s])) if s in shown else [] for s in range(n)],
+            ready,
+            [
+                [str(self.meld_view(s, m)) for m in self.melds[s]] if s in shown else []
+                for s in range(n)
+            ]
+            if any(self.melds[s] for s in shown)
+            else [],
+            [[self.ruleset.kind_text(k) for k in waits.get(s, ())] for s in range(n)]
+            if ready
+            else [],
+        )
 
     def events_for(self, seat: object) -> list[dict[str, Any]]:
         """The event log as ``seat`` may see it (None: a spectator)."""

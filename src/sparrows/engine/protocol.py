@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
@@ -60,6 +60,17 @@ class Hint:
     choices: tuple[tuple[Action, int], ...] = ()
 
 
+@dataclass(frozen=True)
+class EarlierVersion:
+    """What a ruleset's records written by an earlier version of it lack: event types and
+    fields added since, and fields whose values it now writes differently. Such a record
+    still replays (the games play the same) and is checked on everything else."""
+
+    new_events: frozenset[str] = frozenset()
+    new_fields: dict[str, frozenset[str]] = field(default_factory=dict)
+    changed_fields: frozenset[tuple[str, str]] = frozenset()
+
+
 class Ruleset(ABC):
     """One ruleset with its options. Subclasses set the class attributes and implement the
     abstract hooks; every other method has a default."""
@@ -93,6 +104,9 @@ class Ruleset(ABC):
         return cls(build_options(cls.options_class, cls.presets, given))  # type: ignore[call-arg]
 
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    #: Earlier versions whose records this one replays, and how their events differ
+    #: (a version not listed plays differently: its records are refused by name).
+    earlier_versions: ClassVar[dict[str, EarlierVersion]] = {}
 
     # ------------------------------------------------------------------ configuration
     def options_dict(self) -> dict[str, Any]:

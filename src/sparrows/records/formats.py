@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,11 +29,9 @@ def detect(path: str | os.PathLike[str]) -> str:
     """The format of a record file, from its first bytes (the first JSON object where its
     first line holds one: mjai's events have a ``type``, tenhou.net/6 a ``log``)."""
     source = Path(path)
-    try:
-        with source.open("rb") as f:
-            head = f.read(_HEAD)
-    except OSError as exc:
-        raise RecordError(f"cannot read {source}: {exc.strerror or exc}") from None
+    head = _read_head(source)
+    if not head.strip():
+        raise RecordError(f"{source} is empty: there is no record to read")
     if head[:2] == b"\x1f\x8b":
         return MJLOG
     text = head.lstrip().decode("utf-8", "replace")
@@ -51,12 +50,32 @@ def detect(path: str | os.PathLike[str]) -> str:
     if text.startswith("{"):
         return TENHOU6
     raise RecordError(
-        f"{source} is not a game record (a sparrows record, a tenhou.net/6 JSON log, a "
-        "Tenhou mjlog XML file or an mjai log)"
+        f'{source} is not a game record: tried a sparrows record (JSON with "format": '
+        '"sparrows-record"), a tenhou.net/6 JSON log (an object with "log"), a Tenhou mjlog '
+        '(XML, gzip or not) and an mjai log (JSON lines with "type")'
     )
 
 
 _HEAD = 64 * 1024  # bytes read to tell the format
+
+
+def _read_head(source: Path) -> bytes:
+    """The first bytes of a file, read without waiting: a FIFO with no writer reads as
+    empty, a directory is refused by name."""
+    nonblock = getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(source, os.O_RDONLY | nonblock | getattr(os, "O_BINARY", 0))
+        try:
+            if stat.S_ISDIR(os.fstat(fd).st_mode):
+                raise RecordError(f"cannot read {source}: it is a directory, not a record file")
+            try:
+                return os.read(fd, _HEAD)
+            except BlockingIOError:
+                return b""
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise RecordError(f"cannot read {source}: {exc.strerror or exc}") from None
 
 
 def _first_object(text: str) -> dict[str, Any] | None:
@@ -64,7 +83,7 @@ def _first_object(text: str) -> dict[str, Any] | None:
     line = text.split("\n", 1)[0].strip()
     try:
         value, _ = json.JSONDecoder().raw_decode(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
         return None
     return value if isinstance(value, dict) else None
 

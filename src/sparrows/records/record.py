@@ -32,12 +32,15 @@ import math
 import os
 import stat
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..engine.actions import Action
+from ..engine.events import EVENT_TYPES
 from ..engine.game import Game
+from ..engine.protocol import EarlierVersion
 from ..errors import RecordError, SparrowsError, excerpt, excerpt_repr
 from ..rules import get_ruleset
 
@@ -181,7 +184,22 @@ def _finite_float(text: str) -> float:
     return value
 
 
-_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, parse_float=_finite_float)
+class _DuplicateKey(ValueError):
+    """A JSON object naming one key twice (which value counts is up to the reader)."""
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(f"the key {excerpt_repr(key, 40)} appears twice in one object")
+        out[key] = value
+    return out
+
+
+_DECODER = json.JSONDecoder(
+    parse_constant=_refuse_constant, parse_float=_finite_float, object_pairs_hook=_no_duplicates
+)
 
 
 def decode_json(text: str, label: str, start: int | None = None) -> tuple[Any, int]:
@@ -197,7 +215,7 @@ def decode_json(text: str, label: str, start: int | None = None) -> tuple[Any, i
         raise RecordError(
             f"{label} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
         ) from None
-    except _NotANumber as exc:
+    except (_NotANumber, _DuplicateKey) as exc:
         raise RecordError(f"{label} is not valid JSON: {exc}") from None
     except ValueError:  # int(): more digits than sys.get_int_max_str_digits()
         raise RecordError(
@@ -207,13 +225,37 @@ def decode_json(text: str, label: str, start: int | None = None) -> tuple[Any, i
         raise RecordError(f"{label} is nested too deeply to read") from None
 
 
-def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+def _need(data: dict[str, Any], key: str, kind: type) -> Any:
     if key not in data:
         raise RecordError(f"the record has no {key!r}")
     value = data[key]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise RecordError(f"the record's {key!r} has the wrong type ({type(value).__name__})")
+    if type(value) is not kind:  # exactly: true is not 1, nor 1.0
+        raise RecordError(
+            f"the record's {key!r} must be {_TYPE_NAMES[kind]}, not {_json_type(value)}"
+        )
     return value
+
+
+_TYPE_NAMES: dict[type, str] = {
+    int: "a whole number",
+    str: "text",
+    list: "a list",
+    dict: "an object",
+    bool: "true or false",
+}
+#: The top-level fields of a record (``walls`` only for games given their walls).
+FIELDS = frozenset(
+    {"format", "format_version", "ruleset", "ruleset_version", "options", "seed", "walls"}
+    | {"actions", "events", "result"}
+)
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    return {int: "a whole number", float: "a decimal number", str: "text", list: "a list"}.get(
+        type(value), "an object" if isinstance(value, dict) else "null"
+    )
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
@@ -223,6 +265,12 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     data, _ = decode_json(text, str(path))
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f'{path} is not a sparrows game record (no "format": "{FORMAT}")')
+    unknown = sorted(set(data) - FIELDS)
+    if unknown:
+        raise RecordError(
+            f"the record has fields a sparrows record does not: "
+            f"{excerpt(', '.join(map(repr, unknown)), 80)}"
+        )
     version = _need(data, "format_version", int)
     if version not in READABLE_VERSIONS:
         raise RecordError(
@@ -231,16 +279,17 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
         )
     walls = data.get("walls")
     if walls is not None and not (
-        isinstance(walls, list)
-        and all(isinstance(w, list) and all(type(t) is int for t in w) for w in walls)
+        type(walls) is list
+        and all(type(w) is list and all(type(t) is int for t in w) for w in walls)
     ):
         raise RecordError("the record's 'walls' must be lists of tile ids")
     actions = _need(data, "actions", list)
     for i, a in enumerate(actions):
-        if not (
-            isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and isinstance(a[1], str)
-        ):
-            raise RecordError(f'action {i} is malformed: {a!r} (expected [seat, "action"])')
+        if not (type(a) is list and len(a) == 2 and type(a[0]) is int and type(a[1]) is str):
+            raise RecordError(
+                f'action {i} is malformed: {excerpt_repr(a)} (expected [seat, "action"], the '
+                "seat a whole number)"
+            )
     return GameRecord(
         ruleset=_need(data, "ruleset", str),
         ruleset_version=_need(data, "ruleset_version", str),
@@ -275,10 +324,18 @@ def rebuild(record: GameRecord) -> Game:
             f"the record's options are not usable: {excerpt_repr(record.options)} "
             f"({type(exc).__name__}: {excerpt(str(exc))})"
         ) from None
-    if ruleset.version != record.ruleset_version:
+    if record.format_version == 1 and record.ruleset_version == "1":
+        pass  # Suzume before engine v2 (checked by V1_FIELDS)
+    elif (
+        ruleset.version != record.ruleset_version
+        and record.ruleset_version not in ruleset.earlier_versions
+    ):
+        readable = ", ".join([*ruleset.earlier_versions, ruleset.version])
         raise RecordError(
             f"the record was made with {record.ruleset} version "
-            f"{record.ruleset_version}; this sparrows has version {ruleset.version}"
+            f"{excerpt_repr(record.ruleset_version, 20)}; this sparrows has version "
+            f"{ruleset.version} and replays the records of version(s) {readable} (the "
+            "others play by different rules)"
         )
     if record.format_version == 1 and record.ruleset != "suzume":
         raise RecordError("a version 1 record can only be a Suzume game")
@@ -296,27 +353,47 @@ def rebuild(record: GameRecord) -> Game:
     return game
 
 
+def replay_mode(record: GameRecord) -> str:
+    """How :func:`replay` checks a record: ``exact`` (every event and the result), ``v1``
+    (a version 1 record: every field its older events hold, see :data:`V1_FIELDS`) or
+    ``earlier`` (a record of an earlier version of its ruleset: every event and field
+    that version wrote, see :class:`~sparrows.engine.protocol.EarlierVersion`)."""
+    if record.format_version == 1:
+        return "v1"
+    ruleset = get_ruleset(record.ruleset, record.options)
+    return "earlier" if record.ruleset_version != ruleset.version else "exact"
+
+
 def replay(record: GameRecord) -> Game:
-    """Rebuild the game and check every stored event and the result against it (for a
-    version 1 record: every result it holds, see the module docstring)."""
+    """Rebuild the game and check it against the record (see :func:`replay_mode`): every
+    stored event and the result; for a version 1 record or one of an earlier ruleset
+    version, every event and field that version wrote. What this proves: the record is
+    consistent with the rules (the events and result are what its ruleset, options, seed,
+    walls and actions play), not that the game was played so (anyone can write a
+    consistent record)."""
     game = rebuild(record)
     fresh = [e.to_json() for e in game.events]
-    if record.format_version == 1:
-        stored, fresh = _v1_results(record.events), _v1_results(fresh)
+    mode = replay_mode(record)
+    if mode == "v1":
+        _check_older(record.events, fresh, _V1_SCHEMA, "a version 1 record")
+    elif mode == "earlier":
+        earlier = game.ruleset.earlier_versions[record.ruleset_version]
+        what = f"{record.ruleset} version {record.ruleset_version}"
+        _check_older(record.events, fresh, _schema_of(earlier), what)
     else:
         stored = record.events
-    for i, (old, got) in enumerate(zip(stored, fresh, strict=False)):
-        if old != got:
-            raise RecordError(
-                f"event {i} differs from the replay{_where_they_differ(old, got)}: "
-                f"the record says {excerpt_repr(old)}, the replay gives {excerpt_repr(got)}"
-            )
-    if len(stored) != len(fresh):
-        raise RecordError(f"the record has {len(stored)} events; the replay gives {len(fresh)}")
+        for i, (old, got) in enumerate(zip(stored, fresh, strict=False)):
+            if not same_json(old, got):
+                raise RecordError(
+                    f"event {i} differs from the replay{_where_they_differ(old, got)}: "
+                    f"the record says {excerpt_repr(old)}, the replay gives {excerpt_repr(got)}"
+                )
+        if len(stored) != len(fresh):
+            raise RecordError(f"the record has {len(stored)} events; the replay gives {len(fresh)}")
     result = game_result(game)
     if record.format_version == 1:
         result.pop("accounts", None)
-    if record.result != result:
+    if not same_json(record.result, result):
         raise RecordError(
             f"the record's result {excerpt_repr(record.result)} differs from the "
             f"replay's {excerpt_repr(result)}"
@@ -324,21 +401,104 @@ def replay(record: GameRecord) -> Game:
     return game
 
 
-#: What a version 1 record's events say about results: (type, fields compared).
-_V1_RESULTS = {
-    "win": ("seat", "from_seat", "points", "payments", "reading"),
-    "misdeclared": ("seat", "action", "points", "payments"),
-    "hand_end": ("scores", "deltas"),
-    "game_end": ("scores", "places"),
+def same_json(a: Any, b: Any) -> bool:
+    """JSON values equal in value and in type (``true`` is not ``1``, ``1.0`` is not ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+@dataclass(frozen=True)
+class _Schema:
+    """How an older record's events relate to today's: which of today's event types it
+    has (``has``), the fields each of its events holds (``fields(type, today's
+    fields)``) and the fields not compared (written differently then)."""
+
+    has: Callable[[str], bool]
+    fields: Callable[[str, frozenset[str]], frozenset[str]]
+    uncompared: frozenset[tuple[str, str]]
+
+
+#: The events of a version 1 record (Suzume before engine v2) and their fields. Each is
+#: compared with the replay, but for three fields the older engine wrote differently:
+#: ``game_start.version`` (the ruleset version then), ``discard.tsumogiri`` (it could
+#: discard another copy of the drawn face) and ``exhaustive_draw.hands`` (not shown then).
+V1_FIELDS: dict[str, frozenset[str]] = {
+    "game_start": frozenset({"ruleset", "version", "options", "seed", "scores"}),
+    "hand_start": frozenset({"hand", "dealer", "round_wind", "scores", "indicators"}),
+    "deal": frozenset({"seat", "tiles"}),
+    "draw": frozenset({"seat", "tile", "left"}),
+    "discard": frozenset({"seat", "tile", "tsumogiri"}),
+    "win": frozenset({"seat", "from_seat", "tile", "hand", "reading", "points", "items"})
+    | {"payments"},
+    "misdeclared": frozenset({"seat", "action", "hand", "points", "payments"}),
+    "exhaustive_draw": frozenset({"hands"}),
+    "hand_end": frozenset({"scores", "deltas"}),
+    "game_end": frozenset({"scores", "places"}),
 }
+_V1_SCHEMA = _Schema(
+    V1_FIELDS.__contains__,
+    lambda kind, _today: V1_FIELDS[kind],
+    frozenset({("game_start", "version"), ("discard", "tsumogiri"), ("exhaustive_draw", "hands")}),
+)
 
 
-def _v1_results(events: list[Any]) -> list[dict[str, Any]]:
-    out = []
-    for e in events:
-        if isinstance(e, dict) and e.get("type") in _V1_RESULTS:
-            out.append({"type": e["type"], **{k: e.get(k) for k in _V1_RESULTS[e["type"]]}})
-    return out
+def _schema_of(earlier: EarlierVersion) -> _Schema:
+    def fields(kind: str, today: frozenset[str]) -> frozenset[str]:
+        return today - earlier.new_fields.get(kind, frozenset())
+
+    # the ruleset version is the one field of game_start that names the version
+    return _Schema(
+        lambda kind: kind not in earlier.new_events,
+        fields,
+        earlier.changed_fields | {("game_start", "version")},
+    )
+
+
+def _check_older(
+    stored: list[Any], fresh: list[dict[str, Any]], schema: _Schema, what: str
+) -> None:
+    """An older record's events against the replay's, as strictly as they allow: the same
+    events of the types the older version wrote, in order, each with exactly that
+    version's fields and the replay's values (but for the fields written differently)."""
+    ours = [e for e in fresh if schema.has(e["type"])]
+    for i, old in enumerate(stored):
+        kind = old.get("type") if isinstance(old, dict) else None
+        if not isinstance(kind, str) or not schema.has(kind) or kind not in EVENT_TYPES:
+            raise RecordError(
+                f"event {i} ({excerpt_repr(kind if kind is not None else old, 30)}) is not an "
+                f"event {what} holds"
+            )
+        if i >= len(ours):
+            break
+        got = ours[i]
+        if got["type"] != kind:
+            raise RecordError(
+                f"event {i} differs from the replay: the record has a {kind} event, the "
+                f"replay a {got['type']} event"
+            )
+        fields = schema.fields(kind, frozenset(got) - {"type"})
+        keys = frozenset(old) - {"type"}
+        optional = frozenset(EVENT_TYPES[kind].optional_fields)
+        if not fields - optional <= keys <= fields:
+            raise RecordError(
+                f"event {i} ({kind}) has the fields {sorted(keys)}; those of {what} are "
+                f"{sorted(fields)}"
+            )
+        for key in sorted(keys):
+            if (kind, key) in schema.uncompared:
+                continue
+            if not same_json(old[key], got.get(key)):
+                raise RecordError(
+                    f"event {i} differs from the replay in {key!r}: the record says "
+                    f"{excerpt_repr(old)}, the replay gives {excerpt_repr(got)}"
+                )
+    if len(stored) != len(ours):
+        raise RecordError(f"the record has {len(stored)} events; the replay gives {len(ours)}")
 
 
 def _where_they_differ(stored: Any, got: dict[str, Any]) -> str:

@@ -279,8 +279,8 @@ class ChineseRuleset(Ruleset):
             fl.Report({"hand": game.hand_number, "winner": None, "counts": self.counts(game)})
         ]
         if game.record:
-            hands = [game.fmt_all(sorted(h)) for h in game.hands]
-            ops.append(fl.Emit(ev.ExhaustiveDraw(hands, [])))
+            waits = {s: self.waits_of(game, s) for s in SEATS}
+            ops.append(fl.Emit(game.exhaustive_draw(SEATS, waits)))
         return ops
 
     # ------------------------------------------------------------------ setup

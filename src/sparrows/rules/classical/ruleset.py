@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from ...analysis import Form, decompose
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
+from ...engine.protocol import EarlierVersion
 from ...tiles import MeldType, classical_set
 from ...tiles.kinds import FLOWER, SEASON
 from ..chinese import SEATS, ChineseRuleset
@@ -28,6 +29,15 @@ class ClassicalRuleset(ChineseRuleset):
 
     name: ClassVar[str] = "classical"
     version: ClassVar[str] = "2"
+    #: 2: a robbed kong is undone (event ``robbed``); an exhaustive draw names the ready
+    #: seats (version 1 named none), their melds and waits.
+    earlier_versions: ClassVar[dict[str, EarlierVersion]] = {
+        "1": EarlierVersion(
+            new_events=frozenset({"robbed"}),
+            new_fields={"exhaustive_draw": frozenset({"waits", "melds"})},
+            changed_fields=frozenset({("exhaustive_draw", "ready")}),
+        )
+    }
     options_class: ClassVar[type | None] = ClassicalOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     options: ClassicalOptions

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
+from ...engine.protocol import EarlierVersion
 from ...tiles import Tile, hongkong_set
 from ...tiles.kinds import NUM_STANDARD
 from ..chinese import ChineseRuleset
@@ -27,6 +28,15 @@ class HongKongRuleset(ChineseRuleset):
 
     name: ClassVar[str] = "hongkong"
     version: ClassVar[str] = "2"
+    #: 2: a robbed kong is undone (event ``robbed``); an exhaustive draw names the ready
+    #: seats (version 1 named none), their melds and waits.
+    earlier_versions: ClassVar[dict[str, EarlierVersion]] = {
+        "1": EarlierVersion(
+            new_events=frozenset({"robbed"}),
+            new_fields={"exhaustive_draw": frozenset({"waits", "melds"})},
+            changed_fields=frozenset({("exhaustive_draw", "ready")}),
+        )
+    }
     auto_bonus = True
     options_class: ClassVar[type | None] = HongKongOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS

@@ -50,7 +50,7 @@ from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
 from ...engine.ledger import POT
-from ...engine.protocol import Ruleset, discarded_a_wait, places_by_seat
+from ...engine.protocol import EarlierVersion, Ruleset, discarded_a_wait, places_by_seat
 from ...engine.wall import Wall
 from ...tiles import Meld, MeldType, Tile, house_set, riichi_set, sanma_set
 from ...tiles.kinds import DRAGONS, HONOR, NORTH, WINDS
@@ -173,6 +173,14 @@ class RiichiState:
 class RiichiRuleset(Ruleset):
     name: ClassVar[str] = "riichi"
     version: ClassVar[str] = "2"
+    #: 2: a robbed kan is undone (event ``robbed``); an exhaustive draw names the ready
+    #: hands' melds and waits.
+    earlier_versions: ClassVar[dict[str, EarlierVersion]] = {
+        "1": EarlierVersion(
+            new_events=frozenset({"robbed"}),
+            new_fields={"exhaustive_draw": frozenset({"waits", "melds"})},
+        )
+    }
     form: Form = RIICHI
     stat_ratios: ClassVar[dict[str, tuple[str, str]]] = {
         "deal-in facing riichi": ("dealt_into_riichi", "faced_riichi")
@@ -1343,17 +1351,8 @@ class RiichiRuleset(Ruleset):
         ops.append(fl.Report({"hand": game.hand_number, "winner": None, "tenpai": tenpai}))
         ops.append(self._defence_report(game.state.hand))
         if game.record:
-            ops.append(
-                fl.Emit(
-                    ev.ExhaustiveDraw(
-                        [
-                            game.fmt_all(sorted(game.hands[s])) if s in tenpai else []
-                            for s in self._seats
-                        ],
-                        tenpai,
-                    )
-                )
-            )
+            waits = {s: self.waits_of(game, s) for s in tenpai}
+            ops.append(fl.Emit(game.exhaustive_draw(tenpai, waits)))
         return fl.Outcome(ops, self._hand_over(game, "exhaustive", game.dealer in tenpai, ops))
 
     def _nagashi_wins(self, game: Game, nagashi: list[int], tenpai: list[int]) -> fl.Outcome:

@@ -55,6 +55,8 @@ class SichuanRuleset(ChineseRuleset):
 
     name: ClassVar[str] = "sichuan"
     version: ClassVar[str] = "2"
+    # 2: a robbed gang goes back to a pung, the pass-Hu lock lasts until the next draw,
+    # the call transfer is split: version 1's games play differently (none listed).
     auto_bonus = False
     options_class: ClassVar[type | None] = SichuanOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
@@ -375,8 +377,8 @@ class SichuanRuleset(ChineseRuleset):
             facts["winner"] = None
         ops.append(fl.Report(facts))
         if game.record:
-            hands = [game.fmt_all(sorted(h)) for h in game.hands]
-            ops.append(fl.Emit(ev.ExhaustiveDraw(hands, [s for s in active if best[s]])))
+            waits = {s: self.waits_of(game, s) for s in active if best[s]}
+            ops.append(fl.Emit(game.exhaustive_draw(SEATS, waits)))
         return ops
 
     def on_exhausted(self, game: Game) -> fl.Outcome:

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from ...analysis import SUZUME, Form, form_shanten
+from ...analysis import SUZUME, Form, form_shanten, waits
 from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import DISCARD, PASS, RON, TSUMO, Action
 from ...engine.ledger import Settlement
-from ...engine.protocol import Ruleset, discarded_a_wait, places_by_seat
+from ...engine.protocol import EarlierVersion, Ruleset, discarded_a_wait, places_by_seat
 from ...engine.wall import Wall
 from ...tiles import Tile, TileSet, suzume_set
 from .options import PRESETS, SuzumeOptions
@@ -65,7 +65,11 @@ def complete_keys(tileset: TileSet, kind_weight: Sequence[int]) -> frozenset[int
 
 class SuzumeRuleset(Ruleset):
     name: ClassVar[str] = "suzume"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"
+    #: 2: an exhaustive draw names the ready hands' waits.
+    earlier_versions: ClassVar[dict[str, EarlierVersion]] = {
+        "1": EarlierVersion(new_fields={"exhaustive_draw": frozenset({"waits"})})
+    }
     dialect = "suzume"
     hand_size: ClassVar[int] = HAND_SIZE
     floors: ClassVar[dict[str, int]] = {"points": 0}  # payers pay down to 0
@@ -302,14 +306,12 @@ class SuzumeRuleset(Ruleset):
     def on_exhausted(self, game: Game) -> fl.Outcome:
         ops: list[fl.Op] = [fl.Report({"hand": game.hand_number, "winner": None})]
         if game.record:  # the hands are shown at the end of a drawn hand
-            ops.append(
-                fl.Emit(
-                    ev.ExhaustiveDraw(
-                        [game.fmt_all(sorted(h)) for h in game.hands],
-                        [s for s in SEATS if self.ready(game, s)],
-                    )
-                )
-            )
+            ready = {
+                s: waits(game.counts[s][:34], SUZUME, 0, self.kinds_in_play)
+                for s in SEATS
+                if self.ready(game, s)
+            }
+            ops.append(fl.Emit(game.exhaustive_draw(SEATS, ready)))
         return fl.Outcome(ops, fl.EndHand("exhaustive"))
 
     def next_hand(self, game: Game) -> fl.NextHand | fl.GameOver:
