@@ -46,7 +46,7 @@ def test_play_quit_saves_a_partial_record(tmp_path: Path) -> None:
 def test_play_rejects_nonsense_then_accepts(tmp_path: Path) -> None:
     proc = run(["play", "--seed", "3"], "zz\n?\n9z\n#1\nq\n", tmp_path)
     assert "Not understood: 'zz'" in proc.stdout
-    assert "How to play:" in proc.stdout  # the help
+    assert "How to play (suzume):" in proc.stdout  # the help
     assert "You discard 3*." in proc.stdout  # seed 3: the first tile is the red 3
     assert proc.returncode == 0
 

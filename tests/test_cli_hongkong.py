@@ -126,7 +126,7 @@ def test_play_shows_bonus_tiles_and_seat_winds(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     out = proc.stdout
-    assert "sets aside" in out and "bonus:" in out and "East" in out
+    assert "set aside" in out and "bonus:" in out and "East" in out
     assert "dora" not in out
 
 

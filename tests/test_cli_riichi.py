@@ -122,7 +122,7 @@ def test_play_a_riichi_game_to_the_end(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "=== Hand 1 · East round · dealer: You · dora indicator:" in out
+    assert "=== East 1, honba 0 · dealer: You · dora indicator:" in out
     assert "=== Game over ===" in out and "with oka and uma" in out
     assert " han " in out and " fu" in out  # a win was scored with its han and fu
     check = run(["replay", str(tmp_path / "r.json"), "--check"])
@@ -145,7 +145,7 @@ def test_play_offers_calls_in_a_menu(tmp_path: Path) -> None:
         tmp_path,
     )
     assert "[!1 = chi 7s 9s, p = pass, h = hint, ? = help]" in proc.stdout
-    assert "You    calls chi: 7s 8s 9s" in proc.stdout and "melds: [789s<]" in proc.stdout
+    assert "You    call chi: 7s 8s 9s" in proc.stdout and "melds: [789s<]" in proc.stdout
 
 
 def test_simulate_riichi_reports_defence() -> None:

@@ -70,7 +70,7 @@ def test_rules_and_simulate_report_winners_per_hand() -> None:
 
 
 def test_play_shows_voids_and_refuses_a_non_void_discard_without_crashing(tmp_path: Path) -> None:
-    lines = "".join("#1\np\n!1\n" for _ in range(150))
+    lines = "".join("\n#1\np\n!1\n" for _ in range(150))  # Enter: the suggested exchange
     proc = run(
         ["play", "--rules", "sichuan", "--seed", "3", "--option", "hands=1"], lines, tmp_path
     )

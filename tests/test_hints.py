@@ -228,3 +228,5 @@ class _Lines:
 
     def isatty(self) -> bool:
         return False
+
+    closed = False

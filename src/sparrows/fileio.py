@@ -26,6 +26,23 @@ def check_output_path(path: str | os.PathLike[str], what: str = "output file") -
     return target
 
 
+def new_file(stem: str, suffix: str = ".json") -> Path:
+    """A file of a name not taken yet, created empty to claim it (``stem.json``, else
+    ``stem-2.json``, ``stem-3.json``...): two runs started in the same second never share
+    a default file name, and no file is overwritten that was not named."""
+    for n in range(1, 10_000):
+        path = Path(f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise SparrowsError(f"cannot create {path}: {exc.strerror or exc}") from None
+        os.close(fd)
+        return path
+    raise SparrowsError(f"no free file name like {stem}{suffix} in this folder")
+
+
 def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
     """Write ``text`` to a temporary file beside ``path``, then rename it into place: an
     interrupted write leaves the old file (or none), never half a file. A symlink is

@@ -13,12 +13,12 @@ from contextlib import contextmanager
 from typing import Any, NoReturn, TextIO
 
 from ..errors import InternalError, SparrowsError
-from ..fileio import check_output_path, write_atomic
+from ..fileio import check_output_path, new_file, write_atomic
 from ..tiles import Tile, render_tile
 from ..tiles.kinds import GREEN
 from ..tiles.notation import Dialect
 
-__all__ = ["check_output_path", "write_atomic"]  # re-exported for the commands
+__all__ = ["check_output_path", "new_file", "write_atomic"]  # re-exported for the commands
 
 SEAT_NAMES = ("You", "Right", "Across", "Left")
 GREEN_ANSI = "\x1b[32m"

@@ -15,12 +15,14 @@ import argparse
 import secrets
 import sys
 import time
+from pathlib import Path
 from typing import Any, TextIO
 
 from ..agents import make_agent
 from ..engine.actions import Action, ActionType
 from ..engine.game import CALLED, Game, Observation
 from ..engine.game import RIICHI as RIICHI_FLAG
+from ..engine.protocol import Ruleset
 from ..errors import SparrowsError
 from ..records.record import save_record
 from ..rules import RULESETS, get_ruleset
@@ -32,6 +34,7 @@ from .common import (
     UNDERLINE,
     add_rules_arguments,
     check_output_path,
+    new_file,
     ours,
     relative_name,
     rules_options,
@@ -41,14 +44,43 @@ from .common import (
 )
 
 _PLAIN = (ActionType.DISCARD, ActionType.TSUMO, ActionType.RON, ActionType.PASS)
+_ACTION_WORDS = frozenset(t.value for t in ActionType)
 
-HELP = """How to play:
-  type a tile to discard it: 5, 5* (the red 5), g, r (riichi: 5m, 0m the red 5, 7z)
-  #N discards the tile at position N      !N takes the choice N of the menu (riichi, calls)
-  w (or tsumo / ron)  declare the win that is offered       p (or pass, or Enter)  pass
-  h  hint: shanten, waits, tiles that help, furiten          s  show the table again
-  ?  this help                                              q  quit (the record is saved)
-  k  key: the special tiles and abilities (riichi house preset)"""
+
+def help_text(ruleset: Ruleset) -> str:
+    """``?`` at the table: the keys, with this ruleset's tiles and words."""
+    name = ruleset.name
+    tiles = {
+        "suzume": "5, 5* (the red 5), g (green dragon), r (red dragon)",
+        "riichi": "5m, 0m (the red five), 7z (red dragon), 1z-4z winds",
+    }.get(name, "5m, 1p, 9s, 1z-4z (East..North), 5z-7z (white, green, red dragon)")
+    calls = {
+        "suzume": "",
+        "riichi": "riichi, chi, pon, kan",
+        "sichuan": "pung, kong (no chow)",
+    }.get(name, "chow, pung, kong")
+    lines = [
+        f"How to play ({name}):",
+        f"  type a tile to discard it: {tiles}",
+        "  #N discards the tile at position N",
+    ]
+    if calls:
+        lines.append(f"  !N takes choice N of the menu ({calls}); the words work too")
+    lines += [
+        "  w (or tsumo / ron)  declare the win that is offered",
+        "  p (or pass, or Enter)  pass on a discard you could take",
+        "  h  hint: shanten, waits, tiles that help, furiten; the best discards",
+        "  s  show the table again      ?  this help      q  quit (the record is saved)",
+    ]
+    if name == "riichi":
+        lines.append("  in riichi the drawn tile goes by itself; when a win or kan is offered,")
+        lines.append("  Enter discards it (--no-auto-discard: always ask)")
+    if name == "sichuan":
+        lines.append("  the exchange: type the three tiles of one suit to give (Enter: the")
+        lines.append("  suggested three); the void: !N, or the word (void m)")
+    if ruleset.legend():
+        lines.append("  k  key: the special tiles and abilities of this table")
+    return "\n".join(lines)
 
 
 def add_parser(sub: Any) -> None:
@@ -77,12 +109,21 @@ def add_parser(sub: Any) -> None:
         "--color", dest="color", action="store_true", default=None, help="force ANSI colours"
     )
     p.add_argument("--no-color", dest="color", action="store_false", help="no ANSI colours")
+    p.add_argument(
+        "--no-auto-discard",
+        dest="auto_discard",
+        action="store_false",
+        help="riichi: ask before discarding the drawn tile in riichi (default: it goes by itself "
+        "unless a win or a kan is offered)",
+    )
     p.set_defaults(run=run, parser=p)
 
 
-def _verb(name: str, verb: str) -> str:
-    """``You win`` / ``Right wins``."""
-    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
+def _verb(name: str, verb: str, third: str | None = None, pad: int = 0) -> str:
+    """``You win`` / ``Right wins`` (``third``: the verb's third-person form where it is
+    not ``verb + s``); ``pad`` aligns the name in a column."""
+    said = verb if name == "You" else (third or f"{verb}s")
+    return f"{name:<{pad}} {said}" if pad else f"{name} {said}"
 
 
 def _possessive(name: str) -> str:
@@ -90,8 +131,17 @@ def _possessive(name: str) -> str:
 
 
 class TerminalTable:
-    def __init__(self, game: Game, seat: int, out: TextIO, inp: TextIO, color: bool) -> None:
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        out: TextIO,
+        inp: TextIO,
+        color: bool,
+        auto_discard: bool = True,
+    ) -> None:
         self.game = game
+        self.auto_discard = auto_discard  # in riichi the drawn tile goes without asking
         self.ruleset = game.ruleset
         self.seat = seat
         self.out = out
@@ -114,6 +164,24 @@ class TerminalTable:
     def tiles(self, text: str | list[str]) -> str:
         joined = "".join(text) if isinstance(text, list) else text
         return show_tiles(parse_tiles(joined, self.dialect), self.dialect, self.color)
+
+    def meld_word(self, meld: str) -> str:
+        """A meld type as players of this ruleset say it."""
+        words = self.ruleset.call_names
+        if meld == "open_kan":
+            return words.get("kan", "kan")
+        if meld == "closed_kan":
+            return words.get("ankan", "closed kan").replace("-", " ")
+        if meld == "added_kan":
+            return words.get("kakan", "added kan").replace("-", " ")
+        return words.get(meld, meld)
+
+    def act_text(self, action: Action) -> str:
+        """An action as this ruleset's players say it (``chow 3m 4m``)."""
+        text = action.to_string(self.dialect)
+        word, _, rest = text.partition(" ")
+        said = self.ruleset.call_names.get(word, word)
+        return f"{said} {rest}" if rest else said
 
     def bold(self, text: str) -> str:
         return f"{BOLD}{text}{RESET}" if self.color else text
@@ -154,34 +222,55 @@ class TerminalTable:
         if kind == "hand_start":
             dealer = self.name(e["dealer"])
             label = self.ruleset.indicator_label
-            hands = getattr(g.ruleset.options, "hands", None)
-            number = f"{e['hand'] + 1}/{hands}" if hands else f"{e['hand'] + 1}"
             extra = e.get("extra") or {}
-            counters = "".join(
-                f" · {name} {extra[name]}" for name in ("honba", "sticks") if extra.get(name)
-            )
+            named = self.ruleset.round_label(e["round_wind"], e["hand"], extra)
+            if named is not None:  # riichi: East 2, honba 1
+                title = named[0]
+                counters = f" · sticks {extra['sticks']}" if extra.get("sticks") else ""
+            else:
+                hands = getattr(g.ruleset.options, "hands", None)
+                number = f"{e['hand'] + 1}/{hands}" if hands else f"{e['hand'] + 1}"
+                title = f"Hand {number} · {WIND_NAMES[e['round_wind'] % 4]} round"
+                counters = "".join(
+                    f" · {name} {extra[name]}" for name in ("honba", "sticks") if extra.get(name)
+                )
             self.say()
             shown = f" · {label}: {self.tiles(e['indicators'])}" if label else ""
-            self.say(
-                self.bold(
-                    f"=== Hand {number} · {WIND_NAMES[e['round_wind'] % 4]} round · "
-                    f"dealer: {dealer}{shown}{counters} ==="
-                )
-            )
+            self.say(self.bold(f"=== {title} · dealer: {dealer}{shown}{counters} ==="))
         elif kind == "indicator" and self.dealt:  # not the hand's first (shown at its start)
             self.say(f"  new {self.ruleset.indicator_label}: {self.tiles(e['tile'])}")
         elif kind == "bonus":
-            self.say(f"  {self.name(e['seat']):<6} sets aside {self.tiles(e['tile'])} (bonus tile)")
+            who = _verb(self.name(e["seat"]), "set", pad=6)
+            self.say(f"  {who} aside {self.tiles(e['tile'])} (bonus tile)")
         elif kind == "call":
-            what = {"open_kan": "kan", "closed_kan": "closed kan", "added_kan": "added kan"}
-            name = what.get(e["meld"], e["meld"])
-            self.say(f"  {self.name(e['seat']):<6} calls {name}: {self.tiles(e['tiles'])}")
-        elif kind == "robbed":
-            what = {"added_kan": "added kan", "closed_kan": "closed kan", "bonus": "North"}
+            name = self.meld_word(e["meld"])
             self.say(
-                f"  {self.name(e['robber']):<6} robs the {self.tiles(e['tile'])} of "
-                f"{_possessive(self.name(e['seat']))} {what.get(e['meld'], e['meld'])}"
+                f"  {_verb(self.name(e['seat']), 'call', pad=6)} {name}: {self.tiles(e['tiles'])}"
             )
+        elif kind == "robbed":
+            what = self.meld_word(e["meld"]) if e["meld"] != "bonus" else "North"
+            self.say(
+                f"  {_verb(self.name(e['robber']), 'rob', pad=6)} the {self.tiles(e['tile'])} "
+                f"of {_possessive(self.name(e['seat']))} {what}: it is theirs to win on"
+            )
+        elif kind == "choices" and e["what"] == "exchange_die":
+            roll = e["values"][0]
+            way = (
+                "clockwise (to the player on your left)"
+                if roll <= 2
+                else "counter-clockwise (to the player on your right)"
+                if roll <= 4
+                else "across"
+            )
+            self.say(f"  The die shows {roll}: the tiles pass {way}.")
+        elif kind == "choices" and e["what"] == "void":
+            voids = ", ".join(f"{self.name(s)} {e['values'][s]}" for s in self.order)
+            self.say(f"  Void suits: {voids}")
+        elif kind == "exchange" and e["tiles"] is not None:
+            if e["src"] == self.seat:
+                self.say(f"  You give {self.tiles(e['tiles'])} to {self.name(e['dst'])}")
+            elif e["dst"] == self.seat:
+                self.say(f"  You get {self.tiles(e['tiles'])} from {self.name(e['src'])}")
         elif kind == "transfer" and e["reason"] == "riichi":
             self.say(self.bold(f"  {_verb(self.name(e['src']), 'declare')} riichi"))
         elif kind == "abort":
@@ -196,69 +285,7 @@ class TerminalTable:
             riichi = " (riichi)" if e.get("riichi") else ""
             self.say(f"  {self.name(e['seat']):<6} discards {self.tiles(e['tile'])}{riichi}")
         elif kind == "win":
-            who = self.name(e["seat"])
-            how = (
-                "by tsumo (self-drawn)"
-                if e["from_seat"] is None
-                else f"by ron on {_possessive(self.name(e['from_seat']))} discard"
-            )
-            self.say(
-                self.bold(
-                    f"*** {_verb(who, 'win')} {how}: {self.tiles(e['hand'])} ({e['reading']})"
-                )
-            )
-            detail = e.get("detail") or {}
-            unit = " han" if "han" in detail else ""
-            if "doubles" in detail:  # classical: points and doubles, every hand's score
-                kinds = {name: kind for name, kind, _ in detail["items"]}
-                for (label, value), (name, _, _) in zip(e["items"], detail["items"], strict=True):
-                    unit = {"points": "pts", "doubles": "dbl"}.get(kinds[name], "")
-                    self.say(f"      {label:<62} {value:>4} {unit}")
-                if detail.get("limit_hand"):
-                    self.say(f"      limit hand: {detail['score']}")
-                else:
-                    self.say(
-                        f"      {detail['points']} points x 2^{detail['doubles']} = "
-                        f"{detail['score']}"
-                    )
-                others = ", ".join(
-                    f"{self.name(s)} {detail['hand_scores'][s]}"
-                    for s in self.order
-                    if s != e["seat"]
-                )
-                self.say(f"    the other hands score: {others}")
-                pays = ", ".join(
-                    f"{self.name(s)} {e['payments'][s]:+d}" for s in self.order if e["payments"][s]
-                )
-                self.say(f"    payments: {pays}")
-                return
-            if "faan" in detail:  # faan items, then the total after the cap
-                for label, value in e["items"]:
-                    self.say(f"      {label:<62} {value:>3}")
-                capped = " (capped)" if detail.get("capped") else ""
-                self.say(f"      {'Total faan' + capped:<62} {detail['faan']:>3}")
-                pays = ", ".join(
-                    f"{self.name(s)} {e['payments'][s]:+d}" for s in self.order if e["payments"][s]
-                )
-                self.say(f"    payments: {pays}")
-                return
-            for label, value in e["items"]:
-                shown = f"{value // 13}x yakuman" if unit and detail.get("yakuman") else value
-                self.say(f"      {label:<40} {shown:>3}{unit if not detail.get('yakuman') else ''}")
-            if unit and not detail.get("yakuman"):
-                limit = f", {detail['limit']}" if detail.get("limit") else ""
-                self.say(
-                    f"      {detail['han']} han {detail['fu']} fu{limit}: {e['points']} points"
-                )
-            else:
-                self.say(f"      {'Total':<40} {e['points']:>3}")
-            pays = ", ".join(
-                f"{self.name(s)} {e['payments'][s]:+d}" for s in self.order if e["payments"][s]
-            )
-            self.say(f"    payments: {pays}")
-            if detail.get("steps"):  # the house preset: order of operations and chips
-                for step in detail["steps"]:
-                    self.say(f"      - {step}")
+            self._show_win(e)
         elif kind == "misdeclared":
             paid = {p for s, p in enumerate(e["payments"]) if s != e["seat"]}
             penalty = (
@@ -274,22 +301,44 @@ class TerminalTable:
         elif kind == "exhaustive_draw":
             self.say(self.bold("*** The wall is empty: exhaustive draw."))
             ready = set(e.get("ready") or ())
+            melds = e.get("melds") or []
+            waits = e.get("waits") or []
             for s in self.order:
-                if e.get("hands"):
-                    state = "ready" if s in ready else "not ready"
-                    shown = self.tiles(e["hands"][s]) if e["hands"][s] else "-"
-                    self.say(f"      {self.name(s):<7} {shown:<40} {state}")
+                hand = e["hands"][s] if e.get("hands") else []
+                if s in ready:
+                    state = "ready, waiting on " + " ".join(waits[s] if waits else ["?"])
+                else:
+                    state = "not ready"
+                if not hand:
+                    self.say(f"      {self.name(s):<7} {state}")
+                    continue
+                called = " ".join(melds[s]) if melds and melds[s] else ""
+                shown = self.tiles(hand) + (f"  {called}" if called else "")
+                self.say(f"      {self.name(s):<7} {shown:<44} {state}")
         elif kind == "hand_end":
             changes = ", ".join(
                 f"{self.name(s)} {e['deltas'][s]:+d}" for s in self.order if e["deltas"][s]
             )
             if changes:
-                self.say(f"    changes: {changes}")
+                self.say(f"    this hand in all: {changes}")
             self.say(
                 "    scores: " + self.scores_line(e["scores"], e.get("accounts", {}).get("chips"))
             )
         elif kind == "game_end":
             self.say()
+            ended = e.get("ended") or {}
+            for seat in ended.get("bust", ()):
+                self.say(
+                    self.bold(
+                        f"{_verb(self.name(seat), 'go', 'goes')} below zero (bust): the game ends."
+                    )
+                )
+            for seat in ended.get("called_game", ()):
+                self.say(
+                    self.bold(
+                        f"{_verb(self.name(seat), 'reach', 'reaches')} the called game: it ends."
+                    )
+                )
             self.say(self.bold("=== Game over ==="))
             order = sorted(range(g.n), key=lambda s: (e["places"][s], self.order.index(s)))
             result = e.get("result") or {}
@@ -310,6 +359,99 @@ class TerminalTable:
                 after = f"   ({final[s]:+.1f} with oka and uma)" if final else ""
                 self.say(f"  {e['places'][s]}. {self.name(s):<6} {e['scores'][s]:>6}{after}")
 
+    def _payments(self, payments: list[int]) -> str:
+        """Each change, in seat order from you, and the riichi sticks taken from (or left
+        on) the table, so that the line sums to zero."""
+        parts = [f"{self.name(s)} {payments[s]:+d}" for s in self.order if payments[s]]
+        table = -sum(payments)
+        if table:
+            parts.append(f"sticks on the table {table:+d}")
+        return ", ".join(parts)
+
+    def _show_win(self, e: dict[str, Any]) -> None:
+        """A win: who, how and on which tile, the hand with the winning tile apart, every
+        item, the total as the ruleset counts it (riichi: han and fu with the fu items,
+        then honba and sticks on their own lines), and one payments line summing to 0."""
+        who = self.name(e["seat"])
+        tile = e["tile"]
+        how = (
+            "by tsumo (self-drawn)"
+            if e["from_seat"] is None
+            else f"by ron on {_possessive(self.name(e['from_seat']))} discard"
+        )
+        self.say(self.bold(f"*** {_verb(who, 'win')} {how}, on {self.tiles(tile)}"))
+        rest = list(e["hand"])
+        if tile in rest:
+            rest.remove(tile)
+        detail = e.get("detail") or {}
+        melds = " ".join(detail.get("melds") or ())
+        self.say(
+            f"      hand: {self.tiles(rest)}{'  ' + melds if melds else ''}  + {self.tiles(tile)}"
+            f"   (read as {e['reading']})"
+        )
+        pays = self._payments(e["payments"])
+        if "doubles" in detail:  # classical: points and doubles, every hand's score
+            kinds = {name: kind for name, kind, _ in detail["items"]}
+            for (label, value), (name, _, _) in zip(e["items"], detail["items"], strict=True):
+                unit = {"points": "pts", "doubles": "dbl"}.get(kinds[name], "")
+                self.say(f"      {label:<62} {value:>4} {unit}")
+            if detail.get("limit_hand"):
+                self.say(f"      limit hand: {detail['score']}")
+            else:
+                self.say(
+                    f"      {detail['points']} points x 2^{detail['doubles']} = {detail['score']}"
+                )
+            others = ", ".join(
+                f"{self.name(s)} {detail['hand_scores'][s]}" for s in self.order if s != e["seat"]
+            )
+            self.say(f"    the other hands score: {others}")
+            self.say(f"    payments: {pays}")
+            return
+        if "faan" in detail:  # faan items, then the total after the cap
+            for label, value in e["items"]:
+                self.say(f"      {label:<62} {value:>3}")
+            capped = " (capped)" if detail.get("capped") else ""
+            self.say(f"      {'Total faan' + capped:<62} {detail['faan']:>3}")
+            if detail.get("call_transfer"):
+                self.say(f"      call transfer: +{detail['call_transfer']} (the gang's points)")
+            self.say(f"    payments: {pays}")
+            return
+        riichi = "han" in detail
+        for label, value in e["items"]:
+            if riichi and detail.get("yakuman"):
+                self.say(f"      {label:<40} {value // 13}x yakuman")
+            elif riichi:
+                self.say(f"      {label:<40} {value:>3} han")
+            else:
+                self.say(f"      {label:<40} {value:>3}")
+        if riichi:
+            if detail.get("ura_indicators"):
+                self.say(f"      ura indicators: {self.tiles(detail['ura_indicators'])}")
+            if not detail.get("yakuman") and detail.get("fu_items"):
+                fus = detail["fu_items"]
+                total = sum(f for _, f in fus)
+                parts = " + ".join(f"{name} {f}" for name, f in fus)
+                rounded = f", rounded up to {detail['fu']}" if total != detail["fu"] else ""
+                self.say(f"      fu: {parts} = {total}{rounded}")
+            counted = [] if detail.get("yakuman") else [f"{detail['han']} han {detail['fu']} fu"]
+            if detail.get("limit"):
+                counted.append(str(detail["limit"]))
+            # Tenhou's printed value holds the honba: the table's value is without it
+            honba = int(detail.get("honba") or 0) * getattr(self.ruleset.options, "honba_ron", 0)
+            self.say(f"      {', '.join(counted)}: {e['points'] - honba} points")
+            if honba:
+                self.say(f"      honba {detail['honba']}: +{honba}")
+            paid = -sum(p for p in e["payments"] if p < 0)
+            sticks = e["payments"][e["seat"]] - paid
+            if sticks > 0:
+                self.say(f"      riichi sticks: +{sticks}")
+        else:
+            self.say(f"      {'Total':<40} {e['points']:>3}")
+        self.say(f"    payments: {pays}")
+        if detail.get("steps"):  # the house preset: order of operations and chips
+            for step in detail["steps"]:
+                self.say(f"      - {step}")
+
     def river(self, obs: Observation, seat: int) -> str:
         """A seat's discards: ``^`` marks the riichi discard, ``~`` a tile called away."""
         cells = []
@@ -326,13 +468,19 @@ class TerminalTable:
         obs = self.game.observation(self.seat)
         label = self.ruleset.indicator_label
         extra = obs.extra
-        counters = "".join(f" · {k} {extra[k]}" for k in ("honba", "sticks") if extra.get(k))
+        named = self.ruleset.round_label(obs.round_wind, obs.hand_number, extra)
+        if named is not None:  # riichi: E2-1, then the sticks
+            counters = f" · sticks {extra['sticks']}" if extra.get("sticks") else ""
+            where = f"{named[1]} · "
+        else:
+            counters = "".join(f" · {k} {extra[k]}" for k in ("honba", "sticks") if extra.get(k))
+            where = ""
         if extra.get("ura_shown"):  # tako riichi turns the ura indicators face up
             counters += f" · ura: {self.tiles(extra['ura_shown'])}"
         indicators = show_tiles(list(obs.indicators), self.dialect, self.color)
         shown_label = f" · {label}: {indicators}" if label else ""
         self.say(
-            f"--- wall {obs.wall_left}{shown_label}{counters} · scores: "
+            f"--- {where}wall {obs.wall_left}{shown_label}{counters} · scores: "
             + self.scores_line(list(obs.scores))
             + " ---"
         )
@@ -396,10 +544,18 @@ class TerminalTable:
         ]
 
     # ---------------------------------------------------------------- input
+    def in_riichi(self, obs: Observation) -> bool:
+        riichi = obs.extra.get("riichi")
+        return bool(riichi and riichi[self.seat])
+
     def choose(self, legal: list[Action]) -> Action | None:
         g = self.game
         turn = any(a.type is ActionType.DISCARD for a in legal)
         obs = g.observation(self.seat)
+        if self.auto_discard and turn and len(legal) == 1 and self.in_riichi(obs):
+            # in riichi only the drawn tile may go: no question to ask
+            self.say(f"You discard {self.act_text(legal[0]).split(' ', 1)[1]} (riichi).")
+            return legal[0]
         self.table()
         for line in self.hand_lines(drawn=turn):
             self.say(line)
@@ -417,9 +573,17 @@ class TerminalTable:
             )
         if ActionType.KOKAN in types:
             self.say(self.bold("Kokan: take -1 han +3 chips, or -1 chip +3 han"))
+        if ActionType.EXCHANGE in types:
+            advice = self.ruleset.suggest(obs, legal)
+            tip = f" (Enter: {self.act_text(advice).split(' ', 1)[1]})" if advice else ""
+            self.say(self.bold(f"Give three tiles of one suit: type them, e.g. 1p 4p 9p{tip}"))
         if not turn and obs.last_discard is not None and ActionType.CONTINUE not in types:
             who, tile = obs.last_discard
             can = "win on it" if ActionType.RON in types else "call it"
+            if ActionType.RON not in types and g.last_discard is not None:
+                reason = self._no_win(g.last_discard[1])
+                if reason:  # a complete hand that may not win on it (below the minimum...)
+                    self.say(f"(No ron: {reason}.)")
             self.say(
                 self.bold(
                     f"{self.name(who)} discarded {show_tile(tile, self.dialect, self.color)}: "
@@ -438,7 +602,7 @@ class TerminalTable:
             if low in ("q", "quit"):
                 return None
             if low in ("?", "help"):
-                self.say(HELP)
+                self.say(help_text(self.ruleset))
                 continue
             if low in ("s", "show"):
                 self.table()
@@ -465,7 +629,7 @@ class TerminalTable:
     def _menu(self, legal: list[Action]) -> dict[str, Action]:
         """``!1``, ``!2``... for every action but discards, wins and passes (riichi, calls,
         kongs, aborts), in the order offered."""
-        others = [a for a in legal if a.type not in _PLAIN]
+        others = [a for a in legal if a.type not in _PLAIN and a.type is not ActionType.EXCHANGE]
         return {f"!{i + 1}": a for i, a in enumerate(others)}
 
     def _prompt(self, legal: list[Action]) -> str:
@@ -473,8 +637,10 @@ class TerminalTable:
         options = []
         if ActionType.DISCARD in types:
             options.append("a tile or #N = discard")
+        if ActionType.EXCHANGE in types:
+            options.append("three tiles of one suit = give them")
         for key, action in self._menu(legal).items():
-            options.append(f"{key} = {action.to_string(self.dialect)}")
+            options.append(f"{key} = {self.act_text(action)}")
         if ActionType.TSUMO in types:
             options.append("w = TSUMO (your hand wins)")
         if ActionType.RON in types:
@@ -541,6 +707,13 @@ class TerminalTable:
                 reason = self._no_win(None) or "your hand is not a winning hand"
                 return None, f"No win to declare: {reason}. Now: {possible}."
             return None, f"No win to declare here. Now: {possible}."
+        obs = self.game.observation(self.seat)
+        if low == "" and ActionType.DISCARD in by_type and self.in_riichi(obs):
+            drawn = next((a for a in legal if a.type is ActionType.DISCARD), None)
+            if drawn is not None:  # in riichi Enter lets the drawn tile go
+                return drawn, ""
+        if ActionType.EXCHANGE in by_type:
+            return self._parse_exchange(text, legal, obs, possible)
         if low in ("p", "pass", ""):
             if ActionType.PASS in by_type:
                 return by_type[ActionType.PASS], ""
@@ -550,14 +723,25 @@ class TerminalTable:
             return menu[text], ""
         if text.startswith("!"):
             return None, f"There is no {text}: now {', '.join(menu) or 'no such choice'}."
-        if text.split()[0].lower() in {a.type.value for a in legal} - {"discard"}:
+        first, _, rest = low.partition(" ")
+        plain = {said: word for word, said in self.ruleset.call_names.items()}.get(first, first)
+        if plain in _ACTION_WORDS and plain != "discard":
+            offered = {a.type.value for a in legal}
+            said = self.ruleset.call_names.get(plain, plain).replace("-", " ")
+            if plain not in offered:
+                when = (
+                    "calls are offered only on a discard you can use"
+                    if plain in ("chi", "pon", "kan")
+                    else "it is not offered now"
+                )
+                return None, f"No {said} now: {when}. Now: {possible}."
             try:
-                wanted = Action.from_string(text, self.dialect)
+                wanted = Action.from_string(f"{plain} {rest}".strip(), self.dialect)
             except SparrowsError as exc:
                 return None, f"Not understood: {exc}. Now: {possible}."
             if wanted in legal:
                 return wanted, ""
-            return None, f"{wanted.to_string(self.dialect)} is not possible now. Now: {possible}."
+            return None, f"{self.act_text(wanted)} is not possible now. Now: {possible}."
         if ActionType.DISCARD not in by_type:
             return None, f"You cannot discard now. Now: {possible}."
         hand = self._hand_order(drawn=True)
@@ -587,6 +771,27 @@ class TerminalTable:
             False,
         )
         return None, f"You may not discard {shown} now (the rules allow: {allowed})."
+
+    def _parse_exchange(
+        self, text: str, legal: list[Action], obs: Observation, possible: str
+    ) -> tuple[Action | None, str]:
+        """The exchange: three tiles of one suit typed (Enter: the suggested three)."""
+        if not text:
+            advice = self.ruleset.suggest(obs, legal)
+            if advice is not None:
+                return advice, ""
+        try:
+            tiles = sorted(parse_tiles(text.removeprefix("exchange").strip(), self.dialect))
+        except SparrowsError:
+            return None, f"Not understood: {text[:20]!r}. Type three tiles, e.g. 1p 4p 9p."
+        for action in legal:
+            if sorted(action.tiles) == tiles:
+                return action, ""
+        held = show_tiles(list(obs.hand), self.dialect, False)
+        return None, (
+            f"You cannot give {show_tiles(tiles, self.dialect, False) or 'that'}: give three "
+            f"tiles of one suit that you hold ({held})."
+        )
 
     # ---------------------------------------------------------------- loop
     def _check_missed_ron(self, before: int) -> None:
@@ -635,7 +840,20 @@ class TerminalTable:
 
 
 def _default_save(rules: str) -> str:
-    return f"sparrows-{rules}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    """A new file for the record, never one that exists (``...-2.json`` when two games
+    start in the same second)."""
+    return str(new_file(f"sparrows-{rules}-{time.strftime('%Y%m%d-%H%M%S')}"))
+
+
+def _save_elsewhere(game: Game, path: Path) -> str:
+    """Nothing is lost: the record goes to the temporary folder when its file failed."""
+    import tempfile
+
+    try:
+        spare = save_record(game, new_file(str(Path(tempfile.gettempdir()) / path.stem)))
+    except (OSError, SparrowsError) as exc:
+        return f"nor to the temporary folder ({exc}): the game is not saved"
+    return f"saved to {spare} instead"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -645,6 +863,8 @@ def run(args: argparse.Namespace) -> int:
             f"--seat {args.seat}: this table has {ruleset.num_players} seats (0-"
             f"{ruleset.num_players - 1})"
         )
+    if sys.stdin is None or sys.stdin.closed:
+        raise SparrowsError("standard input is closed: play reads your moves from it")
     path = check_output_path(args.save or _default_save(ruleset.name), "record file")
     # A random 64-bit seed, shown only at the end: the seed fixes every wall.
     seed = args.seed if args.seed is not None else secrets.randbits(64)
@@ -658,24 +878,28 @@ def run(args: argparse.Namespace) -> int:
     }
     color = use_color(sys.stdout, args.color)
     out = sys.stdout
+    preset = rules_options(args).get("preset")
+    named = f"{ruleset.name} (preset {preset})" if preset else ruleset.name
     print(
-        f"sparrows · {ruleset.name} · you are seat {args.seat} against {args.bots} bots. "
-        "Type ? for help.",
+        f"sparrows · {named} · you are seat {args.seat} against {args.bots} bots. Type ? for help.",
         file=out,
     )
-    table = TerminalTable(game, args.seat, out, sys.stdin, color)
+    table = TerminalTable(game, args.seat, out, sys.stdin, color, args.auto_discard)
     try:
         with ours("the game"):  # the engine, the bots and the hints: any failure is a bug
             finished = table.play(bots)
     finally:
         try:
             save_record(game, path)
-            print(
-                f"\nSeed {seed}. Record saved to {path} (replay it with: sparrows replay {path})",
-                file=out,
-            )
         except OSError as exc:
-            print(f"\nsparrows: could not save the record to {path}: {exc}", file=sys.stderr)
+            raise SparrowsError(
+                f"could not save the record to {path}: {exc.strerror or exc}; "
+                + _save_elsewhere(game, path)
+            ) from None
+        print(
+            f"\nSeed {seed}. Record saved to {path} (replay it with: sparrows replay {path})",
+            file=out,
+        )
     if not finished:
         print("Game left unfinished.", file=out)
     return 0

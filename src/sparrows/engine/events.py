@@ -250,9 +250,11 @@ class HandEnd(Event):
 @dataclass(slots=True)
 class GameEnd(Event):
     type: ClassVar[str] = "game_end"
+    optional_fields: ClassVar[tuple[str, ...]] = ("ended",)
     scores: list[int]
     places: list[int]  # 1-based place of each seat (shared on ties unless broken)
     result: dict[str, Any] = field(default_factory=dict)  # the ruleset's (uma, chips...)
+    ended: dict[str, list[int]] = field(default_factory=dict)  # early end: {"bust": [seats]}
 
 
 EVENT_TYPES: dict[str, type[Event]] = {}

@@ -230,3 +230,5 @@ class GameOver:
 
     ops: Sequence[Op] = ()
     result: dict[str, Any] | None = None
+    #: Why the game ended before its last hand, by seat: ``{"bust": [seats]}``...
+    ended: dict[str, list[int]] | None = None

@@ -656,7 +656,12 @@ class Game:
         else:
             self.phase = Phase.OVER
             self.emit(
-                ev.GameEnd(list(self.scores), self.ruleset.places(self.scores), after.result or {})
+                ev.GameEnd(
+                    list(self.scores),
+                    self.ruleset.places(self.scores),
+                    after.result or {},
+                    dict(after.ended or {}),
+                )
             )
 
     # ------------------------------------------------------------------ public API

@@ -166,6 +166,18 @@ class Ruleset(ABC):
         """Public facts of the hand shown at its start (honba, sticks...)."""
         return {}
 
+    #: Words for the action types where the ruleset's players say them otherwise (the
+    #: Chinese family: chow, pung, kong); the terminal shows and accepts them.
+    call_names: ClassVar[dict[str, str]] = {}
+
+    def round_label(
+        self, round_wind: int, hand: int, info: dict[str, Any]
+    ) -> tuple[str, str] | None:
+        """The hand as players name it, long and compact (riichi: ``East 2, honba 1`` and
+        ``E2-1``), from the round wind, the hand number and :meth:`hand_info`; None: by
+        the hand number."""
+        return None
+
     # ------------------------------------------------------------------ decisions
     @abstractmethod
     def turn_actions(self, game: Game, seat: int) -> list[Action]:

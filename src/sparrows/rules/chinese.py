@@ -21,7 +21,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..analysis import BlockType, Form, form_shanten, waits
 from ..engine import events as ev
@@ -197,6 +197,13 @@ class ChineseRuleset(Ruleset):
 
     indicator_label = ""  # no dora
     options: Any
+    call_names: ClassVar[dict[str, str]] = {
+        "chi": "chow",
+        "pon": "pung",
+        "kan": "kong",
+        "ankan": "concealed-kong",
+        "kakan": "added-kong",
+    }
 
     def __init__(self, form: Form) -> None:
         self._form = form

@@ -53,7 +53,7 @@ from ...engine.ledger import POT
 from ...engine.protocol import EarlierVersion, Ruleset, discarded_a_wait, places_by_seat
 from ...engine.wall import Wall
 from ...tiles import Meld, MeldType, Tile, house_set, riichi_set, sanma_set
-from ...tiles.kinds import DRAGONS, HONOR, NORTH, WINDS
+from ...tiles.kinds import DRAGONS, HONOR, NORTH, WIND_NAMES, WINDS
 from .. import calls
 from .hand import TERMINAL_HONOR
 from .house import (
@@ -289,9 +289,19 @@ class RiichiRuleset(Ruleset):
             "kyoku": game.state.kyoku,
         }
 
+    def round_label(
+        self, round_wind: int, hand: int, info: dict[str, Any]
+    ) -> tuple[str, str] | None:
+        kyoku = int(info.get("kyoku", 0))
+        honba = int(info.get("honba", 0))
+        wind = WIND_NAMES[kyoku // self.num_players % 4]
+        number = kyoku % self.num_players + 1
+        return f"{wind} {number}, honba {honba}", f"{wind[0]}{number}-{honba}"
+
     def observe(self, game: Game, seat: int) -> dict[str, Any]:
         hs: HandState = game.state.hand
         out = {
+            "seat_winds": [(s - game.dealer) % self.num_players for s in self._seats],
             "riichi": hs.riichi[: self.num_players],
             "kyoku": game.state.kyoku,
             "honba": game.state.honba,
@@ -1402,7 +1412,13 @@ class RiichiRuleset(Ruleset):
         called = bool(opts.called_game) and max(scores) >= opts.called_game
         if busted or called:  # both pay when both happen
             first = self._bust_chips(game, busted) if busted else []
-            return self._game_over(game, first + (self._called_game_chips(game) if called else []))
+            over = self._game_over(game, first + (self._called_game_chips(game) if called else []))
+            ended: dict[str, list[int]] = {}  # who ended the game, for the table to say
+            if busted:
+                ended["bust"] = busted
+            if called:
+                ended["called_game"] = [s for s in self._seats if scores[s] >= opts.called_game]
+            return fl.GameOver(over.ops, over.result, ended)
         reached = max(scores) >= opts.return_points
         if st.kyoku > final and reached:  # sudden death in the extension
             return self._game_over(game)
