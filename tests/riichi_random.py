@@ -211,7 +211,9 @@ def _finish(
     double_riichi = riichi and rng.random() < 0.08
     ippatsu = riichi and rng.random() < 0.2
     rinshan = tsumo and (has_kan or nuki > 0) and rng.random() < 0.3
-    chankan = not tsumo and rng.random() < 0.03
+    # a robbed kan holds the other three copies: the hand holds no other of the kind
+    alone = ids.left(win // 4) == 3
+    chankan = not tsumo and rng.random() < 0.03 and alone
     haitei = tsumo and not rinshan and rng.random() < 0.04
     houtei = not tsumo and not chankan and rng.random() < 0.04
 

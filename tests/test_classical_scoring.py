@@ -22,6 +22,7 @@ from collections import Counter
 import pytest
 
 from sparrows.errors import SparrowsError
+from sparrows.rules import get_ruleset
 from sparrows.rules.classical import ClassicalOptions, score_loser_text, score_text, settle
 
 #: No cap: the raw points x 2^doubles can be checked for big hands.
@@ -590,8 +591,14 @@ def test_seven_pairs(hand, win, kw, items, points, doubles, score):
     check(s, [MJ, D("seven_pairs"), *items], points, doubles, score)
 
 
-def test_seven_pairs_off_by_default():
-    s = score_text("1133m5577p2299s44z", win="4z")
+def test_seven_pairs_win_by_default_as_seed_002_says_and_can_be_turned_off():
+    # seed 002: "two irregular hands which can win- 7 pairs of tiles, and 13 Orphans"
+    for preset in ("standard", "classical", "cuencana", "seed003", "limit300", "limit1000"):
+        opts = get_ruleset("classical", {"preset": preset}).options
+        assert opts.seven_pairs, preset
+        s = score_text("1133m5577p2299s44z", win="4z", options=opts)
+        assert s.valid and s.score == 40  # Mah Jongg 20, one double
+    s = score_text("1133m5577p2299s44z", win="4z", options=ClassicalOptions(seven_pairs=False))
     assert s.valid is False
     assert "complete" in s.reason.lower()
 

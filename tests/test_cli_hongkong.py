@@ -58,7 +58,7 @@ def test_full_gun_and_a_named_discarder() -> None:
 
 
 def test_robbing_and_last_tile_flags() -> None:
-    res, _ = score("123m456m789m234p55s", "--robbing", "--last-tile")
+    res, _ = score("123m456m789m55s234p", "--robbing", "--last-tile")  # robs a 4p
     assert {"robbing_kong", "last_tile"} <= {i["item"] for i in res["items"]}  # type: ignore[union-attr]
     assert res["faan"] == 5
 

@@ -36,6 +36,19 @@ class SparrowsError(Exception):
     """Base class of every error sparrows raises on purpose."""
 
 
+def robbed_tile_problem(copies_held: int, tile: str) -> str | None:
+    """Why a win robbing a kong of ``tile`` cannot happen when the robber's hand (its
+    concealed tiles, the winning tile included, and its melds) holds ``copies_held`` of
+    that kind: the kong holds the other three, so the robber holds just the one it robs.
+    The one rule of every calculator."""
+    if copies_held > 1:
+        return (
+            f"robbing a kong of {tile}: the kong holds three of the four, so the hand holds "
+            f"no other {tile} (it holds {copies_held})"
+        )
+    return None
+
+
 class InternalError(Exception):
     """A fault of sparrows itself, caught where the program runs its own code (the engine
     during play, a hint, the analysis of a hand already read): whatever was raised there,

@@ -46,7 +46,11 @@ class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line naming the problem (with the closest
     valid option for a typo) and where to find help, instead of a usage block."""
 
+    raise_errors = False  #: raise SparrowsError instead of exiting (a line of 'score -')
+
     def error(self, message: str) -> NoReturn:
+        if self.raise_errors:
+            raise SparrowsError(message)
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
     def unknown(self, extras: Sequence[str]) -> NoReturn:

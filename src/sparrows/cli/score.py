@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import SparrowsError
 from ..tiles import parse_hand, parse_tiles
-from .common import add_rules_arguments, json_lines, rules_options, tile_list, use_color
+from .common import add_rules_arguments, rules_options, tile_list, use_color
 
 #: Flags that describe a riichi win (none applies to Suzume).
 RIICHI_FLAGS = (
@@ -33,7 +33,7 @@ RIICHI_FLAGS = (
 def add_parser(sub: Any) -> None:
     p = sub.add_parser(
         "score",
-        help="score a winning hand (riichi, Hong Kong or Suzume-Jong)",
+        help="score a winning hand (riichi, Hong Kong, classical, Sichuan or Suzume-Jong)",
         description=(
             "Score a winning hand with an itemised breakdown and the payments. Riichi "
             "(default): concealed tiles in mpsz, called melds in brackets ([777z] pon, [123m] "
@@ -261,6 +261,86 @@ def render(res: dict[str, Any], color: bool) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.hand == "-":
+        return _lines(args)
+    return _run_one(args)
+
+
+#: Flags that set the table for every line of ``score -`` (the command line's only).
+_TABLE_FLAGS = ("--rules", "--preset", "--option", "-o", "--json")
+
+
+def _lines(args: argparse.Namespace) -> int:
+    """``score -``: one hand per line, each answered as one JSON object, exactly as the
+    same hand given on the command line would be. A line may add flags of its own after
+    the hand (``123m456p789s1z [777z] 1z --tsumo --riichi``), over the command line's;
+    the table's (``--rules``, ``--preset``, ``--option``) stay the command line's. A bad
+    line answers ``{"hand", "error"}`` (status 2) and the rest go on; the exit status is
+    the highest line status."""
+    import contextlib
+    import io
+
+    from ..errors import excerpt
+
+    if sys.stdin is None:
+        raise SparrowsError("standard input is closed; give the input with '< FILE'")
+    _refuse_foreign_flags(args)
+    from ..rules import get_ruleset
+
+    get_ruleset(args.rules, rules_options(args))  # the table, once: a bad one stops here
+    status = 0
+    for line in sys.stdin:
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            one = _line_args(text, args)
+            buffer = io.StringIO()
+            with contextlib.redirect_stdout(buffer):
+                code = _run_one(one)
+            res = json.loads(buffer.getvalue())
+        except SparrowsError as exc:
+            res, code = {"hand": excerpt(text), "error": str(exc)}, 2
+        status = max(status, code)
+        sys.stdout.write(json.dumps(res, ensure_ascii=False) + "\n")
+    return status
+
+
+def _line_args(text: str, args: argparse.Namespace) -> argparse.Namespace:
+    """The command line's arguments for one line of ``score -``: its hand, and the flags
+    written after it (SparrowsError naming a flag that cannot be read)."""
+    import copy
+    import shlex
+
+    one = copy.copy(args)
+    one.json = True
+    one.hand = text
+    if not text.startswith("-") and " -" not in text:
+        return one
+    try:
+        tokens = shlex.split(text)
+    except ValueError as exc:
+        raise SparrowsError(f"the line's flags cannot be read: {exc}") from None
+    first = next((i for i, t in enumerate(tokens) if t.startswith("-")), len(tokens))
+    hand, flags = " ".join(tokens[:first]), tokens[first:]
+    if not hand:
+        raise SparrowsError("a line of 'score -' starts with the hand, then its flags")
+    table = [f for f in flags if f.split("=", 1)[0] in _TABLE_FLAGS]
+    if table:
+        raise SparrowsError(
+            f"{table[0]} sets the table for every line: give it on the command line, not on a line"
+        )
+    parser: Any = args.parser
+    parser.raise_errors = True  # a bad flag is this line's error, not the end of the run
+    try:
+        parser.parse_args([hand, *flags], namespace=one)
+    finally:
+        parser.raise_errors = False
+    one.hand, one.json = hand, True
+    return one
+
+
+def _run_one(args: argparse.Namespace) -> int:
     _refuse_foreign_flags(args)
     options = rules_options(args)
     if args.rules == "riichi":
@@ -284,8 +364,6 @@ def run(args: argparse.Namespace) -> int:
     get_ruleset("suzume", options)  # the same validation as play and simulate
     if args.ron == "":
         raise SparrowsError("for Suzume, --ron takes the winning tile: --ron 4")
-    if args.hand == "-":
-        return json_lines(lambda text: score_suzume(text, args.dora, args.ron, args.dealer))
     res, status = score_suzume(args.hand, args.dora, args.ron, args.dealer)
     print(json.dumps(res, ensure_ascii=False) if args.json else render(res, use_color(sys.stdout)))
     return status

@@ -11,7 +11,7 @@ from ..errors import SparrowsError
 from ..rules.classical import ClassicalOptions, score_loser_text, score_winner, settle
 from ..tiles import format_hand
 from ..tiles.kinds import WIND_NAMES
-from .common import json_lines
+from .common import tile_list
 from .family import read_win
 
 
@@ -53,6 +53,22 @@ def score_classical(
                 "--losers takes the three other hands, comma-separated, in turn order "
                 "after the winner"
             )
+        if losers:  # the four hands together come from one set of tiles
+            from ..tiles import check_tiles, parse_hand, parse_tiles
+
+            every = list(hand.all_tiles())
+            if args.flowers:
+                every += parse_tiles(tile_list(args.flowers))
+            for text_l in losers:
+                loser = parse_hand(text_l.strip(), "mpsz", max_tiles=14)
+                size = loser.size + (len(loser.bonus) if keep else 0)
+                if size != 13:
+                    raise SparrowsError(
+                        f"--losers: a losing hand holds 13 tiles (a kong counting 3), not "
+                        f"{size} (in {text_l.strip()!r})"
+                    )
+                every += loser.all_tiles()
+            check_tiles(every, "mpsz", "the winner's and the losers' hands together")
         scores = [0, 0, 0, 0]
         scores[seat] = got.score
         shown = []
@@ -112,8 +128,6 @@ def run_classical(args: argparse.Namespace, options: dict[str, Any]) -> int:
         )
     opts = get_ruleset("classical", options).options
     assert isinstance(opts, ClassicalOptions)
-    if args.hand == "-":
-        return json_lines(lambda text: score_classical(text, args, opts))
     res, status = score_classical(args.hand, args, opts)
     print(json.dumps(res, ensure_ascii=False) if args.json else render_classical(res))
     return status

@@ -11,7 +11,6 @@ from ..rules.hongkong import HongKongOptions, payments, shares
 from ..rules.hongkong.scoring import score
 from ..tiles import format_hand
 from ..tiles.kinds import WIND_NAMES
-from .common import json_lines
 from .family import read_win
 from .score_riichi import _wind
 
@@ -103,8 +102,6 @@ def run_hongkong(args: argparse.Namespace, options: dict[str, Any]) -> int:
         )
     opts = get_ruleset("hongkong", options).options  # the same validation as play/simulate
     assert isinstance(opts, HongKongOptions)
-    if args.hand == "-":
-        return json_lines(lambda text: score_hk(text, args, opts))
     res, status = score_hk(args.hand, args, opts)
     print(json.dumps(res, ensure_ascii=False) if args.json else render_hk(res))
     return status

@@ -14,7 +14,7 @@ from ..rules.riichi.options import RiichiOptions
 from ..rules.riichi.scoring import impossible_conditions
 from ..tiles import Tile, format_tile, parse_hand, parse_tiles
 from ..tiles.kinds import WIND_NAMES
-from .common import json_lines, tile_list
+from .common import tile_list
 from .score import HOUSE_FLAGS
 
 WINDS = {
@@ -240,8 +240,6 @@ def run_riichi(args: argparse.Namespace, options: dict[str, Any]) -> int:
     ura_kaiji = "ura_kaiji" in ability_names(opts.abilities)
     if args.ura and not (args.riichi or args.double_riichi or ura_kaiji):
         raise SparrowsError("--ura counts only for a riichi winner: add --riichi")
-    if args.hand == "-":
-        return json_lines(lambda text: answer(text, args, opts))
     res, status = answer(args.hand, args, opts)
     if args.json:
         print(json.dumps(res, ensure_ascii=False))

@@ -10,7 +10,6 @@ from typing import Any
 from ..errors import SparrowsError
 from ..rules.sichuan import SichuanOptions, score_text
 from ..tiles import format_hand, parse_hand
-from .common import json_lines
 
 
 def score_sichuan(
@@ -99,8 +98,6 @@ def run_sichuan(args: argparse.Namespace, options: dict[str, Any]) -> int:
         options = {**options, "base": args.base}
     opts = get_ruleset("sichuan", options).options
     assert isinstance(opts, SichuanOptions)
-    if args.hand == "-":
-        return json_lines(lambda text: score_sichuan(text, args, opts))
     res, status = score_sichuan(args.hand, args, opts)
     print(json.dumps(res, ensure_ascii=False) if args.json else render_sichuan(res))
     return status

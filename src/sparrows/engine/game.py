@@ -747,10 +747,16 @@ class Game:
         if action in legal:
             return legal[legal.index(action)]
         dialect = self.ruleset.dialect
-        options = ", ".join(a.to_string(dialect) for a in legal)
-        raise IllegalActionError(
-            f"{action.to_string(dialect)!r} is not legal for seat {seat} now; legal: {options}"
-        )
+        wanted = action.to_string(dialect)
+        texts = [a.to_string(dialect) for a in legal]
+        if len(texts) <= 8:
+            shown = ", ".join(texts)
+        else:  # one line: how many, and the closest ones
+            import difflib
+
+            close = difflib.get_close_matches(wanted, texts, n=3, cutoff=0.0)
+            shown = f"{len(texts)} actions, the closest: {', '.join(close)}"
+        raise IllegalActionError(f"{wanted!r} is not legal for seat {seat} now; legal: {shown}")
 
     # ------------------------------------------------------------------ views
     def observation(self, seat: object) -> Observation:

@@ -101,7 +101,7 @@ class Ruleset(ABC):
         the one option builder (OptionsError for unknown names or wrong types)."""
         if cls.options_class is None:
             raise OptionsError(f"the {cls.name} ruleset has no options")
-        return cls(build_options(cls.options_class, cls.presets, given))  # type: ignore[call-arg]
+        return cls(build_options(cls.options_class, cls.presets, given, cls.name))  # type: ignore[call-arg]
 
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
     #: Earlier versions whose records this one replays, and how their events differ

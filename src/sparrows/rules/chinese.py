@@ -30,8 +30,8 @@ from ..engine.actions import Action, ActionType
 from ..engine.game import PLAYING
 from ..engine.protocol import Ruleset
 from ..engine.wall import Wall
-from ..errors import SparrowsError
-from ..tiles import Hand, MeldType, Tile
+from ..errors import SparrowsError, robbed_tile_problem
+from ..tiles import Hand, MeldType, Tile, format_tile
 from ..tiles.kinds import FLOWER, NUM_STANDARD
 from . import calls
 
@@ -111,6 +111,12 @@ def situation_from_hand(
         raise SparrowsError("robbing a kong is a win on another player's tile, not self-drawn")
     if robbing and kong_bloom:
         raise SparrowsError("a win cannot both rob a kong and bloom on one")
+    if robbing:
+        held = sum(1 for t in hand.concealed if t.kind == win.kind)
+        held += sum(1 for m in hand.melds for t in m.tiles if t.kind == win.kind)
+        problem = robbed_tile_problem(held, format_tile(Tile(win.kind)))
+        if problem:
+            raise SparrowsError(problem)
     if heavenly and (not tsumo or seat != 0 or hand.melds):
         raise SparrowsError("a heavenly hand is the dealer's (East) self-drawn dealt 14, no melds")
     if earthly and (tsumo or seat == 0 or hand.melds):

@@ -82,8 +82,9 @@ class ClassicalOptions(FamilyOptions):
     #: pair and any three a set, four may be declared as a concealed kong, or discarded
     #: dead).
     bonus_mode: str = "replace"
-    #: Seven pairs is a winning hand (Mah Jongg 20 and one double).
-    seven_pairs: bool = False
+    #: Seven pairs is a winning hand (Mah Jongg 20 and one double): seed 002 names seven
+    #: pairs and thirteen orphans as the two irregular hands that win.
+    seven_pairs: bool = True
     #: Several claims to win on one discard: "nearest" in turn order wins, or "value"
     #: (seed 003): the hand of higher score wins, then the nearest.
     win_claims: str = "nearest"

@@ -283,9 +283,14 @@ def score_winner(facts: WinFacts, options: ClassicalOptions | None = None) -> Cl
             for on_pair, way in placements(list(d.sets), d.pair, facts):
                 sets = _meld_sets(facts)
                 sets += [(run, k, concealed, False) for run, k, concealed in way]
+                text = " ".join(  # the reading with the exposed melds, limited or not
+                    [_set_text(s) for s in sets]
+                    + [format_tiles([Tile(k) for k in g]) for g in groups]
+                    + ([format_tiles([Tile(pair)] * 2)] if pair >= 0 else [])
+                )
                 limit = _limit_of(facts, kinds, sets, d.shape)
                 if limit:
-                    candidates.append(([], limit, str(d)))
+                    candidates.append(([], limit, text))
                     continue
                 if only is None:
                     only = _only_tile(facts, form)
@@ -302,11 +307,6 @@ def score_winner(facts: WinFacts, options: ClassicalOptions | None = None) -> Cl
                     items.append(_p("self_drawn"))
                 items += _bonus_items(facts.bonus, facts.seat, _held_bonus(facts))
                 items += _winner_doubles(facts, kinds, sets, pair, fully_concealed)
-                text = " ".join(
-                    [_set_text(s) for s in sets]
-                    + [format_tiles([Tile(k) for k in g]) for g in groups]
-                    + ([format_tiles([Tile(pair)] * 2)] if pair >= 0 else [])
-                )
                 candidates.append((items, None, text))
         for items, limit, text in candidates:
             if limit:

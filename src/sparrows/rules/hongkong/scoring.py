@@ -224,12 +224,18 @@ def score(sit: WinFacts, options: HongKongOptions | None = None) -> HKScore:
             candidates.append((None, -1))
         for sets, pair in candidates:
             found: list[HKScore] = []
+            # the reading with the exposed melds, limited hand or not
+            reading = (
+                str(d)
+                if sets is None
+                else " ".join(_set_text(s) for s in sets) + " " + format_tiles([Tile(pair)] * 2)
+            )
             limits = _limits(sit, kinds, sets, d.shape)
             if limits:
                 top = max(limits, key=lambda n: LIMITS[n][0])
                 items = [(top, LIMITS[top][0])]
                 items += [i for i in _condition_items(sit) if i[0] in WIN_CONDITIONS]
-                found.append(_finish(items, top, options, str(d)))
+                found.append(_finish(items, top, options, reading))
             if d.shape is not HandShape.THIRTEEN_ORPHANS:  # the ordinary faan, too: the
                 items = []  # reading worth most counts, limited or not
                 if d.shape is HandShape.SEVEN_PAIRS:
@@ -244,11 +250,6 @@ def score(sit: WinFacts, options: HongKongOptions | None = None) -> HKScore:
                     items.append(("concealed", FAAN["concealed"][0]))
                 items += _condition_items(sit)
                 items += _bonus_items(sit.bonus, sit.seat)
-                reading = (
-                    str(d)
-                    if sets is None
-                    else " ".join(_set_text(s) for s in sets) + " " + format_tiles([Tile(pair)] * 2)
-                )
                 found.append(_finish(items, None, options, reading))
             for got in found:
                 if best is None or _rank(got) > _rank(best):

@@ -230,5 +230,7 @@ def riichi_options(preset: str = "standard", **values: Any) -> RiichiOptions:
     """Options of a preset with some values changed (the shared option builder)."""
     from ..base import build_options
 
-    options: RiichiOptions = build_options(RiichiOptions, PRESETS, {"preset": preset, **values})
+    options: RiichiOptions = build_options(
+        RiichiOptions, PRESETS, {"preset": preset, **values}, "riichi"
+    )
     return options

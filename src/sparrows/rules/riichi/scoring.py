@@ -17,7 +17,7 @@ from operator import attrgetter
 from typing import Final
 
 from ...analysis.decompose import BlockType, standard_readings
-from ...errors import HandError, excerpt_repr
+from ...errors import HandError, excerpt_repr, robbed_tile_problem
 from ...tiles import Colour, Tile, format_tile, house_set
 from ...tiles.kinds import HONOR, NORTH, NUM_STANDARD
 from ...tiles.tile import CODE_PER_KIND
@@ -241,6 +241,14 @@ def impossible_conditions(sit: WinSituation) -> str | None:
         (sit.haitei and sit.rinshan, "a kan replacement tile is never the haitei tile"),
         (sit.houtei and sit.chankan, "houtei and chankan cannot both happen"),
         (
+            len(sit.dora_indicators) > 5,
+            f"{len(sit.dora_indicators)} dora indicators: at most 5 (the first and 4 kan dora)",
+        ),
+        (
+            len(sit.ura_indicators) > 5,
+            f"{len(sit.ura_indicators)} ura indicators: at most 5 (one under each dora indicator)",
+        ),
+        (
             sit.tenhou and (not sit.dealer or not sit.tsumo or bool(sit.melds)),
             "tenhou is the dealer's tsumo on the dealt hand, with no call",
         ),
@@ -249,7 +257,13 @@ def impossible_conditions(sit: WinSituation) -> str | None:
             "chiihou is a non-dealer's tsumo on the first draw, with no call",
         ),
     )
-    return next((why for bad, why in rules if bad), None)
+    why = next((why for bad, why in rules if bad), None)
+    if why is None and sit.chankan:
+        k = sit.win_tile.kind
+        held = sum(1 for t in sit.concealed if t.kind == k) + 1
+        held += sum(1 for m in sit.melds for t in m.tiles if t.kind == k)
+        why = robbed_tile_problem(held, format_tile(Tile(k)))
+    return why
 
 
 _COUNTERS: Final = attrgetter("seat_wind", "round_wind", "honba", "riichi_sticks")
@@ -352,8 +366,10 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
         or sit.tenhou
         or sit.chiihou
         or sit.open_riichi
+        or sit.ura_indicators
+        or len(sit.dora_indicators) > 5
     ):
-        impossible = impossible_conditions(sit)  # every rule there needs one of these flags
+        impossible = impossible_conditions(sit)  # every rule there needs one of these
         if impossible:
             return RiichiScore(False, impossible)
     if sit.furiten and not sit.tsumo:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...analysis import Form, HandShape, decompose, waits
-from ...errors import SparrowsError
+from ...errors import SparrowsError, robbed_tile_problem
 from ...tiles import MeldType, parse_hand, parse_tiles
 from ...tiles.kinds import HONOR
 from .options import FAAN, SichuanOptions
@@ -90,6 +90,10 @@ def score_win(win: SichuanWin, options: SichuanOptions | None = None) -> Sichuan
     if win.void is not None and any(k // 9 == win.void for k in kinds):
         suit = "mps"[win.void]
         return SichuanScore(False, 0, 0, reason=f"the hand holds a tile of its void suit ({suit})")
+    if len({k // 9 for k in kinds}) == 3:
+        return SichuanScore(
+            False, 0, 0, reason="the hand holds all three suits: one of them must be void"
+        )
     counts = [0] * 34
     for k in win.concealed:
         counts[k] += 1
@@ -206,6 +210,11 @@ def score_text(
         raise SparrowsError("a gang bloom needs a gang in the hand")
     if (robbing or after_gang) and tsumo:
         raise SparrowsError("robbing a gang and a discard after a gang are discard wins")
+    if robbing:
+        held = concealed.count(k) + sum(ks.count(k) for _, ks in melds)
+        problem = robbed_tile_problem(held, win)
+        if problem:
+            raise SparrowsError(problem)
     facts = SichuanWin(
         tuple(concealed),
         tuple(melds),
