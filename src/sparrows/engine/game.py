@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from ..errors import IllegalActionError, SparrowsError
+from ..errors import IllegalActionError, SparrowsError, excerpt_repr
 from ..tiles import Meld, MeldType, Tile
 from . import events as ev
 from . import flow as fl
@@ -742,8 +742,15 @@ class Game:
     def _find_legal(self, seat: int, action: object, legal: list[Action]) -> Action:
         if not isinstance(action, Action):
             raise IllegalActionError(
-                f"an action must be an Action (Action.from_string parses text), not {action!r}"
+                f"an action must be an Action (Action.from_string parses text), not "
+                f"{excerpt_repr(action, 60)}"
             )
+        try:
+            code = action.code
+        except AttributeError:
+            code = None
+        if type(code) is not int:
+            raise IllegalActionError("a malformed Action (one not made by its constructor)")
         if action in legal:
             return legal[legal.index(action)]
         dialect = self.ruleset.dialect

@@ -41,6 +41,38 @@ def build_options(
     return cls(**values)
 
 
+def check_values(options: Any) -> None:
+    """The one check of every option's value (each options class calls it first in its
+    ``__post_init__``): each whole-number option (each number of a list option) within its
+    class's ``RANGES`` (name -> (lowest, highest)), each text option among its ``CHOICES``
+    (name -> the values). A numeric option without a declared range is a bug (every one
+    has one: the engine must be able to play whatever passes here)."""
+    ranges: dict[str, tuple[int, int]] = getattr(type(options), "RANGES", {})
+    choices: dict[str, tuple[str, ...]] = getattr(type(options), "CHOICES", {})
+    for f in fields(options):
+        value = getattr(options, f.name)
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, str) and f.name in choices:
+            allowed = choices[f.name]
+            if value not in allowed:
+                raise OptionsError(
+                    f"option {f.name!r} must be one of {', '.join(map(repr, allowed))}, not "
+                    f"{excerpt_repr(value, 30)}{_closest(value, allowed)}"
+                )
+        elif isinstance(value, (int, tuple)):
+            if f.name not in ranges:
+                raise AssertionError(f"{type(options).__name__}.{f.name} has no range (RANGES)")
+            low, high = ranges[f.name]
+            numbers = value if isinstance(value, tuple) else (value,)
+            if not all(low <= v <= high for v in numbers):
+                raise OptionsError(
+                    f"option {f.name!r} must be {low} to {high}"
+                    + (" each" if isinstance(value, tuple) else "")
+                    + f", not {excerpt_repr(value, 40)}"
+                )
+
+
 def _closest(name: object, names: Iterable[str]) -> str:
     """``; did you mean 'x'?`` naming the closest of ``names`` (or nothing)."""
     close = difflib.get_close_matches(str(name), list(names), n=2, cutoff=0.6)

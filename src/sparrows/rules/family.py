@@ -7,6 +7,7 @@ read once per game, not hot code."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 
 @dataclass(frozen=True)
@@ -26,14 +27,16 @@ class FamilyOptions:
     #: thousands of hands in one game; simulations of them set a cap.
     max_hands: int = 0
 
-    def __post_init__(self) -> None:
-        from ..errors import OptionsError
+    #: The range of each whole-number option (checked by ``check_values``).
+    RANGES: ClassVar[dict[str, tuple[int, int]]] = {
+        "reserve": (0, 80),
+        "starting_points": (-(10**9), 10**9),
+        "rounds": (1, 4),
+        "max_hands": (0, 100_000),
+    }
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
 
-        if not 0 <= self.reserve <= 80:
-            raise OptionsError(f"reserve must be 0-80, not {self.reserve}")
-        if not 1 <= self.rounds <= 4:
-            raise OptionsError(f"rounds must be 1-4, not {self.rounds}")
-        if not 0 <= self.max_hands <= 100_000:
-            raise OptionsError(f"max_hands must be 0-100000, not {self.max_hands}")
-        if abs(self.starting_points) > 10**9:
-            raise OptionsError("starting_points is out of range")
+    def __post_init__(self) -> None:
+        from ..engine.options import check_values
+
+        check_values(self)

@@ -4,9 +4,8 @@ data here with a one-line description (``sparrows rules classical`` prints them)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from ...errors import OptionsError
 from ..family import FamilyOptions
 
 #: Points items: name -> (points, description). Meld points by (simple, terminal/honour).
@@ -93,14 +92,11 @@ class ClassicalOptions(FamilyOptions):
     #: No Mah Jongg on a discard of a kind already in one's own discards (seed 002).
     no_win_on_own_discards: bool = True
 
-    def __post_init__(self) -> None:
-        if self.limit < 0 or self.limit > 10**6:
-            raise OptionsError(f"limit must be 0 (none) to 1000000, not {self.limit}")
-        if self.bonus_mode not in ("replace", "keep"):
-            raise OptionsError(f"bonus_mode must be 'replace' or 'keep', not {self.bonus_mode!r}")
-        if self.win_claims not in ("nearest", "value"):
-            raise OptionsError(f"win_claims must be 'nearest' or 'value', not {self.win_claims!r}")
-        super().__post_init__()
+    RANGES: ClassVar[dict[str, tuple[int, int]]] = {**FamilyOptions.RANGES, "limit": (0, 10**6)}
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
+        "bonus_mode": ("replace", "keep"),
+        "win_claims": ("nearest", "value"),
+    }
 
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -4,7 +4,7 @@ with a one-line description per rule (``sparrows rules hongkong`` prints them)."
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ...errors import OptionsError
 from ..family import FamilyOptions
@@ -89,20 +89,22 @@ class HongKongOptions(FamilyOptions):
     #: as a discard win (else as a self-draw).
     kong_bloom_feeder_pays: bool = False
 
+    RANGES: ClassVar[dict[str, tuple[int, int]]] = {
+        **FamilyOptions.RANGES,
+        "min_faan": (0, 13),
+        "limit_faan": (1, 13),
+    }
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
+        "spicy": ("half", "full"),
+        "gun": ("half", "full"),
+    }
+
     def __post_init__(self) -> None:
-        if not 0 <= self.min_faan <= 13:
-            raise OptionsError(f"min_faan must be 0-13, not {self.min_faan}")
-        if self.limit_faan not in range(1, 14):
-            raise OptionsError(f"limit_faan must be 1-13, not {self.limit_faan}")
+        super().__post_init__()  # the ranges and choices
         if self.min_faan > self.limit_faan:
             raise OptionsError(
                 f"min_faan ({self.min_faan}) cannot exceed limit_faan ({self.limit_faan})"
             )
-        if self.spicy not in PAYMENT_TABLES:
-            raise OptionsError(f"spicy must be 'half' or 'full', not {self.spicy!r}")
-        if self.gun not in ("half", "full"):
-            raise OptionsError(f"gun must be 'half' or 'full', not {self.gun!r}")
-        super().__post_init__()
 
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -5,7 +5,7 @@ issue) and documented here so one config describes a table."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 
 @dataclass(frozen=True)
@@ -133,23 +133,46 @@ class RiichiOptions:
     #: replays the hand without a honba.
     unanimous_abort: bool = False
 
+    #: The range of each whole-number option: the engine plays whatever passes.
+    RANGES: ClassVar[dict[str, tuple[int, int]]] = {
+        "players": (3, 4),
+        "red_fives": (0, 4),
+        "double_wind_pair_fu": (2, 4),
+        "honba_ron": (0, 100_000),
+        "riichi_stick": (100, 100_000),
+        "start_points": (0, 10**7),
+        "return_points": (0, 10**7),
+        "uma": (-1000, 1000),
+        "riichi_min_tiles": (0, 70),
+        "noten_penalty": (0, 10**6),
+        "riichi_min_points": (0, 10**7),
+        "chip_value": (1, 10**7),
+        "called_game": (0, 10**7),
+    }
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
+        "kazoe": ("yakuman", "sanbaiman"),
+        "nagashi_value": ("mangan", "haneman"),
+        "placement_chips": ("", "dynamic", "fixed"),
+    }
+
     def __post_init__(self) -> None:
+        from ...engine.options import check_values
         from ...errors import OptionsError
 
-        if len(self.red_fives) != 3 or not all(0 <= r <= 4 for r in self.red_fives):
+        if len(self.red_fives) != 3:
             raise OptionsError(f"red_fives must be three numbers 0-4, not {self.red_fives!r}")
-        if self.kazoe not in ("yakuman", "sanbaiman"):
-            raise OptionsError(f"kazoe must be 'yakuman' or 'sanbaiman', not {self.kazoe!r}")
-        if self.nagashi_value not in ("mangan", "haneman"):
+        check_values(self)
+        for name in ("riichi_stick", "honba_ron", "noten_penalty", "start_points"):
+            if getattr(self, name) % 100:
+                raise OptionsError(
+                    f"option {name!r} must be in hundreds, not {getattr(self, name)}"
+                )
+        payers = self.players - 1
+        if self.honba_ron % (100 * payers):
             raise OptionsError(
-                f"nagashi_value must be 'mangan' or 'haneman', not {self.nagashi_value!r}"
+                f"option 'honba_ron' must split into {payers} equal tsumo shares of whole "
+                f"hundreds, not {self.honba_ron}"
             )
-        if self.placement_chips not in ("", "dynamic", "fixed"):
-            raise OptionsError(
-                f"placement_chips must be '', 'dynamic' or 'fixed', not {self.placement_chips!r}"
-            )
-        if self.players not in (3, 4):
-            raise OptionsError(f"players must be 3 or 4, not {self.players}")
         if self.players == 3 and self.red_fives[0]:
             raise OptionsError("three-player riichi has no 5m: red_fives must start with 0")
         if self.players == 3 and (

@@ -4,9 +4,7 @@ with a one-line rule (``sparrows rules sichuan`` prints them)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
-from ...errors import OptionsError
+from typing import Any, ClassVar
 
 #: Faan of each item: name -> (faan, description); score = base x 2^faan.
 FAAN: dict[str, tuple[int, str]] = {
@@ -57,20 +55,18 @@ class SichuanOptions:
     #: Points each player starts with.
     starting_points: int = 0
 
+    RANGES: ClassVar[dict[str, tuple[int, int]]] = {
+        "base": (1, 10**6),
+        "faan_cap": (0, 20),
+        "hands": (1, 1000),
+        "starting_points": (-(10**9), 10**9),
+    }
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"call_transfer": CALL_TRANSFER}
+
     def __post_init__(self) -> None:
-        if not 1 <= self.hands <= 1000:
-            raise OptionsError(f"hands must be 1-1000, not {self.hands}")
-        if abs(self.starting_points) > 10**9:
-            raise OptionsError("starting_points is out of range")
-        if not 1 <= self.base <= 10**6:
-            raise OptionsError(f"base must be 1-1000000, not {self.base}")
-        if self.call_transfer not in CALL_TRANSFER:
-            raise OptionsError(
-                f"call_transfer must be one of {', '.join(CALL_TRANSFER)}, "
-                f"not {self.call_transfer!r}"
-            )
-        if not 0 <= self.faan_cap <= 20:
-            raise OptionsError(f"faan_cap must be 0 (none) to 20, not {self.faan_cap}")
+        from ...engine.options import check_values
+
+        check_values(self)
 
 
 PRESETS: dict[str, dict[str, Any]] = {

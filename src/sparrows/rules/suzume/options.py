@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 
 @dataclass(frozen=True)
@@ -20,13 +20,15 @@ class SuzumeOptions:
     #: Break ties by seat order from the first dealer instead of sharing the place.
     tie_break_by_seat: bool = False
 
-    def __post_init__(self) -> None:
-        from ...errors import OptionsError
+    RANGES: ClassVar[dict[str, tuple[int, int]]] = {
+        "starting_points": (1, 10_000),
+        "hands": (1, 1000),
+    }
 
-        if not 1 <= self.starting_points <= 10_000:
-            raise OptionsError(f"starting_points must be 1-10000, not {self.starting_points}")
-        if not 1 <= self.hands <= 1000:
-            raise OptionsError(f"hands must be 1-1000, not {self.hands}")
+    def __post_init__(self) -> None:
+        from ...engine.options import check_values
+
+        check_values(self)
 
 
 PRESETS: dict[str, dict[str, Any]] = {
