@@ -89,7 +89,7 @@ def test_games_play_at_the_ends_of_every_range(name: str) -> None:
             value: Any = [end] * len(default) if isinstance(default, tuple) else end
             if field == "honba_ron":
                 value = end - end % 300
-            if field in ("riichi_stick", "noten_penalty", "start_points"):
+            if field in _HUNDREDS:
                 value = end - end % 100
             play(name, {field: value}, 1, steps=sized(600, 2500))
 
@@ -114,7 +114,7 @@ def test_random_values_in_range_play(data: st.DataObject) -> None:
     play(name, options, data.draw(st.integers(0, 10**6)), steps=400)
 
 
-_HUNDREDS = ("riichi_stick", "noten_penalty", "start_points")
+_HUNDREDS = ("riichi_stick", "noten_penalty")
 
 
 @pytest.mark.parametrize("bad", [object.__new__(Action), "discard 1", 3, None])

@@ -162,7 +162,7 @@ class RiichiOptions:
         if len(self.red_fives) != 3:
             raise OptionsError(f"red_fives must be three numbers 0-4, not {self.red_fives!r}")
         check_values(self)
-        for name in ("riichi_stick", "honba_ron", "noten_penalty", "start_points"):
+        for name in ("riichi_stick", "honba_ron", "noten_penalty"):
             if getattr(self, name) % 100:
                 raise OptionsError(
                     f"option {name!r} must be in hundreds, not {getattr(self, name)}"
