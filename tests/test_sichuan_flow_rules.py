@@ -255,5 +255,5 @@ def test_the_remainder_of_a_split_goes_to_the_winner_nearest_the_discarders_righ
 
 
 def test_call_transfer_takes_one_of_its_modes() -> None:
-    with pytest.raises(OptionsError, match="must be one of .split., .each., .off."):
+    with pytest.raises(OptionsError, match=r"must be one of .split., .each., .off."):
         get_ruleset("sichuan", {"call_transfer": "half"})
