@@ -14,6 +14,7 @@ from typing import Any
 from ..errors import SparrowsError
 from ..rules import RULESETS
 from ..sim import SimulationInterrupted, simulate, useful_workers
+from ..sim.runner import chunk_size
 from .common import add_rules_arguments, check_output_path, rules_options, write_atomic
 
 
@@ -97,16 +98,20 @@ def render(res: dict[str, Any]) -> str:
         lines.insert(
             0, f"Stopped early: {res['games']} of {res['games_requested']} games finished."
         )
+    agents = res["per_agent"]
+    pts = max([9, *(len(f"{a['average_points']:.2f}") + 2 for a in agents.values())])
+    won = max([9, *(len(f"{a['average_win_points']:.2f}") + 2 for a in agents.values())])
     lines += [
         "",
-        f"{'agent':<12}{'seats':>7}{'avg pts':>9}{'avg rank':>10}{'win %':>8}{'deal-in %':>11}"
-        f"{'tsumo/ron':>12}{'avg win':>9}",
+        f"{'agent':<12}{'seats':>7}{'avg pts':>{pts}}{'avg rank':>10}{'win %':>8}"
+        f"{'deal-in %':>11}{'tsumo/ron':>12}{'avg win':>{won}}",
     ]
-    for name, a in res["per_agent"].items():
+    for name, a in agents.items():
         lines.append(
-            f"{name:<12}{a['games']:>7}{a['average_points']:>9.2f}{a['average_rank']:>10.3f}"
-            f"{a['win_rate']:>8.1%}{a['deal_in_rate']:>11.1%}"
-            f"{a['tsumo_share']:>6.0%}/{a['ron_share']:<5.0%}{a['average_win_points']:>9.2f}"
+            f"{name:<12}{a['games']:>7}{a['average_points']:>{pts}.2f}"
+            f"{a['average_rank']:>10.3f}{a['win_rate']:>8.1%}{a['deal_in_rate']:>11.1%}"
+            f"{a['tsumo_share']:>6.0%}/{a['ron_share']:<5.0%}"
+            f"{a['average_win_points']:>{won}.2f}"
         )
     first: dict[str, Any] = next(iter(res["per_agent"].values()), {})
     for account in first.get("average_accounts", {}):  # chips and other accounts
@@ -118,9 +123,10 @@ def render(res: dict[str, Any]) -> str:
         shown = ", ".join(f"{n} {a['ratios'][ratio]:.1%}" for n, a in res["per_agent"].items())
         lines.append(f"{ratio}: {shown}")
     lines += ["", "Scoring items (share of wins):"]
-    width = max((len(i) for i in res["item_frequency_per_win"]), default=0)
+    names = {item: item.replace("_", " ") for item in res["item_frequency_per_win"]}
+    width = max((len(n) for n in names.values()), default=0)
     for item, share in res["item_frequency_per_win"].items():
-        lines.append(f"  {item:<{max(width, 12)}}{share:>8.2%}")
+        lines.append(f"  {names[item]:<{max(width, 12)}}{share:>8.2%}")
     return "\n".join(lines)
 
 
@@ -148,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         check_output_path(args.out, "statistics file")
     options = rules_options(args)
-    workers = useful_workers(args.workers, args.games, 50)
+    workers = useful_workers(args.workers, args.games, chunk_size(args.games, args.workers))
     if workers < args.workers and not args.quiet:
         print(
             f"sparrows: using {workers} worker(s): {os.cpu_count()} core(s), {args.games} game(s)",

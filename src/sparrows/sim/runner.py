@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
@@ -106,16 +107,42 @@ def _play_one(ruleset: Ruleset, agent_names: Sequence[str], seed: int, i: int) -
 Job = tuple[str, dict[str, Any], list[str], int, int, int]
 
 
+_RULESETS: dict[str, Ruleset] = {}  # per worker: a ruleset (and its memo tables) kept
+
+
 def _run_chunk(job: Job) -> list[GameSummary]:
     ruleset_name, options, agent_names, seed, first, stop = job
-    ruleset = get_ruleset(ruleset_name, options)
+    key = f"{ruleset_name} {sorted(options.items())!r}"
+    ruleset = _RULESETS.get(key)
+    if ruleset is None:
+        ruleset = _RULESETS[key] = get_ruleset(ruleset_name, options)
     return [_play_one(ruleset, agent_names, seed, i) for i in range(first, stop)]
 
 
 def _worker_init() -> None:
-    """Workers leave Ctrl-C and SIGTERM to the parent, which stops them."""
+    """Workers leave Ctrl-C and SIGTERM to the parent, which stops them, and end when
+    the parent is gone however it ended (``kill -9`` included): the kernel sends them
+    SIGTERM then (Linux), and a watcher thread checks the parent besides."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = os.getppid()
+    try:  # Linux: SIGTERM to this process when its parent dies
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent died before prctl took hold
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="sparrows-parent-watch", daemon=True).start()
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
@@ -271,6 +298,13 @@ class SimulationInterrupted(KeyboardInterrupt):
         self.reason = reason
 
 
+def chunk_size(games: int, workers: int) -> int:
+    """Games per job sent to a worker: small, so that progress shows from the first games
+    and an interrupt loses little (at most 10 games a job), and at least four jobs per
+    worker, so that every worker asked for gets work."""
+    return max(1, min(10, games // (4 * max(workers, 1))))
+
+
 def useful_workers(workers: int, games: int, chunk: int) -> int:
     """Processes worth starting: no more than the cores, nor than the chunks of work."""
     return max(1, min(workers, os.cpu_count() or 1, -(-games // chunk)))
@@ -284,7 +318,7 @@ def simulate(
     workers: int = 1,
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int, float], None] | None = None,
-    chunk: int = 50,
+    chunk: int | None = None,
 ) -> SimulationResult:
     """Play ``games`` games, rotating the agents one seat per game, in up to ``workers``
     processes (capped by :func:`useful_workers`); ``progress(done, total, seconds)`` is
@@ -307,6 +341,8 @@ def simulate(
         raise SparrowsError(
             f"{ruleset_name} needs {ruleset.num_players} agents, got {len(agent_names)}"
         )
+    if chunk is None:
+        chunk = chunk_size(games, workers)
     workers = useful_workers(workers, games, chunk)
     start = time.perf_counter()
     per_agent: dict[str, AgentStats] = defaultdict(AgentStats)
@@ -337,8 +373,9 @@ def simulate(
                     st.tsumo += 1
                 else:
                     st.ron += 1
-                st.items.update(its)
-                items.update(its)
+                kinds = set(its)  # a share of wins: an item counts once per win
+                st.items.update(kinds)
+                items.update(kinds)
             for frm in s.deal_ins:  # once per discard, however many won on it
                 per_agent[s.agents[frm]].dealt_in += 1
         if progress:
