@@ -117,8 +117,17 @@ def test_random_values_in_range_play(data: st.DataObject) -> None:
 _HUNDREDS = ("riichi_stick", "noten_penalty")
 
 
-@pytest.mark.parametrize("bad", [object.__new__(Action), "discard 1", 3, None])
+def _uninitialised_action() -> object:
+    try:
+        return object.__new__(Action)
+    except TypeError:  # a compiled (mypyc) class cannot exist without its __init__
+        pytest.skip("the compiled build cannot create an Action without its fields")
+
+
+@pytest.mark.parametrize("bad", ["uninitialised", "discard 1", 3, None])
 def test_a_malformed_action_is_an_illegal_action(bad: object) -> None:
+    if bad == "uninitialised":
+        bad = _uninitialised_action()
     game = Game(get_ruleset("suzume"), 1)
     with pytest.raises(IllegalActionError):
         game.step(0, bad)
