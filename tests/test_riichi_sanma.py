@@ -197,31 +197,40 @@ def test_win_event_payments_have_three_seats() -> None:
     assert last(game, "win").payments == [-3900, 5900, -2000]
 
 
-def test_nuki_is_no_call_the_first_go_around_goes_on() -> None:
-    """Seat 1 sets its North aside on its first turn and declares riichi with the
-    replacement tile's turn: still its first discard with no call made, so a double
-    riichi."""
+@pytest.mark.parametrize("nuki", [True, False])
+def test_nuki_is_a_call_no_double_riichi_after_it(nuki: bool) -> None:
+    """Seat 1 sets its North aside on its first turn and declares riichi on the
+    replacement tile's turn. On Tenhou and Mahjong Soul a kita counts as a call (Tenhou's
+    three-player rules: "抜きは鳴きと同じ扱い(一発/地和/九種/両立直は消える)"; riichi.wiki
+    "Sanma", "Majsoul"), so this is a plain riichi (1), not a double riichi (2). Without
+    the nuki, the riichi on the first discard is a double riichi."""
     rules = sanma()
     order = sanma_wall(rules, [Q1, NUKI_HAND, Q3], draws=[None, "5z"], replacements="9m")
     game = new_game(rules, order)
     cycle(game, 1)
-    act(game, 1, "nuki 4z")
+    if nuki:
+        act(game, 1, "nuki 4z")
+    else:
+        act(game, 1, "riichi 4z")  # 123p 456p 789s 13s 55z: waits on 2s
+        pass_all(game)
+        assert game.observation(0).extra["riichi"] == [0, 2, 0]  # 2: double riichi
+        return
     assert drawn(game) == "9m" and "riichi 9m" in legal(game, 1)
     act(game, 1, "riichi 9m")
     pass_all(game)
-    assert game.observation(0).extra["riichi"] == [0, 2, 0]  # 2: double riichi
+    assert game.observation(0).extra["riichi"] == [0, 1, 0]  # 1: riichi, not double
 
 
 @pytest.mark.parametrize("after_riichi", ["9p", "4z"])
 def test_nuki_in_riichi_only_for_the_drawn_north(after_riichi: str) -> None:
     """Seat 1 declares riichi holding a North pair (123p 456p 789s 13s 44z, kanchan on
     2s). A drawn 9p gives no nuki although Norths are held: only the drawn tile may go. A
-    drawn North may be set aside; the replacement 2s wins. Nuki is no call, so the
-    ippatsu survives it (the North drawn right after the riichi). Riichi 1 + menzen
-    tsumo 1 + rinshan 1 + nuki 1 = 4 han, 20 + 2 + 2 = 24 -> 30 fu (a North pair is no
-    yakuhai with three: seat winds E/S/W): basic 1920, dealer 3900, seat 2 2000. With
-    ippatsu 5 han: a mangan, basic 2000: dealer 4000, seat 2 2000. Seat 1 also takes its
-    stick back. No dora: the indicators 6z point to 7z."""
+    drawn North may be set aside; the replacement 2s wins. A kita is a call on Tenhou and
+    Mahjong Soul (it ends every ippatsu), so there is no ippatsu even when the North is
+    drawn right after the riichi. Riichi 1 + menzen tsumo 1 + rinshan 1 + nuki 1 = 4 han,
+    20 + 2 + 2 = 24 -> 30 fu (a North pair is no yakuhai with three: seat winds E/S/W):
+    basic 30 x 2^6 = 1920, the dealer pays 3840 -> 3900, seat 2 1920 -> 2000. Seat 1 also
+    takes its stick back. No dora: the indicators 6z point to 7z."""
     rules = sanma()
     draws: list[str | None] = [None, "7p", None, None, "8p", None, None, after_riichi]
     if after_riichi == "9p":
@@ -251,13 +260,89 @@ def test_nuki_in_riichi_only_for_the_drawn_north(after_riichi: str) -> None:
     assert legal(game, 1) == {"tsumo", "discard 2s"}
     act(game, 1, "tsumo")
     win = last(game, "win")
-    ippatsu = after_riichi == "4z"
-    expected = ["menzen_tsumo", "nuki", "riichi", "rinshan"] + (["ippatsu"] if ippatsu else [])
-    assert ids(win) == sorted(expected)
-    assert win.detail["fu"] == 30
-    dealer_pays = 4000 if ippatsu else 3900
-    assert last(game, "hand_end").deltas == [-dealer_pays, dealer_pays + 2000, -2000]
+    assert ids(win) == ["menzen_tsumo", "nuki", "riichi", "rinshan"]  # no ippatsu
+    assert (win.detail["han"], win.detail["fu"]) == (4, 30)
+    assert last(game, "hand_end").deltas == [-3900, 3900 + 2000, -2000]
     assert game.ledger.pots["points"] == 0
+
+
+# 123p 456p 789s 11s 5z and a North: with a second 5z and the North set aside it waits
+# on 1s or 5z (shanpon).
+FIRST_NUKI = "123p456p789s11s5z4z"
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_no_tenhou_or_chiihou_after_a_first_draw_nuki(seat: int) -> None:
+    """The dealer (seat 0, tenhou) or seat 1 (chiihou) draws 5z on its first draw, sets
+    its North aside and wins on the replacement 1s. A kita is a call on Tenhou and
+    Mahjong Soul (Tenhou's three-player rules: "抜きは鳴きと同じ扱い"; riichi.wiki
+    "Sanma": the call invalidates tenhou and chiihou), and a player's own call before its
+    win ends tenhou / chiihou as a closed kan does: no yakuman. Menzen tsumo 1 + rinshan 1
+    + nuki 1 = 3 han; 20 + 2 (tsumo) + 8 (111s, a concealed terminal triplet) + 2 (white
+    dragon pair) = 32 -> 40 fu; basic 40 x 2^5 = 1280. The dealer's tsumo: each of the two
+    others pays 2 x 1280 = 2560 -> 2600 (5200); seat 1's tsumo: the dealer pays 2560 ->
+    2600, seat 2 1280 -> 1300 (3900). No dora: the indicator 6z points to 7z."""
+    rules = sanma()
+    hands = [FIRST_NUKI, Q2, Q3] if seat == 0 else [Q1, FIRST_NUKI, Q3]
+    draws: list[str | None] = ["5z"] if seat == 0 else [None, "5z"]
+    game = new_game(rules, sanma_wall(rules, hands, draws=draws, replacements="1s", dora="6z"))
+    if seat == 1:
+        cycle(game, 1)
+    assert game.turn == seat and drawn(game) == "5z" and not game.discards[seat]
+    act(game, seat, "nuki 4z")
+    assert drawn(game) == "1s" and "tsumo" in legal(game, seat)
+    act(game, seat, "tsumo")
+    win = last(game, "win")
+    assert ids(win) == ["menzen_tsumo", "nuki", "rinshan"] and not win.detail["yakuman"]
+    assert (win.detail["han"], win.detail["fu"]) == (3, 40)
+    if seat == 0:
+        assert win.payments == [5200, -2600, -2600]
+    else:
+        assert win.payments == [-2600, 3900, -1300]
+
+
+@pytest.mark.parametrize("dealer_nuki", [True, False])
+def test_a_kita_before_the_first_draw_ends_chiihou(dealer_nuki: bool) -> None:
+    """Seat 1 is dealt 123p 456p 789s 11s 55z and its first draw 1s completes it. When the
+    dealer first sets a North aside (a call on Tenhou and Mahjong Soul), that is no
+    chiihou: menzen tsumo alone, 1 han, 20 + 2 + 8 (111s) + 2 (55z pair) = 32 -> 40 fu,
+    basic 40 x 2^3 = 320: the dealer pays 640 -> 700, seat 2 320 -> 400. Without the kita
+    it is chiihou, a non-dealer yakuman by tsumo: basic 8000, the dealer 16,000 and seat 2
+    8,000 (the fourth share is lost). No dora: the indicator 6z points to 7z."""
+    rules = sanma()
+    hands = ["19m147p258s12345z", "123p456p789s11s55z", Q3]
+    order = sanma_wall(rules, hands, draws=["9p", "1s"], replacements="6p", dora="6z")
+    game = new_game(rules, order)
+    if dealer_nuki:
+        act(game, 0, "nuki 4z")
+        assert drawn(game) == "6p" and bonus_of(game, 0) == ["4z"]
+    tsumogiri(game, 0)
+    pass_all(game)
+    assert game.turn == 1 and drawn(game) == "1s"
+    act(game, 1, "tsumo")
+    win = last(game, "win")
+    if dealer_nuki:
+        assert ids(win) == ["menzen_tsumo"] and (win.detail["han"], win.detail["fu"]) == (1, 40)
+        assert win.payments == [-700, 1100, -400]
+    else:
+        assert ids(win) == ["chiihou"] and win.detail["yakuman"] == 1
+        assert win.payments == [-16000, 24000, -8000]
+
+
+@pytest.mark.parametrize("dealer_nuki", [True, False])
+def test_a_kita_before_the_first_draw_ends_nine_terminals(dealer_nuki: bool) -> None:
+    """Seat 1 holds ten terminal and honour kinds on its first draw: it may abort (nine
+    terminals), unless the dealer set a North aside before (a call: Tenhou's "九種 ... は
+    消える")."""
+    rules = sanma()
+    hands = ["19m147p258s12345z", "19m19p19s1235z234p", Q3]
+    game = new_game(rules, sanma_wall(rules, hands, draws=["9p", "6p"], replacements="7p"))
+    if dealer_nuki:
+        act(game, 0, "nuki 4z")
+    tsumogiri(game, 0)
+    pass_all(game)
+    assert game.turn == 1 and not game.discards[1]
+    assert ("abort" in legal(game, 1)) is not dealer_nuki
 
 
 KOKUSHI = "19m19p19s123567z1m"  # thirteen orphans waiting on the North only

@@ -755,6 +755,7 @@ class RiichiRuleset(Ruleset):
                 robbers = self._robbers(game, seat, tile, kokushi_only=True)
                 if robbers:
                     return fl.Outcome(ops_n, fl.Window("rob", robbers, (seat, tile, "kita")))
+            self._call_made(hs)  # a call (Tenhou, Mahjong Soul) once it stands
             return fl.Outcome(ops_n, fl.Turn(seat, fl.REPLACEMENT))
         if t is A.ANKAN:
             k = action.tiles[0].kind
@@ -955,8 +956,8 @@ class RiichiRuleset(Ruleset):
                     game, rons, kan_seat, tile, tsumo=False, chankan=chankan, robbed=True
                 )
                 return fl.Outcome(ops, end)
-            if how == "kakan":
-                self._call_made(hs)
+            if how == "kakan" or how == "kita":
+                self._call_made(hs)  # the kan or North stands: a call
             return fl.Outcome((), fl.Turn(kan_seat, fl.REPLACEMENT))
         discarder, tile = window.data
         order = self._others[discarder]
