@@ -27,7 +27,9 @@ from hypothesis import Phase as HPhase
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sparrows.engine import ActionType, Game, Phase
+from sparrows.agents import make_agent
+from sparrows.engine import Action, ActionType, Game, Phase
+from sparrows.engine.game import Observation
 from sparrows.engine.protocol import Ruleset
 from sparrows.tiles import Tile, format_tile, parse_tiles
 
@@ -664,6 +666,65 @@ def test_memoised_waits_with_108_tiles() -> None:
     assert legal(game, 0) == {"ron", "pass"}
     act(game, 0, "ron")
     assert last(game, "hand_end").deltas == [2000, -2000, 0]
+
+
+# ====================================================================== the bot's danger
+
+
+def defence_view(rules: Ruleset, hand: str, rivers: list[str]) -> Observation:
+    """Seat 0's view on its turn, the last seat in riichi (the threat), ``rivers`` the
+    discards per seat."""
+    n = rules.num_players
+    return Observation(
+        seat=0,
+        ruleset="riichi",
+        phase=Phase.TURN,
+        hand=tuple(parse_tiles(hand)),
+        drawn=None,
+        discards=tuple(tuple(parse_tiles(r)) if r else () for r in rivers),
+        indicators=(),
+        scores=(35000,) * n,
+        dealer=0,
+        round_wind=0,
+        hand_number=0,
+        wall_left=40,
+        to_act=(0,),
+        last_discard=None,
+        melds=((),) * n,
+        bonus=((),) * n,
+        extra={"riichi": [0] * (n - 1) + [1]},
+    )
+
+
+def test_danger_of_1m_and_9m_with_three_players() -> None:
+    """With 2m-8m out, no run holds 1m or 9m: they wait only as a pair or a triplet, like
+    honours, so they are rated by the copies seen (0.5 x (3 - seen)) and their suji (4m,
+    6m, which do not exist) play no part. Seat 0 holds two 1m, seat 1 threw the third
+    (3 seen): 1m is 0.5 x 0 = 0; no 9m seen: 0.5 x 3 = 1.5; one 5z seen (its own): 1.0.
+    Numbers in runs keep the suji rule: the threat threw 4p, so 1p (a terminal, risk 1) is
+    halved to 0.5 and 7p (risk 2) to 1.0; the 9s it threw is genbutsu, 0.
+    At a four-player table 1m is an ordinary terminal: risk 1, halved only by a 4m from
+    the threat (0.5), whatever the copies seen."""
+    rules = sanma()
+    hand = "11m1p47p258s12356z"
+    obs = defence_view(rules, hand, ["", "1m", "4p9s"])
+    danger = {t: rules.danger(obs, parse_tiles(t)[0]) for t in ("1m", "9m", "5z", "1p", "7p", "9s")}
+    assert danger == {"1m": 0.0, "9m": 1.5, "5z": 1.0, "1p": 0.5, "7p": 1.0, "9s": 0.0}
+    four = riichi()
+    assert (
+        four.danger(defence_view(four, hand, ["", "1m", "", "4p9s"]), parse_tiles("1m")[0]) == 1.0
+    )
+    assert four.danger(defence_view(four, hand, ["", "1m", "", "4m"]), parse_tiles("1m")[0]) == 0.5
+
+
+def test_the_folding_bot_throws_the_dead_1m_in_sanma() -> None:
+    """The efficiency bot, far from ready against a riichi, throws the least dangerous
+    tile: the 1m of which three copies are seen (0), not the suji 1p (0.5)."""
+    rules = sanma()
+    obs = defence_view(rules, "11m1p47p258s123567z", ["", "1m", "4p9s"])
+    legal = [Action(A.DISCARD, t) for t in sorted(set(obs.hand))]
+    agent = make_agent("efficiency", 0, rules)
+    assert agent.act(obs, legal) == Action(A.DISCARD, parse_tiles("1m")[0])
 
 
 # ====================================================================== rounds and the end

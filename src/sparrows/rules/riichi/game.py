@@ -221,6 +221,17 @@ class RiichiRuleset(Ruleset):
         #: the other seats of each seat, in turn order from it
         self._others = [tuple((s + i) % n for i in range(1, n)) for s in range(n)]
         self._turns = [fl.Turn(s) for s in self._seats]
+        #: number kinds in no run of the tile set (1m and 9m with three players)
+        kinds = {t.kind for t in self.tileset.tiles}
+        self._runless = frozenset(
+            k
+            for k in kinds
+            if k < HONOR
+            and not any(
+                all(j in kinds and j // 9 == k // 9 for j in (a, a + 1, a + 2))
+                for a in (k - 2, k - 1, k)
+            )
+        )
 
     options_class: ClassVar[type | None] = RiichiOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
@@ -1700,16 +1711,20 @@ class RiichiRuleset(Ruleset):
 
     def danger(self, obs: Observation, tile: Tile) -> float:
         """Per threat: 0 for a tile it discarded (genbutsu); honours by how many copies are
-        seen; suji of its discards halve a number's danger; terminals less than middles."""
+        seen; suji of its discards halve a number's danger; terminals less than middles.
+        A number no run of the tile set can hold (1m and 9m with three players, where
+        2m-8m are out) waits only as a pair or a triplet, as an honour does: it is rated
+        as one (its suji, 4m or 6m, do not exist)."""
         k = tile.kind
         seen = sum(1 for pile in obs.discards for t in pile if t.kind == k)
         seen += sum(1 for t in obs.hand if t.kind == k)
         total = 0.0
+        runless = k >= HONOR or k in self._runless
         for s in self.threats(obs):
             thrown = {t.kind for t in obs.discards[s]}
             if k in thrown:
                 continue
-            if k >= HONOR:
+            if runless:
                 total += max(0.0, 3 - seen) * 0.5
                 continue
             n = k % 9
