@@ -164,6 +164,10 @@ def test_rules_command() -> None:
     assert suzume["presets"]["tutorial"] == {"allow_misdeclared_wins": True}
     riichi = json.loads(run(["rules", "riichi", "--json"]).stdout)
     assert all(o["doc"] for o in riichi["options"])
-    assert riichi["presets"]["mahjongsoul"] == {"double_yakuman": True, "kokushi_robs_ankan": True}
+    assert riichi["presets"]["mahjongsoul"] == {
+        "double_yakuman": True,
+        "kokushi_robs_ankan": True,
+        "pao_yakuman_only": True,
+    }
     bad = run(["rules", "chess"])
     assert bad.returncode == 2 and "no options to show for 'chess'" in bad.stderr

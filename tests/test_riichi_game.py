@@ -1470,6 +1470,111 @@ def test_pao_pays_the_honba(how: str, payments: list[int]) -> None:
     assert win.payments == payments
 
 
+# Daisangen with pao plus tsuuiisou (no pao): seat 1 pons white (from the dealer), green
+# (from seat 2) and red (fed by seat 3, liable for daisangen) and holds 222z 4z, waiting
+# on 4z: every tile an honour, two yakuman.
+COMPOSITE = "55z66z77z222z4z9m9p1s"
+COMPOSITE_OTHERS = ["147m258p369s1133z", "258m147p258s1133z", "369m369p147s19p19s"]
+
+
+def composite_wall(rules: Ruleset, how: str) -> list[int]:
+    draws = ["5z", "6z", "8m", "7z", "8p", "8s", "7p", "7s"]
+    draws[{"tsumo": 7, "ron from seat 0": 6, "ron from the feeder": 5}[how]] = "4z"
+    hands = [COMPOSITE_OTHERS[0], COMPOSITE, *COMPOSITE_OTHERS[1:]]
+    return riichi_wall(rules, hands, draws=draws, dora="8p", ura="8p")
+
+
+@pytest.mark.parametrize(
+    ("preset", "how", "payments"),
+    [
+        ("standard", "tsumo", [0, 64300, 0, -64300]),
+        ("standard", "ron from seat 0", [-32000, 64300, 0, -32300]),
+        ("standard", "ron from the feeder", [0, 64300, 0, -64300]),
+        ("mahjongsoul", "tsumo", [-16000, 64300, -8000, -40300]),
+        ("mahjongsoul", "ron from seat 0", [-48000, 64300, 0, -16300]),
+        ("mahjongsoul", "ron from the feeder", [0, 64300, 0, -64300]),
+    ],
+)
+def test_pao_with_two_yakuman(preset: str, how: str, payments: list[int]) -> None:
+    """Daisangen (seat 3 liable) and tsuuiisou (nobody liable): a non-dealer double
+    yakuman, 2 x 8,000 basic, with 1 honba (300 on a ron, 3 x 100 on a tsumo).
+
+    * Tenhou (``standard``): the liable player covers the whole hand. Tsumo: seat 3 pays
+      it as a ron, 4 x 16,000 = 64,000 + 300. Ron from seat 0: 64,000 halved, seat 0
+      32,000 and seat 3 32,000 + the 300.
+    * Mahjong Soul (``pao_yakuman_only``): pao covers daisangen only (riichi.wiki
+      "Sekinin barai", RiichiEnv's rule notes). Tsumo: seat 3 pays daisangen as a ron,
+      4 x 8,000 = 32,000, and the honba 300; tsuuiisou is an ordinary non-dealer tsumo,
+      the dealer 16,000, seats 2 and 3 8,000 each: seat 3 40,300 in all. Ron from seat 0:
+      daisangen's 32,000 halved (seat 0 16,000, seat 3 16,000 + 300), tsuuiisou's
+      32,000 from seat 0: seat 0 48,000.
+    * A ron from the liable player: it pays everything, 64,000 + 300, in both."""
+    rules = riichi(preset=preset)
+    game = new_game(rules, nine_terminals_abort(rules), composite_wall(rules, how))
+    start_after_abort(game, riichi_first=False)
+    for feeder, tile, then in ((0, "5z", "9m"), (2, "6z", "9p"), (3, "7z", "1s")):
+        if feeder == 3:
+            cycle(game, 1)  # seat 2 again
+        act(game, feeder, f"discard {tile}")
+        act(game, 1, f"pon {tile} {tile}")
+        act(game, 1, f"discard {then}")
+        pass_all(game)
+    seat = {"tsumo": 1, "ron from seat 0": 0, "ron from the feeder": 3}[how]
+    while not (game.turn == seat and drawn(game) == "4z"):
+        tsumogiri(game)
+        pass_all(game)
+    if how == "tsumo":
+        act(game, 1, "tsumo")
+    else:
+        act(game, seat, "discard 4z")
+        act(game, 1, "ron")
+    win = last(game, "win")
+    assert ids(win) == ["daisangen", "tsuuiisou"] and win.detail["pao"] == 3
+    assert win.detail["yakuman"] == 2 and win.detail["honba"] == 1
+    assert win.payments == payments and sum(payments) == 0
+
+
+def test_pao_of_two_players_each_for_its_yakuman() -> None:
+    """``extra_pao`` (pao for suukantsu too): seat 1 makes four open kans, 5z from the
+    dealer, 6z from seat 2, 7z from seat 3 (liable for daisangen) and 1m from the dealer
+    (the fourth kan: the dealer is liable for suukantsu), and waits on 4z. Two yakuman,
+    each with its own liable player, each paying its own yakuman as if it had dealt in
+    (the nobody-liable rest, none here, would go with the first). Tsumo: seats 3 and 0
+    pay 4 x 8,000 = 32,000 each. Ron from seat 2: each yakuman's 32,000 halved, seat 2
+    pays 16,000 + 16,000, seats 3 and 0 16,000 each."""
+    rules = riichi(extra_pao=True)
+    for how in ("tsumo", "ron"):
+        draws = ["5z", "6z", "8m", "7z", "8p", "8s", "1m", "7m", "7p", "7s", "9p"]
+        draws[7 if how == "ron" else 10] = "4z"
+        hands = ["258m147p258s1133z", "555z666z777z111m4z", "369m258p147s1133z"]
+        hands.append("479m369p369s2244z")
+        game = new_game(rules, riichi_wall(rules, hands, draws=draws, replacements="5m5p5s6m"))
+        for feeder, tile in ((0, "5z"), (2, "6z"), (3, "7z"), (0, "1m")):
+            while game.turn != feeder:
+                tsumogiri(game)
+                pass_all(game)
+            act(game, feeder, f"discard {tile}")
+            act(game, 1, f"kan {tile} {tile} {tile}")
+            tsumogiri(game, 1)  # the replacement
+            pass_all(game)
+        seat = 2 if how == "ron" else 1
+        while not (game.turn == seat and drawn(game) == "4z"):
+            tsumogiri(game)
+            pass_all(game)
+        if how == "tsumo":
+            act(game, 1, "tsumo")
+        else:
+            act(game, 2, "discard 4z")
+            act(game, 1, "ron")
+            act(game, 3, "pass")  # it could pon the 4z
+        win = last(game, "win")
+        assert ids(win) == ["daisangen", "suukantsu"] and win.detail["pao"] == 3
+        if how == "tsumo":
+            assert win.payments == [-32000, 64000, 0, -32000]
+        else:
+            assert win.payments == [-16000, 64000, -32000, -16000]
+
+
 # ====================================================================== the final result
 
 

@@ -1016,3 +1016,35 @@ def test_pao_on_a_tsumo_pays_as_if_ron() -> None:
     assert drawn(game) == "4s"
     act(game, 1, "tsumo")
     assert last(game, "hand_end").deltas == [-32000, 32000, 0]
+
+
+@pytest.mark.parametrize(
+    ("preset", "deltas"),
+    [("tenhou-sanma", [-64000, 64000, 0]), ("mahjongsoul-sanma", [-48000, 56000, -8000])],
+)
+def test_pao_with_a_second_yakuman(preset: str, deltas: list[int]) -> None:
+    """The dealer feeds seat 1's third dragon set (liable for daisangen); seat 1 wins by
+    tsumo with daisangen and tsuuiisou (222z and a 4z pair), two yakuman. Tenhou: the
+    liable dealer pays the whole hand as a ron, 4 x 16,000 = 64,000. Mahjong Soul: the
+    dealer pays daisangen as a ron, 4 x 8,000 = 32,000, and tsuuiisou is an ordinary
+    three-player tsumo with tsumo loss: the dealer 16,000, seat 2 8,000 (the fourth
+    share, 8,000, is lost): the dealer 48,000 in all, seat 1 receives 56,000."""
+    rules = sanma(preset=preset)
+    hands = ["19m159p19s1133z57z", "55z66z77z222z4z9s1m9m", "1m9m3p6p9p3s6s9s1133z6z"]
+    wall = sanma_wall(rules, hands, draws=["2p", "2s", "8p", "8s", "7p", "1p", "4z"])
+    game = new_game(rules, wall)
+    for feeder, tile, then in ((0, "5z", "9s"), (2, "6z", "1m"), (0, "7z", "9m")):
+        while game.turn != feeder:
+            tsumogiri(game)
+            pass_all(game)
+        act(game, feeder, f"discard {tile}")
+        act(game, 1, f"pon {tile} {tile}")
+        act(game, 1, f"discard {then}")
+        pass_all(game)
+    while not (game.turn == 1 and drawn(game) == "4z"):
+        tsumogiri(game)
+        pass_all(game)
+    act(game, 1, "tsumo")
+    win = last(game, "win")
+    assert ids(win) == ["daisangen", "tsuuiisou"] and win.detail["pao"] == 0
+    assert last(game, "hand_end").deltas == deltas

@@ -35,6 +35,8 @@ the tests replay):
   minus the return, with uma and oka) keep one decimal.
 * Pao (daisangen, daisuushi): the liable player pays all of a tsumo; on a ron the
   discarder and the liable player pay half each and the liable player pays the honba.
+  With another yakuman in the hand the liable player covers it too (Tenhou), or with
+  ``pao_yakuman_only`` only its own yakuman, the others paid as usual (Mahjong Soul).
 * A kan declared while an earlier kan's dora is still to be turned turns that one first.
 """
 
@@ -140,7 +142,8 @@ class HandState:
     kans: list[int] = field(default_factory=lambda: [0] * 4)
     dora_due: int = 0  # kan dora to turn after the coming discard
     kuikae: frozenset[int] = frozenset()  # kinds the caller may not discard this turn
-    pao: list[int] = field(default_factory=lambda: [-1] * 4)  # liable seat per winner
+    #: per seat: its pao yakuman made certain by a fed set -> the liable seat (the feeder)
+    pao: list[dict[str, int]] = field(default_factory=lambda: [{}, {}, {}, {}])
     first_winds: list[int] = field(default_factory=list)
     #: per seat: (hand key, waits) of the last waits asked (see RiichiRuleset.waits_of)
     waits: list[tuple[int, tuple[int, ...]]] = field(default_factory=lambda: [(-1, ())] * 4)
@@ -1024,7 +1027,7 @@ class RiichiRuleset(Ruleset):
             hs.kans[seat] += 1
             hs.last_kan = (seat, discarder)
             if self.options.extra_pao and hs.kans[seat] == 4:
-                hs.pao[seat] = discarder  # the feeder of the fourth kan: suukantsu
+                hs.pao[seat]["suukantsu"] = discarder  # the feeder of the fourth kan
             if self.options.kan_dora_at_once:
                 ops.append(fl.RevealIndicator())
             else:
@@ -1047,9 +1050,9 @@ class RiichiRuleset(Ruleset):
         have.add(k)
         hs: HandState = game.state.hand
         if k in DRAGONS and all(d in have for d in DRAGONS):
-            hs.pao[seat] = feeder
+            hs.pao[seat]["daisangen"] = feeder
         if k in WINDS and all(w in have for w in WINDS):
-            hs.pao[seat] = feeder
+            hs.pao[seat]["daisuushi"] = feeder
 
     def _note_passed_rons(
         self, hs: HandState, window: fl.Window, answers: dict[int, Action]
@@ -1104,9 +1107,8 @@ class RiichiRuleset(Ruleset):
                     LIMIT_BASE["yakuman"], sit.dealer, False, sit.honba, sit.riichi_sticks, opts
                 )
                 result.limit = "yakuman (open riichi deal-in)"
-            pao = hs.pao[seat] if hs.pao[seat] >= 0 else None
-            if pao is not None and not any(y in self._pao_yakuman for y, _ in result.yaku):
-                pao = None
+            parts = self._pao_parts(hs.pao[seat], result)
+            pao = parts[0][0] if parts else None  # the liable seat (of the first such yakuman)
             if (
                 opts.extra_pao
                 and tsumo
@@ -1119,7 +1121,10 @@ class RiichiRuleset(Ruleset):
             else:
                 rinshan_pao = False
             honba_points = sit.honba * opts.honba_ron if not tsumo else 0
-            if tsumo and pao is not None and not rinshan_pao:
+            if parts and not rinshan_pao and (len(parts) > 1 or opts.pao_yakuman_only):
+                deltas = self._pao_split(game, seat, from_seat, parts, result.yakuman, sit)
+                deltas[seat] += result.payment.sticks  # as settle counts them
+            elif tsumo and pao is not None and not rinshan_pao:
                 # a yakuman's liable player pays a tsumo as if it had been a ron against
                 # it (with three players more than the tsumo's total, which loses a share)
                 as_ron = payment(result.basic, sit.dealer, False, sit.honba, 0, opts)
@@ -1257,6 +1262,62 @@ class RiichiRuleset(Ruleset):
     @property
     def _pao_yakuman(self) -> tuple[str, ...]:
         return (*PAO_YAKUMAN, "suukantsu") if self.options.extra_pao else PAO_YAKUMAN
+
+    def _pao_parts(self, liable: dict[str, int], result: RiichiScore) -> list[tuple[int, int]]:
+        """The liable seats of a win's pao yakuman, each with the yakuman multiples it is
+        liable for (seats in the order of their yakuman in the score; [] if none)."""
+        parts: dict[int, int] = {}
+        pao_yakuman = self._pao_yakuman
+        for name, han in result.yaku:
+            if name in liable and name in pao_yakuman:
+                seat = liable[name]
+                parts[seat] = parts.get(seat, 0) + han // 13
+        return list(parts.items())
+
+    def _pao_split(
+        self,
+        game: Game,
+        seat: int,
+        from_seat: int | None,
+        parts: list[tuple[int, int]],
+        yakuman: int,
+        sit: WinSituation,
+    ) -> list[int]:
+        """Each seat's change for a yakuman win with pao, yakuman by yakuman: each liable
+        seat's yakuman as if it had dealt in, all of it on a tsumo, half on a ron against
+        another player (who pays the other half). The yakuman no one is liable for are
+        paid as usual (``pao_yakuman_only``, Mahjong Soul's rule), or else (Tenhou's: the
+        liable player covers the whole hand) by the first liable seat as if they were its
+        own. The first liable seat pays the honba as on a ron. Sticks are not included."""
+        opts = self.options
+        dealer = seat == game.dealer
+        deltas = [0] * self.num_players
+
+        def pay(payer: int, amount: int) -> None:
+            deltas[payer] -= amount
+            deltas[seat] += amount
+
+        rest = yakuman - sum(m for _, m in parts)
+        if rest and not opts.pao_yakuman_only:
+            parts = [(parts[0][0], parts[0][1] + rest), *parts[1:]]
+            rest = 0
+        for liable, multiple in parts:
+            value = payment(LIMIT_BASE["yakuman"] * multiple, dealer, False, 0, 0, opts).ron
+            if from_seat is None or from_seat == liable:
+                pay(liable, value)
+            else:
+                pay(liable, value // 2)
+                pay(from_seat, value - value // 2)
+        if rest:
+            normal = payment(LIMIT_BASE["yakuman"] * rest, dealer, from_seat is None, 0, 0, opts)
+            if from_seat is not None:
+                pay(from_seat, normal.ron)
+            else:
+                for other in self._others[seat]:
+                    tsumo_dealer = other == game.dealer and normal.tsumo_dealer
+                    pay(other, normal.tsumo_dealer if tsumo_dealer else normal.tsumo_other)
+        pay(parts[0][0], sit.honba * opts.honba_ron)
+        return deltas
 
     def _chip_moves(
         self, winner: int, from_seat: int | None, pao: int | None, chips: int

@@ -127,6 +127,10 @@ class RiichiOptions:
     raw_points: bool = False
     #: Pao also for suukantsu and for a rinshan win after a fed open kan (the whole amount).
     extra_pao: bool = False
+    #: Pao covers only the yakuman it is for (Mahjong Soul): in a hand of several yakuman
+    #: the others are paid as usual. Off (Tenhou): the liable player pays the whole hand
+    #: (all of a tsumo, half of a ron).
+    pao_yakuman_only: bool = False
     #: House rule: a player in riichi sees both neighbours' hands.
     riichi_peek: bool = False
     #: Before the dealer's first discard every player may vote to abort; a unanimous vote
@@ -208,15 +212,21 @@ PRESETS: dict[str, dict[str, Any]] = {
     # The common online rules (Tenhou's): kiriage off, double yakuman off, kazoe at 13.
     "standard": {},
     "tenhou": {},
-    # Mahjong Soul: double-yakuman forms count double; kokushi may rob a closed kan.
-    "mahjongsoul": {"double_yakuman": True, "kokushi_robs_ankan": True},
+    # Mahjong Soul: double-yakuman forms count double; kokushi may rob a closed kan; pao
+    # covers only its own yakuman.
+    "mahjongsoul": {"double_yakuman": True, "kokushi_robs_ankan": True, "pao_yakuman_only": True},
     # Three-player riichi (sanma) as on Tenhou: 35,000 start, 40,000 return, uma +15/0/-15,
     # red 5p and 5s, tsumo loss, noten payments 2,000 in all, a honba 200 on a ron and 100
     # from each payer on a tsumo.
     "tenhou-sanma": SANMA,
     # Mahjong Soul's three-player rules: the same table, double-yakuman forms, kokushi robs
-    # a closed kan.
-    "mahjongsoul-sanma": {**SANMA, "double_yakuman": True, "kokushi_robs_ankan": True},
+    # a closed kan, pao only for its own yakuman.
+    "mahjongsoul-sanma": {
+        **SANMA,
+        "double_yakuman": True,
+        "kokushi_robs_ankan": True,
+        "pao_yakuman_only": True,
+    },
     # The "Dealer's Choice Tonpuu" house preset (seed 001): chips, special tiles, abilities.
     "cy-dealers-choice": {
         "red_fives": (0, 0, 0),
