@@ -1291,12 +1291,7 @@ class RiichiRuleset(Ruleset):
         own. The first liable seat pays the honba as on a ron. Sticks are not included."""
         opts = self.options
         dealer = seat == game.dealer
-        deltas = [0] * self.num_players
-
-        def pay(payer: int, amount: int) -> None:
-            deltas[payer] -= amount
-            deltas[seat] += amount
-
+        owed: list[tuple[int, int]] = []  # (payer, amount)
         rest = yakuman - sum(m for _, m in parts)
         if rest and not opts.pao_yakuman_only:
             parts = [(parts[0][0], parts[0][1] + rest), *parts[1:]]
@@ -1304,19 +1299,22 @@ class RiichiRuleset(Ruleset):
         for liable, multiple in parts:
             value = payment(LIMIT_BASE["yakuman"] * multiple, dealer, False, 0, 0, opts).ron
             if from_seat is None or from_seat == liable:
-                pay(liable, value)
+                owed.append((liable, value))
             else:
-                pay(liable, value // 2)
-                pay(from_seat, value - value // 2)
+                owed += [(liable, value // 2), (from_seat, value - value // 2)]
         if rest:
             normal = payment(LIMIT_BASE["yakuman"] * rest, dealer, from_seat is None, 0, 0, opts)
             if from_seat is not None:
-                pay(from_seat, normal.ron)
+                owed.append((from_seat, normal.ron))
             else:
                 for other in self._others[seat]:
-                    tsumo_dealer = other == game.dealer and normal.tsumo_dealer
-                    pay(other, normal.tsumo_dealer if tsumo_dealer else normal.tsumo_other)
-        pay(parts[0][0], sit.honba * opts.honba_ron)
+                    by_dealer = other == game.dealer and normal.tsumo_dealer > 0
+                    owed.append((other, normal.tsumo_dealer if by_dealer else normal.tsumo_other))
+        owed.append((parts[0][0], sit.honba * opts.honba_ron))
+        deltas = [0] * self.num_players
+        for payer, amount in owed:
+            deltas[payer] -= amount
+            deltas[seat] += amount
         return deltas
 
     def _chip_moves(
