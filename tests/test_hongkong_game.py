@@ -4,11 +4,14 @@ and their priority, kongs, robbing, kong bloom, payments, the dealer rotation of
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sparrows.agents import make_agent
+from sparrows.cli.play import TerminalTable
 from sparrows.engine import ActionType, Game, Phase
 from sparrows.rules import get_ruleset
 from sparrows.tiles import MeldType, parse_tiles
@@ -99,6 +102,51 @@ def test_kong_bloom_is_self_drawn_on_the_replacement_and_pays_as_tsumo() -> None
         ["chicken", "concealed", "self_drawn", "kong_bloom", "no_flowers"]
     )
     assert game.scores == [96, -32, -32, -32]
+
+
+# East throws 1m; South (111m 23m 456p 789p 55s) claims it for an exposed kong and
+# draws the replacement 4m from the far end: 234m 456p 789p 55s with the kong.
+FED_KONG = ["1m258m369p147s1235z", "111m23m456p789p55s", "47m258p369s45677z", "369m147p258s6677z"]
+
+
+@pytest.mark.parametrize("feeder_pays", [False, True])
+def test_kong_bloom_on_a_claimed_kong(feeder_pays: bool) -> None:
+    """A kong bloom after a kong claimed from East's discard. The win is self-drawn (the
+    replacement was drawn): chicken 0 + self-drawn 1 + kong bloom 1 + no flowers 1 = 3
+    faan (the exposed kong: no concealed hand), half-spicy 3 faan = 8 a share.
+
+    * ``kong_bloom_feeder_pays`` off (the spec's default): paid as a self-draw, 2 shares
+      from each: South +48, the others -16 each.
+    * on: East, the kong's feeder, pays as a discarder (half gun): 2 shares (16), West
+      and North 1 share (8) each: South +32. The win stays self-drawn (no ``from``: it
+      is no deal-in; the faan are the same), and the report and the event's detail name
+      East as ``paid_by``; the terminal says so beside the payments."""
+    rules = hk(kong_bloom_feeder_pays=feeder_pays)
+    game = Game(rules, 1, walls=[order_for(rules, FED_KONG, back="4m")])
+    act(game, 0, A.DISCARD, "1m")
+    act(game, 1, A.KAN)
+    (meld,) = game.melds[1]
+    assert meld.type is MeldType.OPEN_KAN and meld.from_seat == 0
+    assert game.turn == 1 and game.faces[game.drawn] == parse_tiles("4m")[0]  # type: ignore[index]
+    act(game, 1, A.TSUMO)
+    result = game.hand_results[-1]
+    assert result["winner"] == 1 and result["from"] is None
+    assert sorted(result["items"]) == sorted(["chicken", "self_drawn", "kong_bloom", "no_flowers"])
+    assert result["points"] == 3
+    win = next(e for e in game.events if e.type == "win")
+    assert win.from_seat is None  # type: ignore[attr-defined]
+    if feeder_pays:
+        assert result["paid_by"] == 0 and win.detail["paid_by"] == 0  # type: ignore[attr-defined]
+        assert game.scores == [-16, 32, -8, -8]
+    else:
+        assert "paid_by" not in result and "paid_by" not in win.detail  # type: ignore[attr-defined]
+        assert game.scores == [-16, 48, -16, -16]
+    assert win.payments == game.scores  # type: ignore[attr-defined]
+    out = io.StringIO()
+    TerminalTable(game, 0, out, io.StringIO(), False).show_event(win.to_json())
+    text = out.getvalue()
+    assert "by tsumo (self-drawn)" in text
+    assert ("You pay as the discarder, having fed the kong" in text) is feeder_pays
 
 
 ROB = [EAST_5P, "55p123s456s789s3z4z", "46p123m456m789m11s", "147m258s369s5566z"]

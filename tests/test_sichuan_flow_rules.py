@@ -257,3 +257,40 @@ def test_the_remainder_of_a_split_goes_to_the_winner_nearest_the_discarders_righ
 def test_call_transfer_takes_one_of_its_modes() -> None:
     with pytest.raises(OptionsError, match=r"must be one of .split., .each., .off."):
         get_ruleset("sichuan", {"call_transfer": "half"})
+
+
+# ---------------------------------------------------------------------- gang bloom paid by
+# the feeder (issue 19, item 29a): East (void m) throws its 1m; South (111m 23m 456p 789p
+# 55p, void s) claims it for an exposed gang and draws the replacement 4m from the far end.
+FED_GANG = ["1m258p369p147s258s", "111m23m456p789p55p", "369m147p258s369s1s", "58m369p147s369s28p"]
+
+
+@pytest.mark.parametrize("feeder_pays", [False, True])
+def test_gang_bloom_on_a_claimed_gang(feeder_pays: bool) -> None:
+    """The exposed gang's points at once: 2 x base (base 1) from East, the feeder. South
+    wins on the replacement: standard win 0 + Root 1 + self-drawn 1 + gang bloom 1 = 3
+    faan, score 1 x 2^3 = 8. Paid as a self-draw (``gang_bloom_claimed_pays`` off): 8 from
+    each player still in, South +2 + 24 = 26, East -2 - 8 = -10, West and North -8. With
+    the option East pays it alone, as a discarder: East -2 - 8 = -10, South +10. The win
+    is self-drawn either way (same faan, no ``from``); the feeder is ``paid_by``."""
+    rules = sichuan(gang_bloom_claimed_pays=feeder_pays)
+    game = Game(rules, 1, walls=[order_13(rules, FED_GANG, draws="3p", back="4m")])
+    choose_voids(game, {0: "m", 1: "s"})
+    act(game, 0, A.DISCARD, "1m")
+    act(game, 1, A.KAN)
+    assert game.turn == 1 and game.fmt(game.drawn) == "4m"  # type: ignore[arg-type]
+    assert game.scores == [-2, 2, 0, 0]  # the exposed gang's points
+    act(game, 1, A.TSUMO)
+    result = game.hand_results[-1]
+    assert result["winner"] == 1 and result["from"] is None and result["points"] == 8
+    assert sorted(result["items"]) == ["gang_bloom", "root", "self_drawn", "standard_win"]
+    win = next(e for e in game.events if e.type == "win")
+    assert win.from_seat is None  # type: ignore[attr-defined]
+    if feeder_pays:
+        assert result["paid_by"] == 0 and win.detail["paid_by"] == 0  # type: ignore[attr-defined]
+        assert win.payments == [-8, 8, 0, 0]  # type: ignore[attr-defined]
+        assert game.scores == [-10, 10, 0, 0]
+    else:
+        assert "paid_by" not in result and "paid_by" not in win.detail  # type: ignore[attr-defined]
+        assert win.payments == [-8, 24, -8, -8]  # type: ignore[attr-defined]
+        assert game.scores == [-10, 26, -8, -8]

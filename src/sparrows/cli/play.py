@@ -414,6 +414,10 @@ class TerminalTable:
             self.say(f"      {'Total faan' + capped:<62} {detail['faan']:>3}")
             if detail.get("call_transfer"):
                 self.say(f"      call transfer: +{detail['call_transfer']} (the gang's points)")
+            if detail.get("paid_by") is not None:  # a bloom after a claimed kong
+                kong = self.ruleset.call_names.get("kan", "kong")
+                feeder = self.name(detail["paid_by"])
+                self.say(f"      {_verb(feeder, 'pay')} as the discarder, having fed the {kong}")
             self.say(f"    payments: {pays}")
             return
         riichi = "han" in detail

@@ -571,8 +571,14 @@ class ChineseRuleset(Ruleset):
         """A win's ledger moves (``deltas``, each losing seat paying the gaining seats in
         seat order), its report for the statistics and (recording) its event. ``got``
         is the score (``items`` whose first field is the name, ``limit_hand``,
-        ``reading``, ``breakdown()``), ``value`` the number the statistics count."""
+        ``reading``, ``breakdown()``), ``value`` the number the statistics count.
+
+        A self-drawn win with a ``payer`` (a kong bloom after a claimed kong, paid by the
+        kong's feeder as a discarder: ``bloom_feeder_pays``) stays self-drawn (no
+        ``from``: the tile was drawn, and it earns the self-drawn faan); the report and
+        the event's detail name the feeder as ``paid_by``."""
         ops = moves(deltas, "tsumo" if tsumo else "ron")
+        paid_by = {"paid_by": payer} if tsumo and payer is not None else {}
         report = {
             "hand": game.hand_number,
             "winner": seat,
@@ -581,6 +587,7 @@ class ChineseRuleset(Ruleset):
             "items": [i[0] for i in got.items],
             "yakuman": got.limit_hand is not None,
             "counts": self.counts(game),
+            **paid_by,
             **(facts or {}),
         }
         ops.append(fl.Report(report))
@@ -595,7 +602,12 @@ class ChineseRuleset(Ruleset):
                 value,
                 [[label, v] for label, v in got.breakdown()],
                 deltas,
-                {"items": [list(i) for i in got.items], "limit_hand": got.limit_hand, **detail},
+                {
+                    "items": [list(i) for i in got.items],
+                    "limit_hand": got.limit_hand,
+                    **detail,
+                    **paid_by,
+                },
             )
             ops.append(fl.Emit(win))
         return ops

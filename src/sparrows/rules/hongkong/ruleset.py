@@ -27,15 +27,18 @@ class HongKongRuleset(ChineseRuleset):
     silent are in ``docs/rulesets.md``."""
 
     name: ClassVar[str] = "hongkong"
-    version: ClassVar[str] = "2"
+    version: ClassVar[str] = "3"
     #: 2: a robbed kong is undone (event ``robbed``); an exhaustive draw names the ready
-    #: seats (version 1 named none), their melds and waits.
+    #: seats (version 1 named none), their melds and waits. 3: a kong bloom paid by the
+    #: claimed kong's feeder (``kong_bloom_feeder_pays``) names it in the win's detail
+    #: (``paid_by``).
     earlier_versions: ClassVar[dict[str, EarlierVersion]] = {
         "1": EarlierVersion(
             new_events=frozenset({"robbed"}),
             new_fields={"exhaustive_draw": frozenset({"waits", "melds"})},
-            changed_fields=frozenset({("exhaustive_draw", "ready")}),
-        )
+            changed_fields=frozenset({("exhaustive_draw", "ready"), ("win", "detail")}),
+        ),
+        "2": EarlierVersion(changed_fields=frozenset({("win", "detail")})),
     }
     auto_bonus = True
     options_class: ClassVar[type | None] = HongKongOptions

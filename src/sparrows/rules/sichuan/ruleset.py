@@ -16,6 +16,7 @@ from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
 from ...engine.game import PLAYING, WON
+from ...engine.protocol import EarlierVersion
 from ...engine.wall import Wall
 from ...tiles import MeldType, Tile, sichuan_set
 from .. import calls
@@ -54,9 +55,14 @@ class SichuanRuleset(ChineseRuleset):
     spec is silent are in ``docs/rulesets.md``."""
 
     name: ClassVar[str] = "sichuan"
-    version: ClassVar[str] = "2"
+    version: ClassVar[str] = "3"
     # 2: a robbed gang goes back to a pung, the pass-Hu lock lasts until the next draw,
     # the call transfer is split: version 1's games play differently (none listed).
+    #: 3: a gang bloom paid by the claimed gang's feeder (``gang_bloom_claimed_pays``)
+    #: names it in the win's detail (``paid_by``).
+    earlier_versions: ClassVar[dict[str, EarlierVersion]] = {
+        "2": EarlierVersion(changed_fields=frozenset({("win", "detail")}))
+    }
     auto_bonus = False
     options_class: ClassVar[type | None] = SichuanOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
@@ -273,9 +279,8 @@ class SichuanRuleset(ChineseRuleset):
         ops: list[fl.Op] = []
         transfers = self.call_transfers(game, winners, payer, tsumo, robbing)
         for seat in winners:
-            got = self.value(game, seat, tile, tsumo and payer is None, robbing)
-            if payer is not None and tsumo:  # a claimed gang's bloom paid by its feeder
-                got = self.value(game, seat, tile, True, robbing)
+            # a claimed gang's bloom paid by its feeder (payer) is still self-drawn
+            got = self.value(game, seat, tile, tsumo, robbing)
             assert got.valid, got.reason
             deltas = [0] * 4
             if payer is None:
