@@ -175,14 +175,20 @@ class RiichiState:
 
 class RiichiRuleset(Ruleset):
     name: ClassVar[str] = "riichi"
-    version: ClassVar[str] = "2"
+    version: ClassVar[str] = "3"
     #: 2: a robbed kan is undone (event ``robbed``); an exhaustive draw names the ready
-    #: hands' melds and waits.
+    #: hands' melds and waits. 3: a kita is a call (three players: no ippatsu, tenhou,
+    #: chiihou, double riichi or nine terminals after it); the Mahjong Soul presets' pao
+    #: covers only its own yakuman. Records of 1 and 2 still replay where they play the
+    #: same (every four-player game but a Mahjong Soul pao with a second yakuman); a
+    #: three-player one with a kita in the first go-around fails at the first event that
+    #: differs.
     earlier_versions: ClassVar[dict[str, EarlierVersion]] = {
         "1": EarlierVersion(
             new_events=frozenset({"robbed"}),
             new_fields={"exhaustive_draw": frozenset({"waits", "melds"})},
-        )
+        ),
+        "2": EarlierVersion(),
     }
     form: Form = RIICHI
     stat_ratios: ClassVar[dict[str, tuple[str, str]]] = {
