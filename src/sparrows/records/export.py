@@ -24,6 +24,16 @@ has no way to write a hand without its result).
 ``scores`` after them) and ``end_kyoku``, and ``end_game``. A hand still being played is
 written as far as it went (no ``end_kyoku``).
 
+Three players: tenhou.net/6 as Tenhou writes them (a fourth, empty seat; ``三`` before
+the rule's room; ``kyoku`` four to a round; a North set aside as ``f44`` in the discard
+list; Norths set aside counted with the dora, ``ドラ``); mjai with three seats and a
+``nukidora`` event (see ``docs/formats.md``). Games of the house table (special tiles,
+chips, abilities) are refused: neither format can hold them.
+
+Tsumogiri (``60``, ``r60``, mjai ``tsumogiri``) is the engine's flag of each discard: the
+tile drawn last in the turn (never after a chi, pon or open kan; the replacement tile
+after a closed or added kan or a North set aside).
+
 Neither format carries the seed, the options beyond game length and red fives, the tiles
 nobody saw (the rest of the wall, ura indicators unless a riichi player won), which copy
 of a face was discarded, or the calls, rons and tsumo a player declined.
@@ -31,15 +41,15 @@ of a face was discarded, or the calls, rons and tsumo a player declined.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from ..engine import events as ev
-from ..errors import RecordError
+from ..errors import RecordError, excerpt_repr
 from ..tiles import Tile, parse_tiles, to_tenhou
 from ..tiles import to_mjai as mjai_name
-from .tenhou6 import ABORT_NAMES, JAPANESE_YAKU, tenhou_rule
+from .tenhou6 import ABORT_NAMES, JAPANESE_YAKU, NUKI, rule_options, tenhou_rule
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -54,6 +64,7 @@ __all__ = [
     "hand_events",
     "mjai_hand",
     "options_lost",
+    "seat_names",
     "tenhou_points_text",
     "tenhou_yaku_texts",
     "to_mjai",
@@ -126,21 +137,28 @@ class HandEvents:
 
 
 def _riichi_game(game: Game, what: str) -> None:
+    """Refuse, in one line, a game ``what`` (a format's name) cannot hold."""
+    from ..rules.riichi.house import is_house
+
     if game.ruleset.name != "riichi":
         raise RecordError(
             f"only riichi games can be written as {what}, not a {game.ruleset.name} game"
         )
     if not game.record:
         raise RecordError(f"this game was played with record=False: it has no events for {what}")
-    if game.n != 4:
+    opts: Any = game.ruleset.options
+    if is_house(opts):
         raise RecordError(
-            f"{what} export is written for four players; this game has {game.n} (a sparrows "
-            "record keeps it: sparrows replay)"
+            f"{what} cannot hold a game of the house table (its special tiles, chips and "
+            "abilities, preset cy-dealers-choice): its sparrows record keeps it (sparrows "
+            "replay)"
         )
-    reds = tuple(game.ruleset.options.red_fives)
-    if reds not in ((0, 0, 0), (1, 1, 1)):
+    reds = tuple(opts.red_fives)
+    allowed = ((0, 0, 0), (1, 1, 1)) if game.n == 4 else ((0, 0, 0), (0, 1, 1))
+    if reds not in allowed:
+        which = "one red five per suit" if game.n == 4 else "a red 5p and 5s"
         raise RecordError(
-            f"{what} writes games with one red five per suit or none, not red_fives={reds}"
+            f"{what} writes {game.n}-player games with {which} or none, not red_fives={reds}"
         )
 
 
@@ -189,12 +207,17 @@ def _without(tiles: list[Tile], taken: Tile) -> list[Tile]:
     return rest
 
 
-def _names(names: Sequence[str] | None) -> list[str]:
+def seat_names(names: Sequence[str] | None, players: int) -> list[str]:
+    """One name per seat: ``names`` (``players`` texts; for three players a fourth, empty
+    one as tenhou.net/6 writes it may follow), or ``Player 1``... when None."""
     if names is None:
-        return [f"Player {s + 1}" for s in range(4)]
-    if len(names) != 4 or not all(isinstance(n, str) for n in names):
-        raise RecordError(f"names must be 4 texts, not {list(names)!r}")
-    return list(names)
+        return [f"Player {s + 1}" for s in range(players)]
+    given = list(names)
+    if len(given) == 4 and players == 3 and given[3] == "":
+        given = given[:3]
+    if len(given) != players or not all(isinstance(n, str) for n in given):
+        raise RecordError(f"names must be {players} texts, not {excerpt_repr(list(names))}")
+    return given
 
 
 # --------------------------------------------------------------------------- tenhou.net/6
@@ -205,19 +228,31 @@ def to_tenhou6(
     names: Sequence[str] | None = None,
     title: Sequence[str] | None = None,
     room: str = "般",
+    rule: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The game as one tenhou.net/6 JSON object (see the module); ``names`` of the seats,
-    ``title`` (Tenhou's two title lines) and ``room`` (the first letter of the rule's
-    ``disp``: 般 上 特 鳳) are written as given."""
+    ``title`` (Tenhou's two title lines) and ``room`` (the lobby letter of the rule's
+    ``disp``: 般 上 特 鳳) are written as given. ``rule``: the rule object of the log the
+    game was read from, written as it is (``鳳南喰赤`` stays) when it gives the game's
+    options back; a rule that names other options is refused."""
     _riichi_game(game, "tenhou.net/6")
     opts: Any = game.ruleset.options
+    n = game.n
     faces = EventFaces(game)
     hands, _end = hand_events(game)
-    log = [_tenhou_hand(hand, faces, opts.honba_ron) for hand in hands if hand.ended]
+    log = [_tenhou_hand(hand, faces, opts.honba_ron, n) for hand in hands if hand.ended]
+    written = tenhou_rule(opts, room)
+    if rule is not None:
+        if rule_options(dict(rule), n) != rule_options(written, n):
+            raise RecordError(
+                f"the rule {excerpt_repr(dict(rule))} does not describe this game's options "
+                f"({excerpt_repr(written)})"
+            )
+        written = dict(rule)
     return {
         "title": list(title) if title is not None else ["sparrows", ""],
-        "name": _names(names),
-        "rule": tenhou_rule(opts, room),
+        "name": seat_names(names, n) + [""] * (4 - n),
+        "rule": written,
         "log": log,
     }
 
@@ -243,7 +278,7 @@ def _call_string(letter: str, tiles: list[Tile], called: Tile, relative: int) ->
     return _codes(rest[:at]) + letter + str(to_tenhou(called)) + _codes(rest[at:])
 
 
-def _tenhou_hand(hand: HandEvents, face: EventFaces, honba_ron: int) -> list[Any]:
+def _tenhou_hand(hand: HandEvents, face: EventFaces, honba_ron: int, n: int = 4) -> list[Any]:
     start = hand.start
     dealer = start.dealer
     dora = [to_tenhou(face(t)) for t in start.indicators]
@@ -270,7 +305,9 @@ def _tenhou_hand(hand: HandEvents, face: EventFaces, honba_ron: int) -> list[Any
             code = _TSUMOGIRI if e.tsumogiri else to_tenhou(face(e.tile))
             discards[e.seat].append(f"r{code}" if e.riichi else code)
         elif isinstance(e, ev.Call):
-            _tenhou_call(e, face, draws, discards, pons)
+            _tenhou_call(e, face, draws, discards, pons, n)
+        elif isinstance(e, ev.BonusTile):  # a North set aside (three players)
+            discards[e.seat].append(NUKI)
         elif isinstance(e, ev.Transfer) and e.account == "points" and e.reason != "riichi":
             reasons.add(e.reason)
             apply_transfer(deltas, e)
@@ -286,11 +323,12 @@ def _tenhou_hand(hand: HandEvents, face: EventFaces, honba_ron: int) -> list[Any
             shown = [to_tenhou(face(t)) for t in win.detail.get("ura_indicators", [])]
             if len(shown) > len(ura):
                 ura = shown
-            result += [list(win.payments), _tenhou_win(win, dealer, start.round_wind, honba_ron)]
+            payments = [*win.payments, *[0] * (4 - n)]
+            result += [payments, _tenhou_win(win, dealer, start.round_wind, honba_ron, n)]
     elif isinstance(ending, ev.ExhaustiveDraw):
         if "nagashi mangan" in reasons:
             result = ["流し満貫", deltas]
-        elif len(ending.ready) == 4:
+        elif len(ending.ready) == n:
             result = ["全員聴牌"]
         elif not ending.ready:
             result = ["全員不聴"]
@@ -300,10 +338,11 @@ def _tenhou_hand(hand: HandEvents, face: EventFaces, honba_ron: int) -> list[Any
         result = [ABORT_NAMES[ending.reason]]
     else:  # pragma: no cover - every ended riichi hand has a win, a draw or an abort
         raise RecordError(f"hand {start.hand} ended without a result")
-    kyoku = int(start.extra.get("kyoku", start.round_wind * 4 + dealer))
+    # Tenhou counts hands four to a round, also with three players (South 1 is 4)
+    kyoku = start.round_wind * 4 + dealer
     entry: list[Any] = [
         [kyoku, int(start.extra.get("honba", 0)), int(start.extra.get("sticks", 0))],
-        list(start.scores),
+        [*start.scores, *[0] * (4 - n)],
         dora,
         ura,
     ]
@@ -319,6 +358,7 @@ def _tenhou_call(
     draws: list[list[int | str]],
     discards: list[list[int | str]],
     pons: dict[tuple[int, int], str],
+    n: int = 4,
 ) -> None:
     tiles = face.all(e.tiles)
     seat = e.seat
@@ -337,7 +377,10 @@ def _tenhou_call(
         return
     if e.from_seat is None:
         raise RecordError(f"a {e.meld} without its feeder")
-    relative = (e.from_seat - seat) % 4
+    # Tenhou's places count four seats: 1 right, 2 across, 3 left (three players: 1 or 3)
+    relative = (e.from_seat - seat) % n
+    if relative == n - 1:
+        relative = 3
     if e.meld == "chi":
         draws[seat].append("c" + str(to_tenhou(called)) + _codes(_without(tiles, called)))
     elif e.meld == "pon":
@@ -351,10 +394,13 @@ def _tenhou_call(
         raise RecordError(f"unknown meld {e.meld!r}")
 
 
-def tenhou_points_text(detail: dict[str, Any], tsumo: bool, honba_ron: int = 300) -> str:
+def tenhou_points_text(
+    detail: dict[str, Any], tsumo: bool, honba_ron: int = 300, payers: int = 3
+) -> str:
     """Tenhou's points text of a win from its detail: ``30符4飜7700点``,
     ``満貫2000-4000点`` (a non-dealer's tsumo: the others' part, then the dealer's),
-    ``4000点∀`` (a dealer's tsumo: each pays), honba left out."""
+    ``4000点∀`` (a dealer's tsumo: each pays), honba left out (``honba_ron`` a ron's
+    honba, a tsumo's split between the ``payers``)."""
     limit = detail.get("limit")
     if limit is None:
         head = f"{detail['fu']}符{detail['han']}飜"
@@ -366,18 +412,27 @@ def tenhou_points_text(detail: dict[str, Any], tsumo: bool, honba_ron: int = 300
     honba = int(detail.get("honba", 0))
     if not tsumo:
         return f"{head}{pay['ron'] - honba * honba_ron}点"
-    other = pay["tsumo_other"] - honba * (honba_ron // 3)
+    share = honba * (honba_ron // payers)
+    other = pay["tsumo_other"] - share
     if not pay["tsumo_dealer"]:
         return f"{head}{other}点∀"
-    return f"{head}{other}-{pay['tsumo_dealer'] - honba * (honba_ron // 3)}点"
+    return f"{head}{other}-{pay['tsumo_dealer'] - share}点"
 
 
-def tenhou_yaku_texts(detail: dict[str, Any], seat: int, dealer: int, round_wind: int) -> list[str]:
-    """Tenhou's yaku texts of a win, in Tenhou's order: ``立直(1飜)``, ``大三元(役満)``..."""
+def tenhou_yaku_texts(
+    detail: dict[str, Any], seat: int, dealer: int, round_wind: int, players: int = 4
+) -> list[str]:
+    """Tenhou's yaku texts of a win, in Tenhou's order: ``立直(1飜)``, ``大三元(役満)``...
+    Norths set aside (three players) count with the dora: ``ドラ``."""
+    yaku = [(str(yid), int(han)) for yid, han in detail["yaku"] if yid != "nuki"]
+    nuki = sum(int(han) for yid, han in detail["yaku"] if yid == "nuki")
+    if nuki:
+        dora = sum(han for yid, han in yaku if yid == "dora")
+        yaku = [(yid, han) for yid, han in yaku if yid != "dora"] + [("dora", dora + nuki)]
     named = []
-    for yid, han in detail["yaku"]:
+    for yid, han in yaku:
         if yid == "seat_wind":
-            name = "自風 " + _WINDS[(seat - dealer) % 4]
+            name = "自風 " + _WINDS[(seat - dealer) % players]
         elif yid == "round_wind":
             name = "場風 " + _WINDS[round_wind % 4]
         else:
@@ -391,7 +446,7 @@ def tenhou_yaku_texts(detail: dict[str, Any], seat: int, dealer: int, round_wind
     return [f"{name}(役満)" if yakuman else f"{name}({han}飜)" for name, han in named]
 
 
-def _tenhou_win(win: ev.Win, dealer: int, round_wind: int, honba_ron: int) -> list[Any]:
+def _tenhou_win(win: ev.Win, dealer: int, round_wind: int, honba_ron: int, n: int = 4) -> list[Any]:
     detail = win.detail
     tsumo = win.from_seat is None
     pao = detail.get("pao")
@@ -399,8 +454,8 @@ def _tenhou_win(win: ev.Win, dealer: int, round_wind: int, honba_ron: int) -> li
         win.seat,
         win.seat if tsumo else win.from_seat,
         win.seat if pao is None else pao,
-        tenhou_points_text(detail, tsumo, honba_ron),
-        *tenhou_yaku_texts(detail, win.seat, dealer, round_wind),
+        tenhou_points_text(detail, tsumo, honba_ron, n - 1),
+        *tenhou_yaku_texts(detail, win.seat, dealer, round_wind, n),
     ]
 
 
@@ -414,7 +469,7 @@ def options_lost(game: Game, fmt: str) -> list[str]:
     from .mjai import options_for_mjai
     from .tenhou6 import rule_options
 
-    _riichi_game(game, fmt)
+    _riichi_game(game, "tenhou.net/6" if fmt == "tenhou6" else fmt)
     ours: Any = game.ruleset.options
     if fmt == "tenhou6":
         carried = rule_options(tenhou_rule(ours))
@@ -435,15 +490,15 @@ def to_mjai(game: Game, names: Sequence[str] | None = None) -> list[dict[str, An
     out: list[dict[str, Any]] = [
         {
             "type": "start_game",
-            "names": _names(names),
+            "names": seat_names(names, game.n),
             "kyoku_first": 0 if opts.hanchan else 4,
-            "aka_flag": tuple(opts.red_fives) == (1, 1, 1),
+            "aka_flag": any(opts.red_fives),
         }
     ]
     faces = EventFaces(game)
     hands, end = hand_events(game)
     for hand in hands:
-        out += mjai_hand(hand, faces)
+        out += mjai_hand(hand, faces, game.n)
     if end is not None:
         out.append({"type": "end_game", "scores": list(end.scores)})
     return out
@@ -457,10 +512,10 @@ def _ms(tiles: Sequence[Tile]) -> list[str]:
     return [mjai_name(t) for t in tiles]
 
 
-def mjai_hand(hand: HandEvents, face: EventFaces) -> list[dict[str, Any]]:
-    """One hand's mjai events (``start_kyoku`` to ``end_kyoku``)."""
+def mjai_hand(hand: HandEvents, face: EventFaces, n: int = 4) -> list[dict[str, Any]]:
+    """One hand's mjai events (``start_kyoku`` to ``end_kyoku``) of an ``n``-player game."""
     start = hand.start
-    tehais: list[list[str]] = [[] for _ in range(4)]
+    tehais: list[list[str]] = [[] for _ in range(n)]
     for e in hand.events:
         if isinstance(e, ev.Deal):
             tehais[e.seat] = _ms(sorted(face.all(e.tiles)))
@@ -480,7 +535,7 @@ def mjai_hand(hand: HandEvents, face: EventFaces) -> list[dict[str, Any]]:
     ]
     initial = len(start.indicators)
     indicators = 0
-    deltas = [0] * 4  # the hand's changes but the riichi sticks put down
+    deltas = [0] * n  # the hand's changes but the riichi sticks put down
     reasons: set[str] = set()
     for e in hand.events:
         if isinstance(e, ev.Indicator):
@@ -502,10 +557,12 @@ def mjai_hand(hand: HandEvents, face: EventFaces) -> list[dict[str, Any]]:
             )
         elif isinstance(e, ev.Call):
             out.append(_mjai_call(e, face))
+        elif isinstance(e, ev.BonusTile):  # a North set aside (three players)
+            out.append({"type": "nukidora", "actor": e.seat, "pai": _m(face(e.tile))})
         elif isinstance(e, ev.Transfer) and e.account == "points":
             apply_transfer(scores, e)
             if e.reason == "riichi":
-                change = [0] * 4
+                change = [0] * n
                 change[e.src] = -e.amount
                 out.append(
                     {
@@ -525,10 +582,10 @@ def mjai_hand(hand: HandEvents, face: EventFaces) -> list[dict[str, Any]]:
                 {
                     "type": "ryukyoku",
                     "reason": "nagashimangan" if "nagashi mangan" in reasons else "fanpai",
-                    "tenpais": [s in e.ready for s in range(4)],
+                    "tenpais": [s in e.ready for s in range(n)],
                     "tehais": [
                         _ms(face.all(e.hands[s])) if s in e.ready else ["?"] * len(tehais[s])
-                        for s in range(4)
+                        for s in range(n)
                     ],
                     "deltas": list(deltas),
                     "scores": list(scores),

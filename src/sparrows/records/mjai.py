@@ -56,16 +56,17 @@ _CALLS = {"chi": A.CHI, "pon": A.PON, "daiminkan": A.KAN}
 #: Events with an ``actor``, and with a ``pai`` (optional in ``hora``).
 _ACTED = frozenset(
     {"tsumo", "dahai", "reach", "reach_accepted", "chi", "pon", "daiminkan", "ankan", "kakan",
-     "hora"}
+     "hora", "nukidora"}
 )  # fmt: skip
 _TILED = frozenset({"tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "hora"})
 _KNOWN = frozenset(
     {
         "start_game", "start_kyoku", "tsumo", "dahai", "reach", "reach_accepted", "chi",
         "pon", "daiminkan", "ankan", "kakan", "dora", "hora", "ryukyoku", "end_kyoku",
-        "end_game", "none",
+        "end_game", "none", "nukidora",
     }
 )  # fmt: skip
+_NORTH = from_mjai("N")
 #: Spellings of ``ryukyoku`` reasons -> ours ("exhaustive" for the wall running out).
 REASONS = {
     "fanpai": "exhaustive", "ryukyoku": "exhaustive", "nagashimangan": "exhaustive",
@@ -145,17 +146,24 @@ class MjaiHand:
             )
         self.round_wind = _WINDS.index(wind)
         kyoku = _whole(start, "kyoku", first)
-        if not 1 <= kyoku <= 4:
-            raise RecordError(f"event {first} (start_kyoku): kyoku must be 1-4, not {kyoku}")
+        tehais = start.get("tehais")
+        if not (isinstance(tehais, list) and len(tehais) in (3, 4)):
+            raise RecordError(
+                f"event {first} (start_kyoku): 'tehais' must be 4 lists of tiles (3 for "
+                "three players)"
+            )
+        #: 3 or 4: one list of dealt tiles per seat
+        self.players = len(tehais)
+        if not 1 <= kyoku <= self.players:
+            raise RecordError(
+                f"event {first} (start_kyoku): kyoku must be 1-{self.players}, not {kyoku}"
+            )
         self.kyoku = self.round_wind * 4 + kyoku - 1
         self.honba = _whole(start, "honba", first)
         self.sticks = _whole(start, "kyotaku", first)
-        tehais = start.get("tehais")
-        if not (isinstance(tehais, list) and len(tehais) == 4):
-            raise RecordError(f"event {first} (start_kyoku): 'tehais' must be 4 lists of tiles")
         self.tehais = [_tiles(t, f"event {first} (start_kyoku) tehais", 13) for t in tehais]
         self.dora = [_tile(start, "dora_marker", first)]
-        _four_numbers(start, first, "scores")
+        _numbers(start, first, self.players, "scores")
 
     @property
     def result(self) -> str:
@@ -258,7 +266,15 @@ def _split(events: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, list[Mj
                 raise RecordError(
                     f"event {i}: start_kyoku before the end_kyoku of hand {len(hands) - 1}"
                 )
-            hands.append(MjaiHand(len(hands), e, i))
+            hand = MjaiHand(len(hands), e, i)
+            if hands and hand.players != hands[0].players:
+                raise RecordError(f"event {i}: hands of three and of four players in one log")
+            names = start.get("names") if start is not None else None
+            if isinstance(names, list) and len(names) in (3, 4) and len(names) != hand.players:
+                raise RecordError(
+                    f"event {i}: {hand.players} seats dealt, but start_game names {len(names)}"
+                )
+            hands.append(hand)
             continue
         if not hands or hands[-1].ended:
             raise RecordError(f"event {i} ({kind}) outside a hand (no start_kyoku before it)")
@@ -266,14 +282,14 @@ def _split(events: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, list[Mj
         if kind == "end_kyoku":
             hand.ended = True
             continue
-        event = _checked(e, i)
+        event = _checked(e, i, hand.players)
         hand.events.append(event)
         if kind == "dora":
             hand.dora.append(event["_tile"])
     return start, hands, ended
 
 
-def _checked(e: dict[str, Any], i: int) -> dict[str, Any]:
+def _checked(e: dict[str, Any], i: int, players: int = 4) -> dict[str, Any]:
     """A copy of a hand event with its fields checked and its tiles read."""
     kind = e["type"]
     out = dict(e)
@@ -294,23 +310,37 @@ def _checked(e: dict[str, Any], i: int) -> dict[str, Any]:
         out["_ura"] = _tiles(markers, f"event {i} (hora) ura_markers")
     if kind == "dahai" and "tsumogiri" in e and not isinstance(e["tsumogiri"], bool):
         raise RecordError(f"event {i} (dahai): 'tsumogiri' must be true or false")
-    _four_numbers(e, i, "deltas", "scores")
+    if kind == "nukidora":
+        if players != 3:
+            raise RecordError(f"event {i} (nukidora): a North set aside with four players")
+        if "pai" in e and _tile(e, "pai", i) != _NORTH:
+            raise RecordError(f"event {i} (nukidora): the tile set aside is N, not {e['pai']!r}")
+    _numbers(e, i, players, "deltas", "scores")
     return out
 
 
-def _four_numbers(e: dict[str, Any], i: int, *keys: str) -> None:
-    """The fields that are there are lists of 4 whole numbers (deltas, scores)."""
+def _numbers(e: dict[str, Any], i: int, players: int, *keys: str) -> None:
+    """The fields that are there are lists of whole numbers, one per seat (deltas,
+    scores)."""
     for key in keys:
         if key in e and not (
-            isinstance(e[key], list) and len(e[key]) == 4 and all(type(v) is int for v in e[key])
+            isinstance(e[key], list)
+            and len(e[key]) == players
+            and all(type(v) is int for v in e[key])
         ):
-            raise RecordError(f"event {i} ({e.get('type')}): {key!r} must be 4 whole numbers")
+            raise RecordError(
+                f"event {i} ({e.get('type')}): {key!r} must be {players} whole numbers"
+            )
 
 
-def options_for_mjai(start: dict[str, Any] | None) -> dict[str, Any]:
-    """Riichi options for a log: Tenhou's rules; East only when ``start_game`` has
-    ``kyoku_first`` 4; no red fives when its ``aka_flag`` is false."""
-    options: dict[str, Any] = {"preset": "tenhou"}
+def options_for_mjai(start: dict[str, Any] | None, players: int | None = None) -> dict[str, Any]:
+    """Riichi options for a log: Tenhou's rules (``tenhou-sanma`` for three players:
+    ``players`` 3, or without it ``start_game`` naming three); East only when
+    ``start_game`` has ``kyoku_first`` 4; no red fives when its ``aka_flag`` is false."""
+    if players is None and start is not None:
+        names = start.get("names")
+        players = 3 if isinstance(names, list) and len(names) == 3 else 4
+    options: dict[str, Any] = {"preset": "tenhou-sanma" if players == 3 else "tenhou"}
     if start is not None:
         if start.get("kyoku_first") == 4:
             options["hanchan"] = False
@@ -483,6 +513,9 @@ class MjaiScript:
         if kind == "kakan" and mine:
             self._advance()
             return pick_legal(legal, Action(A.KAKAN, e["_tile"]))
+        if kind == "nukidora" and mine:
+            self._advance()
+            return pick_legal(legal, Action(A.NUKI, _NORTH))
         if kind == "hora" and mine and e["target"] == seat:
             self._advance()
             return pick_legal(legal, Action(A.TSUMO))
@@ -526,8 +559,11 @@ def replay_mjai(
     start, hands, log_ended = _split(events)
     if not hands:
         raise RecordError("the mjai log has no hand")
+    players = hands[0].players
+    if options is None:
+        options = options_for_mjai(start, players)
     try:
-        rules = get_ruleset("riichi", options if options is not None else options_for_mjai(start))
+        rules = get_ruleset("riichi", options)
     except SparrowsError as exc:
         raise RecordError(f"the options are not usable: {exc}") from None
     faces = rules.tileset.tiles
@@ -572,7 +608,7 @@ def _check_end(game: Game, hand: MjaiHand, begin: int, check: HandCheck) -> None
     asked for."""
     check.problems += [f"the engine never asked for {e}" for e in MjaiScript.leftover(hand)]
     hands, _ = hand_events(game, game.events[begin:])
-    ours = [e for e in mjai_hand(hands[0], EventFaces(game)) if e["type"] in _COMPARED]
+    ours = [e for e in mjai_hand(hands[0], EventFaces(game), game.n) if e["type"] in _COMPARED]
     theirs = [e for e in hand.events if e["type"] in _COMPARED]
     if not hand.ended:  # an unfinished hand: only what the log has so far
         ours = ours[: len(theirs)]

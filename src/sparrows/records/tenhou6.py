@@ -15,6 +15,12 @@ discard slot of an open kan. Calls are strings whose letter sits before the tile
 before the 4th tile), ``k`` added kan (the pon string with ``k`` + the added tile in place
 of ``p``) and ``r`` riichi in the discard list.
 
+A three-player game has the same layout: four names (the fourth empty), four scores (the
+fourth 0), the fourth seat's dealt, draw and discard lists empty, ``kyoku`` counted as
+with four (South 1 is 4), a ``disp`` starting with ``三`` (``三鳳南喰赤``) and a North set
+aside written ``f44`` in the discard list (its replacement draw is the next draw entry);
+a call's letter stands first (left) or last (right), never at the across place.
+
 This module only reads: each hand becomes a :class:`TenhouHand` holding the lists as they
 are (checked for shape and tile supply). The hand is *played* by the engine itself:
 :mod:`sparrows.records.tenhou_replay` drives a riichi game with the log's draws and
@@ -40,6 +46,7 @@ __all__ = [
     "JAPANESE_YAKU",
     "LIVE_WALL",
     "MAX_RECORD_BYTES",
+    "NUKI",
     "YAKUMAN_IDS",
     "Call",
     "TenhouGame",
@@ -49,6 +56,8 @@ __all__ = [
     "parse_call",
     "read_game",
     "read_games",
+    "rule_options",
+    "tenhou_rule",
     "wins",
 ]
 
@@ -146,6 +155,8 @@ _YAKU_RE = re.compile(r"^(?P<name>.+)\((?:(?P<han>\d+)飜|(?P<yakuman>役満))\)
 _FU_HAN_RE = re.compile(r"^(?P<fu>\d+)符(?P<han>\d+)飜")
 _CALL_RE = re.compile(r"^(\d\d)*[cpmak](\d\d)+$")
 _RIICHI_RE = re.compile(r"^r\d\d$")
+#: A North set aside as nuki dora (three players), in the discard list.
+NUKI = "f44"
 _RED = {51: 15, 52: 25, 53: 35}
 _CODES = frozenset([*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48)])
 _SOURCE_BY_POSITION = (3, 2, 1)  # letter before 1st / 2nd / last tile: left, across, right
@@ -213,6 +224,8 @@ class TenhouHand:
     result: str  # "和了" or the name of the draw / abort
     deltas: tuple[tuple[int, int, int, int], ...]  # one per win, or the draw's (maybe none)
     wins: tuple[TenhouWin, ...]
+    #: 3 for a three-player hand (the fourth seat's lists are empty, its score 0)
+    players: int = 4
 
     @property
     def dealer(self) -> int:
@@ -238,16 +251,23 @@ class TenhouGame:
     def wins(self) -> list[TenhouWin]:
         return [win for hand in self.hands for win in hand.wins]
 
+    @property
+    def players(self) -> int:
+        """3 or 4 (every hand of a game has the same)."""
+        return self.hands[0].players if self.hands else 4
+
 
 # --------------------------------------------------------------------------- reading
 
 
-def rule_options(rule: dict[str, Any]) -> dict[str, Any]:
+def rule_options(rule: dict[str, Any], players: int | None = None) -> dict[str, Any]:
     """Riichi options for a Tenhou ``rule`` (``{"disp": "鳳南喰赤", "aka": 1}``): Tenhou's
-    preset; ``東`` East only; no ``喰`` no open tanyao (an empty ``disp`` says nothing);
-    ``aka`` 0 no red fives."""
+    preset, ``tenhou-sanma`` for three players (``players`` 3, or without ``players`` a
+    ``disp`` starting with ``三``); ``東`` East only; no ``喰`` no open tanyao (an empty
+    ``disp`` says nothing); ``aka`` 0 no red fives."""
     disp = str(rule.get("disp", ""))
-    options: dict[str, Any] = {"preset": "tenhou"}
+    three = players == 3 if players is not None else disp.startswith("三")
+    options: dict[str, Any] = {"preset": "tenhou-sanma" if three else "tenhou"}
     if "東" in disp:
         options["hanchan"] = False
     if disp and "喰" not in disp:
@@ -259,9 +279,16 @@ def rule_options(rule: dict[str, Any]) -> dict[str, Any]:
 
 def tenhou_rule(options: Any, room: str = "般") -> dict[str, Any]:
     """The Tenhou ``rule`` of riichi options (the inverse of :func:`rule_options` for
-    what it carries); ``room`` is the first letter of ``disp``: 般 上 特 鳳."""
-    red = tuple(options.red_fives) == (1, 1, 1)
-    disp = room + ("南" if options.hanchan else "東") + ("喰" if options.open_tanyao else "")
+    what it carries); ``room`` is the lobby letter of ``disp``: 般 上 特 鳳 (after ``三``
+    for three players)."""
+    three = options.players == 3
+    red = any(options.red_fives)
+    disp = (
+        ("三" if three else "")
+        + room
+        + ("南" if options.hanchan else "東")
+        + ("喰" if options.open_tanyao else "")
+    )
     return {"disp": disp + ("赤" if red else ""), "aka": 1 if red else 0}
 
 
@@ -314,6 +341,14 @@ def _read_game(file: str, text: str) -> TenhouGame:
                 raise RecordError(f"{where}: malformed hand ({excerpt_repr(error)})") from None
     if not hands:
         raise RecordError(f"{file}: the tenhou.net/6 log holds no hand")
+    players = {hand.players for hand in hands}
+    if len(players) > 1:
+        raise RecordError(f"{file}: hands of three and of four players in one game")
+    if str(rule.get("disp", "")).startswith("三") and players == {4}:
+        raise RecordError(
+            f"{file}: the rule {excerpt_repr(rule.get('disp'))} is a three-player "
+            "one, but the hands have four players"
+        )
     return TenhouGame(
         file=file,
         title=tuple(str(t) for t in title),
@@ -369,17 +404,26 @@ def _read_hand(file: str, number: int, raw: list[Any]) -> TenhouHand:
     haipai = tuple(tuple(int(t) for t in raw[4 + 3 * p]) for p in range(4))
     draws = tuple(tuple(_entry(t) for t in raw[5 + 3 * p]) for p in range(4))
     discards = tuple(tuple(_entry(t) for t in raw[6 + 3 * p]) for p in range(4))
-    for p in range(4):
+    # three players: the fourth seat's lists are empty (and its score 0)
+    players = 3 if not (haipai[3] or draws[3] or discards[3]) else 4
+    if players == 3 and start[3]:
+        raise RecordError(f"a three-player hand with a fourth score {start[3]}")
+    for p in range(players):
         if len(haipai[p]) != 13:
             raise RecordError(f"seat {p} is dealt {len(haipai[p])} tiles")
         for entry in draws[p]:
             if isinstance(entry, str) and parse_call(entry).letter not in "cpm":
                 raise RecordError(f"seat {p}: {excerpt_repr(entry)} in the draw list")
+            if players == 3 and isinstance(entry, str) and entry.startswith("c"):
+                raise RecordError(f"seat {p}: a chi {excerpt_repr(entry)} with three players")
         for entry in discards[p]:
             if isinstance(entry, str):
                 if entry.startswith("r"):
                     if not _RIICHI_RE.match(entry):
                         raise RecordError(f"unreadable riichi {excerpt_repr(entry)}")
+                elif entry == NUKI:
+                    if players == 4:
+                        raise RecordError(f"seat {p}: a North set aside ({NUKI}) with four players")
                 elif parse_call(entry).letter not in "ak":
                     raise RecordError(f"seat {p}: {excerpt_repr(entry)} in the discard list")
     result = raw[16]
@@ -393,7 +437,7 @@ def _read_hand(file: str, number: int, raw: list[Any]) -> TenhouHand:
         deltas = tuple(_scores(d) for d in result[1:])
         return TenhouHand(
             file, number, kyoku, honba, sticks, start, dora, ura, haipai, draws, discards,
-            name, deltas, (),
+            name, deltas, (), players,
         )  # fmt: skip
     if len(result) < 3 or len(result) % 2 != 1:
         raise RecordError(f"a win result has deltas/info pairs, got {excerpt_repr(result)}")
@@ -402,7 +446,7 @@ def _read_hand(file: str, number: int, raw: list[Any]) -> TenhouHand:
         deltas4 = _scores(result[i])
         info = result[i + 1]
         winner, from_seat, pao = int(info[0]), int(info[1]), int(info[2])
-        if not (0 <= winner < 4 and 0 <= from_seat < 4 and 0 <= pao < 4):
+        if not (0 <= winner < players and 0 <= from_seat < players and 0 <= pao < players):
             raise RecordError(f"unreadable win {excerpt_repr(info[:3])}")
         fu, han = _parse_points(str(info[3]))
         records.append(
@@ -413,7 +457,7 @@ def _read_hand(file: str, number: int, raw: list[Any]) -> TenhouHand:
         )  # fmt: skip
     return TenhouHand(
         file, number, kyoku, honba, sticks, start, dora, ura, haipai, draws, discards, name,
-        tuple(w.deltas for w in records), tuple(records),
+        tuple(w.deltas for w in records), tuple(records), players,
     )  # fmt: skip
 
 

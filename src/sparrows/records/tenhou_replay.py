@@ -29,6 +29,7 @@ from .export import apply_transfer, tenhou_points_text
 from .tenhou6 import (
     ABORT_NAMES,
     EXHAUSTIVE_DRAWS,
+    NUKI,
     WIN,
     Call,
     Entry,
@@ -42,11 +43,21 @@ from .tenhou6 import (
 A = ActionType
 TSUMOGIRI = 60
 ABORTS = {tenhou: ours for ours, tenhou in ABORT_NAMES.items()}
+_NORTH = from_tenhou(44)
 
 
 def options_for(log: TenhouGame) -> dict[str, Any]:
-    """Riichi options matching a Tenhou game's rule (:func:`~.tenhou6.rule_options`)."""
-    return rule_options(log.rule)
+    """Riichi options matching a Tenhou game's rule and number of players
+    (:func:`~.tenhou6.rule_options`)."""
+    return rule_options(log.rule, log.players)
+
+
+def feeder(seat: int, source: int, players: int) -> int:
+    """The seat a call string's letter place names (``source``: 1 right, 2 across, 3 left,
+    as Tenhou counts them with four players; three players have no across)."""
+    if players == 3 and source == 2:
+        raise RecordError(f"seat {seat}: a call from across in a three-player game")
+    return (seat + (-1 if source == 3 else source)) % players
 
 
 @dataclass
@@ -56,14 +67,24 @@ class _Seat:
 
 
 class TenhouScript:
-    """Draws and decisions of one Tenhou game, answered hand by hand."""
+    """Draws and decisions of one Tenhou game, answered hand by hand.
 
-    def __init__(self, log: TenhouGame, expect_end: bool = True) -> None:
+    One thing the format leaves open: a call string names the tile and the seat it was
+    taken from, not which discard. When that seat throws the same tile again before the
+    caller draws (a call elsewhere skipped the caller's turn), the call may belong to
+    either discard. Such a call is made on the first one unless ``plan`` says otherwise:
+    ``plan[i]`` is the choice (True: call now, False: pass) at the i-th such call met,
+    and ``choices`` records each one met as (hand, called) for :func:`replay_log` to
+    try the other reading of a hand that does not replay."""
+
+    def __init__(self, log: TenhouGame, expect_end: bool = True, plan: Sequence[bool] = ()) -> None:
         self.log = log
         self.expect_end = expect_end
         self.index = -1
         self.hand: TenhouHand = log.hands[0]
         self.seats: list[_Seat] = []
+        self.plan = list(plan)
+        self.choices: list[tuple[int, bool]] = []
 
     def start(self, index: int) -> None:
         self.index = index
@@ -122,7 +143,7 @@ class TenhouScript:
         draws = self.seats[seat].draws
         if draws and isinstance(draws[0], str):
             call = parse_call(draws[0])
-            fed_by = (seat + call.source) % 4
+            fed_by = feeder(seat, call.source, game.n)
             if fed_by == discarder and from_tenhou(call.taken) == game.faces[tile]:
                 return call
         return None
@@ -141,6 +162,12 @@ class TenhouScript:
                         call = None
         if call is None:
             return pick_legal(legal, Action(A.PASS))
+        if self._again(game, discarder, tile):
+            i = len(self.choices)
+            now = self.plan[i] if i < len(self.plan) else True
+            self.choices.append((self.index, now))
+            if not now:
+                return pick_legal(legal, Action(A.PASS))
         self.seats[seat].draws.popleft()
         faces = tuple(from_tenhou(t) for t in call.rest)
         kind = {"c": A.CHI, "p": A.PON, "m": A.KAN}[call.letter]
@@ -150,6 +177,27 @@ class TenhouScript:
                 raise RecordError(f"seat {seat}: an open kan without its 0")
             discards.popleft()
         return pick_legal(legal, Action(kind, faces))
+
+    def _again(self, game: Game, discarder: int, tile: int) -> bool:
+        """Whether ``discarder``'s discards to come may throw this tile's kind again
+        (``60`` entries read through the draw list beside them)."""
+        kind = game.faces[tile].kind
+        rest = self.seats[discarder]
+        for slot, entry in enumerate(rest.discards):
+            if isinstance(entry, int):
+                code = entry
+            elif entry.startswith("r"):
+                code = int(entry[1:])
+            else:
+                continue  # a kan or a North set aside
+            if code == TSUMOGIRI:
+                drawn = rest.draws[slot] if slot < len(rest.draws) else None
+                if not isinstance(drawn, int):
+                    return True  # cannot tell: may be the same
+                code = drawn
+            if code and from_tenhou(code).kind == kind:
+                return True
+        return False
 
     def _turn(self, game: Game, seat: int, legal: list[Action]) -> Action:
         discards = self.seats[seat].discards
@@ -168,6 +216,8 @@ class TenhouScript:
                     raise RecordError(f"seat {seat}: a tsumogiri without a drawn tile")
                 return pick_legal(legal, Action(A.DISCARD, drawn))
             return pick_legal(legal, Action(A.DISCARD, from_tenhou(entry)))
+        if entry == NUKI:  # a North set aside (three players)
+            return pick_legal(legal, Action(A.NUKI, _NORTH))
         if entry.startswith("r"):
             code = int(entry[1:])
             face = drawn if code == TSUMOGIRI else from_tenhou(code)
@@ -218,7 +268,8 @@ def riichi_hand_wall(
     where: str,
 ) -> list[int]:
     """The tile order of a logged riichi hand (the riichi ruleset's ``build_wall``
-    layout): the dealt tiles (13 each from the dealer), the live wall in any order (draws
+    layout): the dealt tiles (13 each from the dealer; ``dealt`` has one list per seat,
+    three or four), the live wall in any order (draws
     are scripted), then the dead wall: 4 replacement tiles, 5 dora and 5 ura indicators,
     the logged indicators in their slots and in the other slots tiles that nobody draws in
     this hand (``drawn``: every tile drawn, replacement draws included)."""
@@ -232,7 +283,8 @@ def riichi_hand_wall(
             raise RecordError(f"{where}: more {face} than the tile set holds")
         return ids.pop()
 
-    ordered = [take(t) for i in range(4) for t in dealt[(dealer + i) % 4]]
+    n = len(dealt)
+    ordered = [take(t) for i in range(n) for t in dealt[(dealer + i) % n]]
     dora_ids = [take(t) for t in dora]
     ura_ids = [take(t) for t in ura]
     if len(dora_ids) > 5 or len(ura_ids) > 5:
@@ -261,7 +313,7 @@ def hand_wall(hand: TenhouHand, tileset: TileSet | None = None) -> list[int]:
     return riichi_hand_wall(
         tileset.tiles,
         hand.dealer,
-        [[from_tenhou(t) for t in h] for h in hand.haipai],
+        [[from_tenhou(t) for t in h] for h in hand.haipai[: hand.players]],
         [from_tenhou(t) for t in hand.dora_indicators],
         [from_tenhou(t) for t in hand.ura_indicators],
         [from_tenhou(t) for d in hand.draws for t in d if isinstance(t, int)],
@@ -292,22 +344,49 @@ class HandCheck:
         return f"{rounds[self.kyoku // 4]}{self.kyoku % 4 + 1}-{self.honba}"
 
 
+#: Readings of a game's calls tried (see :class:`TenhouScript`) before a replay that
+#: differs is reported as it first went.
+MAX_READINGS = 64
+
+
 def replay_log(
     log: TenhouGame, record: bool = True, expect_end: bool = True
 ) -> tuple[Game, list[HandCheck]]:
     """Play the log's game through the engine; every hand checked (see the module).
     ``expect_end``: the log holds a whole game, so the engine must end it after the
-    log's last hand (False for the log of a game stopped early)."""
+    log's last hand (False for the log of a game stopped early).
+
+    A call the format leaves open (:class:`TenhouScript`) is first made on the first
+    discard it may belong to; a hand that then does not replay is played again with the
+    other reading of its open calls, the last one first (at most :data:`MAX_READINGS`
+    plays in all). When none replays, the first play's checks are returned."""
     from ..rules import get_ruleset
 
     rules = get_ruleset("riichi", options_for(log))
-    script = TenhouScript(log, expect_end)
     walls = [hand_wall(h, rules.tileset) for h in log.hands]
-    game = Game(rules, seed=0, record=True, walls=walls, script=script)
-    checks, complete = play_hands(game, log.hands, script.answer, _check_start, _check_end)
-    if complete and checks and expect_end and not game.over:
-        checks[-1].problems.append("the engine plays on after the log's last hand")
-    return game, checks
+    plan: list[bool] = []
+    first: tuple[Game, list[HandCheck]] | None = None
+    for _ in range(MAX_READINGS):
+        script = TenhouScript(log, expect_end, plan)
+        game = Game(rules, seed=0, record=True, walls=walls, script=script)
+        checks, complete = play_hands(game, log.hands, script.answer, _check_start, _check_end)
+        if complete and checks and expect_end and not game.over:
+            checks[-1].problems.append("the engine plays on after the log's last hand")
+        if all(c.ok for c in checks):
+            return game, checks
+        if first is None:
+            first = game, checks
+        # the other reading of the last open call of the hand that differs (the hands
+        # before it replayed: their readings stay)
+        failed = next(c.number for c in checks if not c.ok)
+        used = list(script.choices)
+        while used and (used[-1][0] == failed and not used[-1][1]):
+            used.pop()
+        if not used or used[-1][0] != failed:
+            break
+        plan = [called for _, called in used[:-1]] + [False]
+    assert first is not None
+    return first
 
 
 class LoggedHand(Protocol):
@@ -369,7 +448,9 @@ def _check_start(game: Game, hand: TenhouHand, check: HandCheck) -> None:
     st = game.state
     sticks = game.ledger.pots["points"] // game.ruleset.options.riichi_stick
     want = (hand.kyoku % 4, hand.kyoku // 4, hand.honba, hand.riichi_sticks, hand.start_scores)
-    got = (game.dealer, game.round_wind, st.honba, sticks, tuple(game.scores))
+    # four scores (a three-player log writes 0 for the fourth seat)
+    scores = (*game.scores, *[0] * (4 - game.n))
+    got = (game.dealer, game.round_wind, st.honba, sticks, scores)
     if want != got:
         check.problems.append(
             f"hand start: the log has dealer, round, honba, sticks, scores {want}, the engine {got}"
@@ -400,7 +481,7 @@ def _check_end(game: Game, hand: TenhouHand, begin: int, check: HandCheck) -> No
         if len(wins) != len(hand.wins):
             check.problems.append(f"{len(wins)} win(s) where the log has {len(hand.wins)}")
         for ours, theirs in zip(wins, hand.wins, strict=False):
-            _compare_win(ours, theirs, check)
+            _compare_win(game, ours, theirs, check)
     elif hand.result in EXHAUSTIVE_DRAWS:
         if ended is None or ended.type != "exhaustive_draw":
             check.problems.append(f"the log has {hand.result}, the engine {ended}")
@@ -412,7 +493,7 @@ def _check_end(game: Game, hand: TenhouHand, begin: int, check: HandCheck) -> No
         check.problems.append(f"score changes {deltas}, the log {want}")
 
 
-def _compare_win(ours: Any, theirs: TenhouWin, check: HandCheck) -> None:
+def _compare_win(game: Game, ours: Any, theirs: TenhouWin, check: HandCheck) -> None:
     detail = ours.detail
     if (ours.seat, ours.from_seat if ours.from_seat is not None else ours.seat) != (
         theirs.winner,
@@ -423,8 +504,10 @@ def _compare_win(ours: Any, theirs: TenhouWin, check: HandCheck) -> None:
             f"{theirs.from_seat}"
         )
         return
-    ids = sorted(y for y, _ in detail["yaku"])
     want_ids = sorted(theirs.yaku_ids)
+    # Norths set aside (three players) count with the dora: Tenhou's yaku have no name
+    # of their own for them (see docs/formats.md)
+    ids = sorted({"dora" if y == "nuki" else y for y, _ in detail["yaku"]})
     if theirs.is_yakuman:
         want_ids = sorted(i for i in want_ids if i not in ("dora", "aka", "ura"))
     if ids != want_ids:
@@ -441,6 +524,7 @@ def _compare_win(ours: Any, theirs: TenhouWin, check: HandCheck) -> None:
         check.problems.append(
             f"{detail['han']} han {detail['fu']} fu, the log {theirs.han} han {theirs.fu} fu"
         )
-    printed = tenhou_points_text(detail, theirs.tsumo)
+    opts: Any = game.ruleset.options
+    printed = tenhou_points_text(detail, theirs.tsumo, opts.honba_ron, game.n - 1)
     if printed != theirs.points_text:
         check.problems.append(f"points {printed}, the log {theirs.points_text}")
