@@ -62,8 +62,10 @@ def add_export_parser(sub: Any) -> None:
         "export",
         help="write a riichi game as tenhou.net/6 JSON or mjai JSON lines",
         description=(
-            "Export a recorded riichi game (a sparrows record, a tenhou.net/6 or mjlog log, an "
-            "mjai log) to tenhou.net/6 JSON or mjai JSON lines."
+            "Export a recorded riichi game of four or three players (a sparrows record, a "
+            "tenhou.net/6 or mjlog log, an mjai log) to tenhou.net/6 JSON or mjai JSON lines. "
+            "A log's player names, title and rule name are written again. Games of the house "
+            "table (special tiles, chips, abilities: preset cy-dealers-choice) are refused."
         ),
     )
     e.add_argument("file", help="a game record")
@@ -92,9 +94,11 @@ def run_export(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if args.fmt == "mjai":
-        text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in to_mjai(loaded.game))
+        events = to_mjai(loaded.game, loaded.names)
+        text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events)
     else:
-        text = json.dumps(to_tenhou6(loaded.game), ensure_ascii=False) + "\n"
+        data = to_tenhou6(loaded.game, loaded.names, loaded.title, rule=loaded.rule)
+        text = json.dumps(data, ensure_ascii=False) + "\n"
     if args.out:
         write_atomic(args.out, text)
     else:
@@ -152,7 +156,21 @@ def run(args: argparse.Namespace) -> int:
     from .play import TerminalTable
 
     viewer = 0 if args.seat is None else args.seat
-    table = TerminalTable(game, viewer, sys.stdout, sys.stdin, use_color(sys.stdout))
+    color = use_color(sys.stdout)
+    table = TerminalTable(game, viewer, sys.stdout, sys.stdin, color)
+    names = loaded.names
+    if names is not None and any(names):
+        # a log's players: named in a review of every seat; seen from one seat (--seat)
+        # the table keeps You / Right / Across / Left, and this line says who is who
+        shown = [n or table.name(s) for s, n in enumerate(names)]
+        print("Players: " + ", ".join(f"{shown[s]} ({table.name(s)})" for s in table.order))
+        if args.seat is None:
+
+            class NamedTable(TerminalTable):
+                def name(self, seat: int) -> str:
+                    return shown[seat]
+
+            table = NamedTable(game, viewer, sys.stdout, sys.stdin, color)
     for e in game.events:
         table.show_event(view(e), review=True)
     if not loaded.ok:

@@ -91,17 +91,38 @@ def _first_object(text: str) -> dict[str, Any] | None:
 @dataclass
 class Loaded:
     """A record file's game, replayed, and how the check went (``checks`` hand by hand for
-    a Tenhou log; a sparrows record raises on the first difference instead)."""
+    a Tenhou log; a sparrows record raises on the first difference instead).
+
+    What a log says beside the game travels with it, for an export to write again:
+    ``names`` (one per seat: tenhou.net/6 and mjlog player names, mjai ``start_game``
+    names; None where the file has none, as in a sparrows record), ``title``
+    (tenhou.net/6's two title lines; an mjlog has none: empty, as Tenhou's JSON of it) and
+    ``rule`` (Tenhou's rule object, ``{"disp": "鳳南喰赤", "aka": 1}``: tenhou.net/6 as
+    written, mjlog from its ``<GO type>``; None for the other formats)."""
 
     kind: str
     game: Game
     checks: list[HandCheck] = field(default_factory=list)
     record: GameRecord | None = None
     notes: list[str] = field(default_factory=list)  # worth saying, not differences
+    names: tuple[str, ...] | None = None
+    title: tuple[str, ...] | None = None
+    rule: dict[str, Any] | None = None
 
     @property
     def ok(self) -> bool:
         return all(c.ok for c in self.checks)
+
+
+def _seat_names(names: Any, players: int) -> tuple[str, ...] | None:
+    """A log's player names, one per seat (a three-player tenhou.net/6 log's empty fourth
+    name dropped); None when the log gives no usable list."""
+    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+        return None
+    given = list(names)
+    if players == 3 and len(given) == 4 and given[3] == "":
+        given = given[:3]
+    return tuple(given) if len(given) == players else None
 
 
 def load_game(path: str | os.PathLike[str], check: bool = True) -> Loaded:
@@ -115,8 +136,11 @@ def load_game(path: str | os.PathLike[str], check: bool = True) -> Loaded:
     if kind == MJAI:
         from .mjai import read_mjai, replay_mjai
 
-        game, checks = replay_mjai(read_mjai(path))
-        return Loaded(kind, game, checks)
+        events = read_mjai(path)
+        game, checks = replay_mjai(events)
+        start = next((e for e in events if e.get("type") == "start_game"), None)
+        names = _seat_names(start.get("names"), game.n) if start is not None else None
+        return Loaded(kind, game, checks, names=names)
     if kind == TENHOU6:
         from .tenhou6 import read_game
 
@@ -141,7 +165,15 @@ def load_game(path: str | os.PathLike[str], check: bool = True) -> Loaded:
                     else " (it has no owari: a game stopped early)"
                 )
             )
-    return Loaded(kind, game, checks, notes=notes)
+    return Loaded(
+        kind,
+        game,
+        checks,
+        notes=notes,
+        names=_seat_names(log.names, game.n),
+        title=log.title,
+        rule=dict(log.rule),
+    )
 
 
 __all__ = [
