@@ -49,9 +49,17 @@ def test_simulate_three_players() -> None:
     assert "6 games" in proc.stdout and "efficiency" in proc.stdout and "nuki" in proc.stdout
 
 
-def test_export_says_it_is_for_four_players(tmp_path: Path) -> None:
+def test_a_three_player_game_exports(tmp_path: Path) -> None:
+    """A game quit in its first hand: mjai writes it as far as it went, with three seats,
+    and the export replays (tests/test_export_trust.py has whole games, both formats)."""
     record = tmp_path / "r.json"
     run(["play", "--rules", "riichi", "--preset", "tenhou-sanma", "--seed", "1", "--save",
          str(record)], "q\n")  # fmt: skip
-    proc = run(["export", str(record), "--format", "mjai"])
-    assert proc.returncode == 2 and "four players" in proc.stderr
+    out = tmp_path / "r.mjai"
+    proc = run(["export", str(record), "--format", "mjai", "--out", str(out)])
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    first = out.read_text().splitlines()[:2]
+    assert '"names": ["Player 1", "Player 2", "Player 3"]' in first[0]
+    assert '"scores": [35000, 35000, 35000]' in first[1]
+    check = run(["replay", str(out), "--check"])
+    assert check.returncode == 0 and "OK:" in check.stdout, check.stdout
