@@ -35,7 +35,13 @@ from sparrows.agents import make_agent
 from sparrows.engine import Action, ActionType, Game
 from sparrows.engine.game import TSUMOGIRI
 from sparrows.errors import RecordError
-from sparrows.records.export import options_lost, to_mjai, to_tenhou6
+from sparrows.records.export import (
+    options_lost,
+    tenhou_points_text,
+    tenhou_yaku_texts,
+    to_mjai,
+    to_tenhou6,
+)
 from sparrows.records.formats import load_game
 from sparrows.records.mjai import read_mjai, replay_mjai
 from sparrows.records.record import save_record
@@ -294,6 +300,29 @@ def test_sanma_tenhou6_layout(sanma_games: list[Game]) -> None:
                     dora = [t for t in info[4:] if t.startswith("ドラ(")]
                     assert dora == [f"ドラ({yaku.get('dora', 0) + yaku['nuki']}飜)"]
     assert {0, 1, 2, 4} <= kyoku_seen and not kyoku_seen & {3, 7}  # South 1 is 4
+
+
+def test_three_player_points_and_yaku_texts() -> None:
+    """Worked by hand: a non-dealer's 30 fu 2 han tsumo with three players is 480 basic
+    points, 500 from the other player and 1,000 from the dealer; one honba adds 100 to
+    each (200 on a ron, split between the two payers), left out of the text."""
+    detail = {
+        "fu": 30, "han": 2, "limit": None, "honba": 1,
+        "payment": {"ron": 0, "tsumo_other": 600, "tsumo_dealer": 1100},
+    }  # fmt: skip
+    assert tenhou_points_text(detail, True, honba_ron=200, payers=2) == "30符2飜500-1000点"
+    ron = {**detail, "payment": {"ron": 2200, "tsumo_other": 0, "tsumo_dealer": 0}}
+    assert tenhou_points_text(ron, False, honba_ron=200, payers=2) == "30符2飜2000点"
+    # a North set aside counts with the dora; the dealer's left (seat 2 of 3) is West
+    win = {
+        "yaku": [["riichi", 1], ["menzen_tsumo", 1], ["seat_wind", 1], ["dora", 1],
+                 ["aka", 1], ["ura", 1], ["nuki", 2]],
+    }  # fmt: skip
+    assert tenhou_yaku_texts(win, seat=2, dealer=0, round_wind=0, players=3) == [
+        "立直(1飜)", "門前清自摸和(1飜)", "自風 西(1飜)", "ドラ(3飜)", "赤ドラ(1飜)", "裏ドラ(1飜)",
+    ]  # fmt: skip
+    only_nuki = {"yaku": [["yakuhai_haku", 1], ["nuki", 1]]}
+    assert tenhou_yaku_texts(only_nuki, 0, 0, 0, 3) == ["役牌 白(1飜)", "ドラ(1飜)"]
 
 
 def _hand(game: Game, number: int) -> list[Any]:
