@@ -13,7 +13,7 @@ from sparrows.agents import make_agent
 from sparrows.engine import ActionType, Game, Phase
 from sparrows.rules import get_ruleset
 from sparrows.sim import play_game
-from sparrows.tiles import MeldType
+from sparrows.tiles import MeldType, parse_tiles
 
 from .chinese_walls import act, order_for, pass_all
 from .conftest import sized
@@ -75,9 +75,24 @@ def test_a_robbed_kong_goes_back_to_a_pung_and_draws_no_replacement(name: str) -
     for seat in (2, 3, 0):
         act(game, seat, a.DISCARD, "9p")
         pass_all(game)
+    concealed = len(game.hands[1])
     act(game, 1, a.KAKAN, "5p")
     assert game.phase is Phase.CLAIM and game.to_act() == [2]
     left = game.wall.left
+    # During the window every seat sees the added kong (declared in public: the tile is
+    # laid on the pung, then robbed): four 5p in South's meld, South one tile fewer, every
+    # 5p seen, no replacement drawn; only West is asked.
+    five_p = parse_tiles("5p")[0]
+    for seat in range(4):
+        view = game.observation(seat)
+        (meld,) = view.melds[1]
+        assert meld.type is MeldType.ADDED_KAN and meld.tiles == (five_p,) * 4
+        assert view.concealed[1] == concealed - 1 == 10 and view.wall_left == left
+        assert view.seen()[five_p.kind] == 4
+        assert game.events_for(seat)[-1]["type"] == "call"
+        assert (view.phase, view.window) == (
+            (Phase.CLAIM, "rob") if seat == 2 else (Phase.WAIT, None)
+        )
     act(game, 2, a.RON)
     assert game.over and game.hand_results[-1]["winner"] == 2
     assert game.wall.left == left  # no replacement draw for the robbed kong

@@ -14,6 +14,7 @@ from sparrows.engine import ActionType, Game, Phase
 from sparrows.engine.game import CALLED, RIICHI, TSUMOGIRI
 from sparrows.engine.ledger import POT
 from sparrows.engine.protocol import Ruleset
+from sparrows.tiles import MeldType, format_tile, parse_tiles
 
 from .riichi_walls import (
     act,
@@ -815,6 +816,73 @@ def test_chankan_on_an_added_kan(answer: str) -> None:
         assert furiten(game, 3)
         act(game, 1, "discard 5s")
         assert game.to_act() == [2] and game.turn == 2  # no ron for seat 3
+
+
+@pytest.mark.parametrize("at_once", [False, True])
+@pytest.mark.parametrize("answer", ["ron", "pass"])
+def test_the_rob_window_shows_the_added_kan(at_once: bool, answer: str) -> None:
+    """The table of ``test_chankan_on_an_added_kan``, watched while seat 3 may rob. The
+    added kan was declared in public (the tile is laid on the pon, then robbed), so every
+    seat sees it during the window: the meld is an added kan of four 2s, seat 1 holds one
+    tile fewer, every 2s is seen (the called one once), no replacement is drawn yet (the
+    wall count stays) and no kan dora is turned, also with ``kan_dora_at_once``: a kan
+    turns its dora only once it stands (riichi.wiki "Chankan": the rob interrupts the kan,
+    no kan dora). Only seat 3 is asked. Robbed: the kan is a pon again, the 2s is seat
+    3's (14 tiles) and the win counts no kan dora: chankan + chun, 2 han 40 fu, 2,600 (the
+    second indicator, 1m, would have made seat 3's 2m a dora: 3 han, 5,200). Passed: the
+    kan stands, its dora is turned (at once: before the replacement draw) and seat 1 draws
+    the replacement."""
+    rules = riichi(kan_dora_at_once=at_once)
+    seat1 = "147m147p22s69s123z"
+    seat3 = "123m456m777z3s99s1z"
+    draws: list[str | None] = ["2s", None, "4s", None, "2s"]
+    hands = ["258m258p8s1567z36m", seat1, "369m369p69s2345z7m", seat3]
+    order = riichi_wall(rules, hands, draws=draws, replacements="5s0s55s", dora="8p1m", ura="8p")
+    game = new_game(rules, order)
+    act(game, 0, "discard 2s")
+    act(game, 1, "pon 2s 2s")
+    act(game, 1, "discard 1z")
+    cycle(game, 1)
+    act(game, 3, "discard 1z")
+    cycle(game, 1)
+    before = game.observation(0)
+    mark = len(game.events)
+    act(game, 1, "kakan 2s")
+    two_s = parse_tiles("2s")[0]
+    for seat in range(4):
+        view = game.observation(seat)
+        (meld,) = view.melds[1]
+        assert meld.type is MeldType.ADDED_KAN and meld.tiles == (two_s,) * 4
+        assert view.concealed[1] == before.concealed[1] - 1 == 10
+        assert view.wall_left == before.wall_left and view.indicators == before.indicators
+        assert [format_tile(t) for t in view.indicators] == ["8p"]
+        assert view.seen()[two_s.kind] == 4
+        assert game.events_for(seat)[-1]["type"] == "call"
+        if seat == 3:
+            assert (view.phase, view.window) == (Phase.CLAIM, "rob")
+            assert legal(game, 3) == {"ron", "pass"}
+        else:
+            assert view.phase is Phase.WAIT and not view.legal
+    act(game, 3, answer)
+    if answer == "ron":  # the hand is over (the game is in the next one): its events
+        hand = [e.type for e in game.events[mark:]]
+        assert hand[: hand.index("hand_end")] == ["call", "robbed", "transfer", "win"]
+        win = last(game, "win")  # no kan dora for a robbed kan
+        assert ids(win) == ["chankan", "yakuhai_chun"] and win.points == RON_2H40
+        assert win.detail["dora"] == 0 and len(win.hand) == 14
+        robbed = last(game, "robbed")  # the added kan is a pon again, the 2s seat 3's
+        assert (robbed.seat, robbed.tile, robbed.robber, robbed.meld) == (1, "2s", 3, "added_kan")
+        return
+    rep = last(game, "draw")
+    assert (rep.seat, rep.tile, rep.replacement) == (1, "5s", True)
+    assert game.observation(0).wall_left == before.wall_left - 1  # the live wall refills
+    if at_once:
+        assert [e.type for e in game.events[-2:]] == ["indicator", "draw"]
+        assert [format_tile(game.faces[t]) for t in game.wall.revealed] == ["8p", "1m"]
+    else:
+        assert len(game.wall.revealed) == 1  # turned at seat 1's discard
+        act(game, 1, "discard 5s")
+        assert [format_tile(game.faces[t]) for t in game.wall.revealed] == ["8p", "1m"]
 
 
 @pytest.mark.parametrize("preset", ["standard", "mahjongsoul"])

@@ -57,7 +57,8 @@ ROBBED = ["5m139m112337799s", "55m111234567p9p1s", "46m77m222333444p", "2468m224
 ROBBED_DRAWS = "5s8m9m2m5m"
 
 
-def robbed_game() -> Game:
+def robbed_window() -> Game:
+    """The game of :func:`robbed_game` while West may rob South's added gang."""
     rules = sichuan(hands=1)
     game = Game(rules, 1, walls=[order_13(rules, ROBBED, draws=ROBBED_DRAWS)])
     choose_voids(game, {1: "s"})
@@ -75,8 +76,33 @@ def robbed_game() -> Game:
     assert game.turn == 1 and game.fmt(game.drawn) == "5m"  # type: ignore[arg-type]
     act(game, 1, A.KAKAN, "5m")
     assert game.phase is Phase.CLAIM and game.to_act() == [2]
+    return game
+
+
+def robbed_game() -> Game:
+    game = robbed_window()
     act(game, 2, A.RON)
     return game
+
+
+def test_the_rob_window_shows_the_added_gang() -> None:
+    """While West may rob, every seat sees South's added gang (declared in public: the
+    tile is laid on the pung, then robbed): four 5m in the meld, South with 10 concealed
+    tiles (13 - 2 for the pung - its void 1s + the 5m drawn - the 5m added), every 5m
+    seen, no replacement drawn and no gang points paid yet (they are paid once it
+    stands). Only West is asked."""
+    game = robbed_window()
+    left = game.wall.left
+    for seat in range(4):
+        view = game.observation(seat)
+        (meld,) = view.melds[1]
+        assert meld.type is MeldType.ADDED_KAN and [str(t) for t in meld.tiles] == ["5m"] * 4
+        assert view.concealed == (13, 10, 13, 13) and view.wall_left == left
+        assert view.seen()[4] == 4  # 5m: the called one once, in the meld
+        assert view.scores == (0, 0, 0, 0)
+        assert game.events_for(seat)[-1]["type"] == "call"
+        asked = (Phase.CLAIM, "rob") if seat == 2 else (Phase.WAIT, None)
+        assert (view.phase, view.window) == asked
 
 
 def test_a_robbed_added_gang_goes_back_to_a_pung() -> None:

@@ -8,7 +8,8 @@ the tests replay):
   replacement draw moves the last live tile to the dead wall (the live wall shrinks by one).
 * Kan dora of an open or added kan is turned when the kan player discards (before the
   claims on that discard, so a ron on it counts it); a closed kan's at once
-  (``kan_dora_at_once``: every kan's at once).
+  (``kan_dora_at_once``: every kan's at once). A kan others may rob turns its dora only
+  once nobody robbed it: a robbed kan turns none (riichi.wiki "Chankan").
 * No call on the last discard (houtei), no kan on the last tile, at most four kans.
 * A call that would leave only tiles forbidden by kuikae is not offered.
 * Riichi needs a closed hand, ``riichi_min_points`` and ``riichi_min_tiles`` left; a
@@ -179,10 +180,11 @@ class RiichiRuleset(Ruleset):
     #: 2: a robbed kan is undone (event ``robbed``); an exhaustive draw names the ready
     #: hands' melds and waits. 3: a kita is a call (three players: no ippatsu, tenhou,
     #: chiihou, double riichi or nine terminals after it); the Mahjong Soul presets' pao
-    #: covers only its own yakuman. Records of 1 and 2 still replay where they play the
-    #: same (every four-player game but a Mahjong Soul pao with a second yakuman); a
-    #: three-player one with a kita in the first go-around fails at the first event that
-    #: differs.
+    #: covers only its own yakuman; a kan that may be robbed turns its dora (at once, or
+    #: a closed kan's) only once nobody robbed it. Records of 1 and 2 still replay where
+    #: they play the same (four-player games but a Mahjong Soul pao with a second yakuman
+    #: or a robbable kan under ``kan_dora_at_once`` or ``kokushi_robs_ankan``); the others
+    #: (a three-player kita in the first go-around) fail at the first event that differs.
     earlier_versions: ClassVar[dict[str, EarlierVersion]] = {
         "1": EarlierVersion(
             new_events=frozenset({"robbed"}),
@@ -785,12 +787,12 @@ class RiichiRuleset(Ruleset):
             self._call_made(hs)
             ops: list[fl.Op] = self._pending_dora(hs)  # an earlier kan's first
             ops.append(fl.MakeMeld(seat, MeldType.CLOSED_KAN, ids))
-            ops.append(fl.RevealIndicator())  # a closed kan's dora at once
             robbers = {}
             if self.options.kokushi_robs_ankan:
                 robbers = self._robbers(game, seat, ids[0], kokushi_only=True)
-            if robbers:
+            if robbers:  # its dora once the kan stands (a robbed kan turns none)
                 return fl.Outcome(ops, fl.Window("rob", robbers, (seat, ids[0], "ankan")))
+            ops.append(fl.RevealIndicator())  # a closed kan's dora at once
             return fl.Outcome(ops, fl.Turn(seat, fl.REPLACEMENT))
         if t is A.KAKAN:  # ippatsu is broken once the kan stands (a robber keeps it)
             tile = game.tile_of(seat, action.tiles[0])
@@ -798,13 +800,13 @@ class RiichiRuleset(Ruleset):
             hs.last_kan = (seat, None)
             ops = self._pending_dora(hs)  # an earlier kan's first
             ops.append(fl.MakeMeld(seat, MeldType.ADDED_KAN, (tile,)))
+            if not self.options.kan_dora_at_once:
+                hs.dora_due += 1  # turned at the kan player's discard
+            robbers = self._robbers(game, seat, tile)
+            if robbers:  # at once: its dora once the kan stands (a robbed kan turns none)
+                return fl.Outcome(ops, fl.Window("rob", robbers, (seat, tile, "kakan")))
             if self.options.kan_dora_at_once:
                 ops.append(fl.RevealIndicator())
-            else:
-                hs.dora_due += 1
-            robbers = self._robbers(game, seat, tile)
-            if robbers:
-                return fl.Outcome(ops, fl.Window("rob", robbers, (seat, tile, "kakan")))
             self._call_made(hs)
             return fl.Outcome(ops, fl.Turn(seat, fl.REPLACEMENT))
         raise AssertionError(f"unexpected turn action {action}")  # pragma: no cover
@@ -978,7 +980,10 @@ class RiichiRuleset(Ruleset):
                 return fl.Outcome(ops, end)
             if how == "kakan" or how == "kita":
                 self._call_made(hs)  # the kan or North stands: a call
-            return fl.Outcome((), fl.Turn(kan_seat, fl.REPLACEMENT))
+            stands: list[fl.Op] = []
+            if how == "ankan" or (how == "kakan" and self.options.kan_dora_at_once):
+                stands.append(fl.RevealIndicator())  # the kan stands: its dora now
+            return fl.Outcome(stands, fl.Turn(kan_seat, fl.REPLACEMENT))
         discarder, tile = window.data
         order = self._others[discarder]
         rons = [s for s in order if answers.get(s) == _RON]
