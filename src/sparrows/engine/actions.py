@@ -12,7 +12,7 @@ tiles are kept sorted, so ``chi 4m 3m`` is ``chi 3m 4m``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Final
@@ -221,39 +221,3 @@ DISCARD: Final = ActionType.DISCARD
 TSUMO: Final = ActionType.TSUMO
 RON: Final = ActionType.RON
 PASS: Final = ActionType.PASS
-
-
-class ActionSpace:
-    """A ruleset's dense action space for RL: every action it can ever offer, numbered
-    ``0 .. size - 1`` in a fixed order; ``mask(legal)`` marks the legal ones."""
-
-    def __init__(self, actions: Iterable[Action]) -> None:
-        unique: dict[int, Action] = {}
-        for a in actions:
-            unique.setdefault(a.code, a)
-        self.actions: tuple[Action, ...] = tuple(unique.values())
-        self._index = {a.code: i for i, a in enumerate(self.actions)}
-
-    @property
-    def size(self) -> int:
-        return len(self.actions)
-
-    def __len__(self) -> int:
-        return len(self.actions)
-
-    def index(self, action: Action) -> int:
-        try:
-            return self._index[action.code]
-        except KeyError:
-            raise NotationError(f"{action} is not in this action space") from None
-
-    def action(self, index: int) -> Action:
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self.size:
-            raise NotationError(f"action index must be 0-{self.size - 1}, not {index!r}")
-        return self.actions[index]
-
-    def mask(self, legal: Sequence[Action]) -> list[bool]:
-        out = [False] * len(self.actions)
-        for a in legal:
-            out[self._index[a.code]] = True
-        return out

@@ -316,3 +316,21 @@ def redact(event: Event, seat: int | None) -> dict[str, Any]:
         for name in event.private_fields:
             data[name] = None
     return data
+
+
+@dataclass(slots=True)
+class Update(Event):
+    """Stream only, never in a record: view fields the engine derives from its state
+    (whose turn, wall counts, seat winds, the ruleset's facts; for a seat its prompt and
+    its private facts) that changed with the last action. ``seat`` None: public (every
+    viewer gets it); a seat: that seat alone gets it, and no other viewer learns that it
+    exists. ``fields`` holds the changed fields' new values as the view's JSON writes
+    them (``extra``: its changed part, merged field by field)."""
+
+    type: ClassVar[str] = "update"
+    seat: int | None
+    fields: dict[str, Any]
+
+    @property
+    def visible_to(self) -> frozenset[int] | None:
+        return None if self.seat is None else frozenset((self.seat,))

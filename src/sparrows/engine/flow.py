@@ -53,14 +53,24 @@ class Window:
     options: dict[int, list[Action]]
     data: Any
     claim: bool
+    subject: int | None  # the tile (id) the window answers: a discard, a kong's tile
+    offered_by: int | None  # the seat that played it
 
     def __init__(
-        self, kind: str, options: dict[int, list[Action]], data: Any = None, claim: bool = True
+        self,
+        kind: str,
+        options: dict[int, list[Action]],
+        data: Any = None,
+        claim: bool = True,
+        subject: int | None = None,
+        offered_by: int | None = None,
     ) -> None:
         self.kind = kind
         self.options = options
         self.data = data
         self.claim = claim
+        self.subject = subject
+        self.offered_by = offered_by
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,9 @@ table. See ``docs/engine.md``.
 
 from __future__ import annotations
 
+import copy
 import random
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -23,9 +25,11 @@ from . import events as ev
 from . import flow as fl
 from .actions import Action, ActionType
 from .ledger import POT, Ledger
+from .stream import Stream
 from .wall import Wall
 
 if TYPE_CHECKING:
+    from ..client.view import View
     from .protocol import Ruleset
 
 
@@ -109,6 +113,14 @@ class Observation:
         return seen
 
 
+#: How a hand's walls are shuffled (``Game(shuffle=...)``).
+SHUFFLES: Final = ("seed", "secrets")
+#: Turn actions that play a tile others may claim or rob (``ask_all`` asks them all).
+_DISCARDS: Final = frozenset(
+    {ActionType.DISCARD, ActionType.RIICHI, ActionType.OPEN_RIICHI, ActionType.TAKO_RIICHI}
+)
+_PLAYS_A_TILE: Final = _DISCARDS | {ActionType.KAKAN, ActionType.ANKAN, ActionType.NUKI}
+_PASS_ONLY: Final = Action(ActionType.PASS)
 _OVER: Final = Phase.OVER
 _TURN: Final = Phase.TURN
 _TURN_STEP: Final = fl.Turn
@@ -169,12 +181,22 @@ class Game:
         record: bool = True,
         walls: Sequence[Sequence[int]] | None = None,
         script: DrawScript | None = None,
+        ask_all: bool = False,
+        shuffle: str = "seed",
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise SparrowsError(f"the seed must be a whole number >= 0, not {seed!r}")
+        if shuffle not in SHUFFLES:
+            raise SparrowsError(f"shuffle must be one of {', '.join(SHUFFLES)}, not {shuffle!r}")
         self.ruleset = ruleset
         self.seed = seed
         self.record = record
+        #: Uniform claim timing: after every tile a seat plays that others could claim or
+        #: rob, every other seat still playing is asked (pass-only where it has no claim).
+        self.ask_all = ask_all
+        #: "seed": each hand's wall from ``random.Random(seed)``; "secrets": from the
+        #: operating system's CSPRNG (the walls are kept in ``hand_orders`` for replay).
+        self.shuffle = shuffle
         self.rng = random.Random(seed)  # shuffles the walls, nothing else
         # Dice a ruleset rolls (exchange directions...): apart from the walls' generator, so
         # a ruleset that rolls more dice never changes which walls a seed gives.
@@ -232,6 +254,17 @@ class Game:
         self.robbed: tuple[int, int] | None = None  # (robber, tile) of a robbed kong
         self.hand_start: dict[str, list[int]] = {}  # balances at the hand's start (recorded)
         self._held: list[ev.Event] | None = None
+        #: per seat: how many decisions it has been asked (the current prompt's id)
+        self.prompt_ids = [0] * n
+        #: an ``ask_all`` window wraps the ruleset's next step: (it, the seats it asked)
+        self._inner: tuple[fl.Next, frozenset[int]] | None = None
+        #: per seat: its balances (each account) when it last acted, for ``rewards``
+        self._marks: list[list[int]] = [[0] * len(self.ledger.accounts) for _ in range(n)]
+        self.result: dict[str, Any] = {}  # the ruleset's final figures, once over
+        self.ended: dict[str, list[int]] = {}
+        # the event stream (record=True): every event with its hand, and per viewer (the
+        # seats, then a spectator) the positions it may see
+        self.stream = Stream(n)
         if record:
             self.emit(
                 ev.GameStart(
@@ -244,6 +277,9 @@ class Game:
                 )
             )
         self._start_hand()
+        self._marks = [self._balances(s) for s in range(n)]
+        if record:
+            self.stream.sync(self)
 
     # ------------------------------------------------------------------ helpers
     def emit(self, event: ev.Event) -> None:
@@ -252,6 +288,7 @@ class Game:
                 self._held.append(event)
             else:
                 self.events.append(event)
+                self.stream.add(event, self.hand_number)
 
     def fmt(self, tile_id: int) -> str:
         return self.tile_text[tile_id]
@@ -490,6 +527,9 @@ class Game:
         size = len(self.faces)
         if self.hand_number < len(self.walls):
             order = list(self.walls[self.hand_number])
+        elif self.shuffle == "secrets":
+            order = list(range(size))
+            secrets.SystemRandom().shuffle(order)
         else:
             order = list(range(size))
             shuffle(self.rng, order)
@@ -528,8 +568,9 @@ class Game:
                     self.ruleset.hand_info(self),
                 )
             )
-            if held:
-                self.events.extend(held)
+            for e in held or ():
+                self.events.append(e)
+                self.stream.add(e, self.hand_number)
         nxt = outcome.next
         self._advance(nxt)
 
@@ -579,6 +620,9 @@ class Game:
                 self.phase = _TURN
                 self.window = None
                 self.pending = {seat: ruleset.turn_actions(self, seat)}
+                self.prompt_ids[seat] += 1
+                if self.last_discard is not None and draw != _KEEP:
+                    self.last_discard = None  # nobody may claim it any more
                 if self.declared:
                     self.declared = {}
                 return
@@ -592,6 +636,8 @@ class Game:
                 self.phase = Phase.CLAIM if window.claim else Phase.CHOICE
                 self.window = window
                 self.pending = window.options
+                for s in window.options:
+                    self.prompt_ids[s] += 1
                 self.declared = {}
                 return
             self._end_hand(nxt)  # type: ignore[arg-type]
@@ -655,6 +701,8 @@ class Game:
             self._start_hand()
         else:
             self.phase = Phase.OVER
+            self.result = dict(after.result or {})
+            self.ended = dict(after.ended or {})
             self.emit(
                 ev.GameEnd(
                     list(self.scores),
@@ -668,6 +716,103 @@ class Game:
     @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
+
+    def clone(self) -> Game:
+        """An independent copy of the game that plays on exactly as this one would. It
+        shares what never changes (the ruleset with its tables, the tile set, the events
+        already made) and copies the rest; a scripted game's script is shared."""
+        g = Game.__new__(Game)
+        # configuration and lookup tables: shared
+        g.ruleset, g.seed, g.record, g.ask_all, g.shuffle = (
+            self.ruleset,
+            self.seed,
+            self.record,
+            self.ask_all,
+            self.shuffle,
+        )
+        g.n, g.tileset, g.faces, g.kind, g.face_code = (
+            self.n,
+            self.tileset,
+            self.faces,
+            self.kind,
+            self.face_code,
+        )
+        g.tile_text, g.key_weight, g.face_weight = self.tile_text, self.key_weight, self.face_weight
+        g.script, g._plain = self.script, self._plain
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.dice = random.Random()
+        g.dice.setstate(self.dice.getstate())
+        g.walls = [list(w) for w in self.walls]
+        g.hand_orders = [list(o) for o in self.hand_orders]
+        # the game's state: copied
+        g.ledger = self.ledger.copy()
+        g.scores = g.ledger.accounts["points"]
+        g.state = copy.deepcopy(self.state)
+        g.dealer, g.first_dealer, g.round_wind = self.dealer, self.first_dealer, self.round_wind
+        g.hand_number = self.hand_number
+        g.events, g.actions = list(self.events), list(self.actions)
+        g.phase, g.window = self.phase, self.window
+        g.pending, g.declared = dict(self.pending), dict(self.declared)
+        g.hand_results = list(self.hand_results)
+        g.wall = self.wall.copy()
+        g.hands = [list(h) for h in self.hands]
+        g.melds = [
+            [TableMeld(m.type, list(m.tiles), m.called, m.from_seat) for m in ms]
+            for ms in self.melds
+        ]
+        g.bonus = [list(b) for b in self.bonus]
+        g.discards = [list(d) for d in self.discards]
+        g.river_flags = [list(f) for f in self.river_flags]
+        g.status = list(self.status)
+        g.hand_key, g.face_key = list(self.hand_key), list(self.face_key)
+        g.counts = [list(c) for c in self.counts]
+        g.turn, g.drawn, g.turn_draw = self.turn, self.drawn, self.turn_draw
+        g.last_discard, g.robbed = self.last_discard, self.robbed
+        g.hand_start = {k: list(v) for k, v in self.hand_start.items()}
+        g._held = None
+        g.prompt_ids = list(self.prompt_ids)
+        g._inner = self._inner
+        g._marks = [list(m) for m in self._marks]
+        g.result, g.ended = dict(self.result), dict(self.ended)
+        g.stream = self.stream.copy()
+        return g
+
+    def _balances(self, seat: int) -> list[int]:
+        return [balances[seat] for balances in self.ledger.accounts.values()]
+
+    def rewards(self, account: str = "points") -> list[int]:
+        """Per seat, how much ``account`` (points, chips...) changed since the seat last
+        acted (since the game began for a seat that has not): what an agent earned by
+        its last decision and what followed it. Reading it changes nothing."""
+        names = list(self.ledger.accounts)
+        if account not in names:
+            raise SparrowsError(f"no account {account!r}; this game keeps {', '.join(names)}")
+        i = names.index(account)
+        balances = self.ledger.accounts[account]
+        return [balances[s] - self._marks[s][i] for s in range(self.n)]
+
+    def events_since(self, viewer: object, cursor: object = 0) -> tuple[list[dict[str, Any]], int]:
+        """The events ``viewer`` (a seat, or None: a spectator) may see after ``cursor``
+        (what an earlier call returned; 0 from the start), as JSON objects with their
+        ``seq`` (the viewer's own count) and ``hand``, and the new cursor. O(new events).
+        Needs ``record=True``."""
+        v = self.n if viewer is None else self._check_seat(viewer)
+        if not self.record:
+            raise SparrowsError("this game keeps no events (it was made with record=False)")
+        return self.stream.since(v, None if viewer is None else v, cursor)
+
+    def view(self, seat: object) -> View:
+        """What ``seat`` may know now, as plain data (see ``sparrows.client.View``)."""
+        from .views import build_view
+
+        return build_view(self, self._check_seat(seat))
+
+    def public_view(self) -> View:
+        """What a spectator may know now: no concealed tile, no prompt."""
+        from .views import build_view
+
+        return build_view(self, None)
 
     def to_act(self) -> list[int]:
         """Seats whose decision is awaited now (several in a decision window)."""
@@ -695,9 +840,11 @@ class Game:
             return []
         return list(self.pending.get(s, ()))
 
-    def step(self, seat: object, action: object) -> None:
+    def step(self, seat: object, action: object, prompt: object = None) -> None:
         """Apply one seat's action. Raises IllegalActionError (state unchanged) if the seat
-        is not to act or the action is not among its legal actions."""
+        is not to act or the action is not among its legal actions. ``prompt``, when
+        given, is the id of the prompt the action answers (``view(seat).prompt.id``): an
+        answer to an earlier prompt is refused, not applied."""
         if type(seat) is not int:  # checked first: an unhashable seat must not reach the dict
             self._refuse_seat(seat)
             raise AssertionError  # not reached: _refuse_seat raises
@@ -706,6 +853,11 @@ class Game:
         if legal is None or (self.declared and s in self.declared):
             self._refuse_seat(s)
             raise AssertionError
+        if prompt is not None and prompt != self.prompt_ids[s]:
+            raise IllegalActionError(
+                f"seat {s} answered prompt {excerpt_repr(prompt, 20)}, but its prompt now is "
+                f"{self.prompt_ids[s]} (a stale answer is not applied)"
+            )
         for candidate in legal:  # identity first: agents return one of the legal objects
             if candidate is action:
                 chosen = candidate
@@ -713,22 +865,84 @@ class Game:
         else:
             chosen = self._find_legal(s, action, legal)
         self.actions.append((s, chosen))
+        marks = self._marks[s]
+        for i, balances in enumerate(self.ledger.accounts.values()):
+            marks[i] = balances[s]
         if self.phase is _TURN:
             out = self.ruleset.on_turn(self, s, chosen)
+            if self.ask_all and chosen.type in _PLAYS_A_TILE:
+                out = self._ask_all(s, chosen, out)
         else:
             self.declared[s] = chosen
             if len(self.declared) < len(self.pending):
+                if self.record:
+                    self.stream.sync(self)
                 return
             window = self.window
             assert window is not None
             answers = self.declared
             self.pending, self.declared = {}, {}
-            out = self.ruleset.resolve(self, window, answers)
+            inner = self._inner
+            if inner is None:
+                out = self.ruleset.resolve(self, window, answers)
+            else:
+                self._inner = None
+                nxt, asked = inner
+                if type(nxt) is _WINDOW:
+                    real = {k: a for k, a in answers.items() if k in asked}
+                    out = self.ruleset.resolve(self, nxt, real)
+                else:
+                    out = fl.Outcome((), nxt)
         ops = out.ops
         if ops:
             for op in ops:
                 _HANDLERS[type(op)](self, op)
         self._advance(out.next)
+        if self.record:
+            self.stream.sync(self)
+
+    def _ask_all(self, seat: int, action: Action, out: fl.Outcome) -> fl.Outcome:
+        """Uniform claim timing: the ruleset's next step after a tile played (a discard, a
+        kong, a North) wrapped in a window that asks every other seat still playing,
+        pass-only where the ruleset asks it nothing; its answers go to the ruleset's
+        window (if any) once all are in."""
+        nxt = out.next
+        if type(nxt) is _WINDOW:
+            window: fl.Window = nxt
+            if not window.claim:
+                return out
+            asked = frozenset(window.options)
+            kind, subject, by = window.kind, window.subject, window.offered_by
+        elif type(nxt) is _TURN_STEP:
+            asked = frozenset()
+            kind = "claim" if action.type in _DISCARDS else "rob"
+            subject, by = None, seat
+        else:
+            return out  # the hand ends: nothing to answer
+        others = [
+            o for o in range(self.n) if o != seat and self.status[o] == PLAYING and o not in asked
+        ]
+        if not others:
+            return out
+        if subject is None:
+            subject = self._played_tile(seat, action, out.ops)
+        options = dict(nxt.options) if type(nxt) is _WINDOW else {}
+        for o in others:
+            options[o] = [_PASS_ONLY]
+        self._inner = (nxt, asked)
+        wrapped = fl.Window(kind, options, None, claim=True, subject=subject, offered_by=by)
+        return fl.Outcome(out.ops, wrapped)
+
+    def _played_tile(self, seat: int, action: Action, ops: Sequence[fl.Op]) -> int | None:
+        """The id of the tile ``action`` plays (from the ops that play it)."""
+        for op in ops:
+            if type(op) is fl.DiscardTile:
+                return op.tile
+            if type(op) is fl.MakeMeld and op.seat == seat:
+                return op.tiles[0]
+            if type(op) is fl.SetAside and op.seat == seat:
+                return op.tile
+        return None
 
     def _refuse_seat(self, seat: object) -> None:
         if self.phase is _OVER:

@@ -20,6 +20,14 @@ class Ledger:
         self.floors: dict[str, int] = dict(floors or {})
         self.totals: dict[str, int] = {k: sum(v) for k, v in self.accounts.items()}
 
+    def copy(self) -> Ledger:
+        """An independent copy (``Game.clone``)."""
+        other = Ledger({}, self.floors)
+        other.accounts = {k: list(v) for k, v in self.accounts.items()}
+        other.pots = dict(self.pots)
+        other.totals = dict(self.totals)
+        return other
+
     def balance(self, account: str, holder: int) -> int:
         return self.pots[account] if holder == POT else self.accounts[account][holder]
 

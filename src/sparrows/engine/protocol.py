@@ -20,12 +20,15 @@ from ..analysis import RIICHI, Form, form_shanten, improvers, waits
 from ..errors import OptionsError
 from ..tiles import Tile, TileSet, format_tile
 from ..tiles.notation import Dialect
-from .actions import Action, ActionSpace, ActionType
+from .actions import Action, ActionType
 from .flow import GameOver, NextHand, Outcome, Window
+from .layouts import ActionLayout, layout
 from .options import build_options
 from .wall import Wall
 
 if TYPE_CHECKING:
+    from ..client.extras import Extra
+    from ..client.view import Payload, View
     from .game import Game, Observation
 
 
@@ -133,14 +136,32 @@ class Ruleset(ABC):
         index = {f: i for i, f in enumerate(faces)}
         return [5 ** index[t] for t in self.tileset.tiles]
 
-    @cached_property
-    def action_space(self) -> ActionSpace:
-        """Every action the ruleset can offer, numbered (for RL masks)."""
-        return ActionSpace(self.all_actions())
+    #: The name of the family's fixed action layout (:mod:`.layouts`); None: a plug-in
+    #: ruleset numbers its own :meth:`all_actions`.
+    layout_name: ClassVar[str | None] = None
 
-    @abstractmethod
+    @cached_property
+    def layout(self) -> ActionLayout:
+        """Every action the ruleset can offer, numbered once for its family (RL masks,
+        the indices in a view's prompt); see :mod:`sparrows.engine.layouts`."""
+        name = self.family_layout()
+        if name is not None:
+            return layout(name)
+        return ActionLayout(self.name, 1, self.all_actions())
+
+    @property
+    def action_space(self) -> ActionLayout:
+        """(the old name of :attr:`layout`)"""
+        return self.layout
+
+    def family_layout(self) -> str | None:
+        """The layout's name for this instance (riichi: by seats and tile set)."""
+        return self.layout_name
+
     def all_actions(self) -> list[Action]:
-        """Every action this ruleset can ever offer (the dense action space)."""
+        """A plug-in ruleset without a family layout: every action it can ever offer, in
+        a fixed order (its layout)."""
+        raise NotImplementedError(f"the {self.name} ruleset names no action layout")
 
     # ------------------------------------------------------------------ game and hands
     @abstractmethod
@@ -205,8 +226,58 @@ class Ruleset(ABC):
         return [1 + sum(1 for o in scores if o > s) for s in scores]
 
     def observe(self, game: Game, seat: int) -> dict[str, Any]:
-        """The ruleset's extras in ``seat``'s observation (public facts and its own)."""
+        """(being replaced by :meth:`extra`)"""
         return {}
+
+    # ------------------------------------------------------------------ views
+    def extra(self, game: Game, viewer: int | None) -> Extra | None:
+        """The ruleset's own facts in ``viewer``'s view (None: a spectator), typed
+        (:mod:`sparrows.client.extras`): public fields the same for every viewer, private
+        ones the viewer's own (None for a spectator). None: the ruleset has none."""
+        return None
+
+    def seat_winds(self, game: Game) -> tuple[int, ...] | None:
+        """Each seat's wind (0 East .. 3 North) this hand; None where the ruleset has
+        no seat winds."""
+        return None
+
+    def counters(self, game: Game) -> tuple[int, int]:
+        """(honba, riichi sticks on the table): the repeat and deposit counters players
+        see; (0, 0) where the ruleset has none."""
+        return (0, 0)
+
+    def shown_hands(self, game: Game, viewer: int | None) -> frozenset[int]:
+        """Seats whose concealed tiles ``viewer`` sees besides its own (an open riichi:
+        every viewer; the riichi peek house rule: the riichi player's neighbours)."""
+        return frozenset()
+
+    def payload(self, game: Game, seat: int) -> Payload | None:
+        """The ruleset's facts for the decision ``seat`` owes now (the kokan choices'
+        values, the reason for a dealer's choice, an exchange, a void), or None."""
+        return None
+
+    def default_action(self, view: View) -> Action:
+        """What a seat that does not answer in time does, from its view's prompt: pass
+        where it may, else discard the drawn tile (the last discard offered when the
+        drawn one may not go), else the ruleset's suggestion, else the first action."""
+        prompt = view.prompt
+        if prompt is None:
+            raise OptionsError(f"seat {view.viewer} owes no decision now")
+        texts = prompt.actions
+        if "pass" in texts:
+            return Action(ActionType.PASS)
+        discards = [t for t in texts if t.startswith("discard ")]
+        if discards:
+            drawn = f"discard {view.drawn}" if view.drawn is not None else None
+            chosen = drawn if drawn in discards else discards[-1]
+            return Action.from_string(chosen, self.dialect)
+        return Action.from_string(self.default_choice(view), self.dialect)
+
+    def default_choice(self, view: View) -> str:
+        """The default answer in a window with no pass (an exchange, a void, a dealer's
+        choice, kokan): the first action offered, unless the ruleset says otherwise."""
+        assert view.prompt is not None
+        return view.prompt.actions[0]
 
     def validate(self, game: Game) -> None:  # noqa: B027 - optional hook
         """Check the ruleset's own invariants (raise AssertionError)."""

@@ -39,6 +39,19 @@ class Wall:
         """Every tile in the live part; the first of ``order`` is drawn first."""
         return cls(list(reversed(order)))
 
+    def copy(self) -> Wall:
+        """An independent copy (``Game.clone``)."""
+        return Wall(
+            list(self.live),
+            list(self.replacements),
+            list(self.indicators),
+            list(self.hidden),
+            list(self.reserve),
+            list(self.revealed),
+            self.dead_wall,
+            self.refill,
+        )
+
     @property
     def left(self) -> int:
         """Tiles that can still be drawn from the live wall."""

@@ -202,6 +202,7 @@ class ChineseRuleset(Ruleset):
     round, or after ``max_hands``."""
 
     indicator_label = ""  # no dora
+    layout_name: ClassVar[str | None] = "chinese"
     options: Any
     call_names: ClassVar[dict[str, str]] = {
         "chi": "chow",
@@ -297,17 +298,6 @@ class ChineseRuleset(Ruleset):
         return ops
 
     # ------------------------------------------------------------------ setup
-    def all_actions(self) -> list[Action]:
-        faces = sorted(set(self.tileset.tiles))
-        plain = [f for f in faces if f.kind < NUM_STANDARD]
-        out = [Action(A.DISCARD, f) for f in faces] + [TSUMO, RON, PASS]
-        for f in plain:
-            out += [Action(A.PON, (f, f)), Action(A.KAN, (f, f, f))]
-            out += [Action(A.ANKAN, f), Action(A.KAKAN, f)]
-        for k in range(27):
-            out += [Action(A.CHI, (Tile(k), Tile(k + d))) for d in (1, 2) if k % 9 + d < 9]
-        return out
-
     def start_balances(self) -> dict[str, list[int]]:
         return {"points": [self.options.starting_points] * 4}
 

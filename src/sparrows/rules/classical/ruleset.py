@@ -50,12 +50,6 @@ class ClassicalRuleset(ChineseRuleset):
         self.draw_keeps_deal = o.draw_keeps_deal
         super().__init__(Form(seven_pairs=o.seven_pairs, thirteen_orphans=True))
 
-    def all_actions(self) -> list[Action]:
-        out = super().all_actions()
-        if self.keeps_bonus:  # four kept bonus tiles declared as a kong, named by the first
-            out += [Action(A.ANKAN, f) for f in sorted(set(self.tileset.tiles)) if f.kind >= FLOWER]
-        return out
-
     # ------------------------------------------------------------------ cuencana
     def _is_complete(self, game: Game, seat: int, extra: int | None) -> bool:
         kind = game.kind

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...analysis import form_shanten
@@ -20,7 +19,7 @@ from ...engine.protocol import EarlierVersion
 from ...engine.wall import Wall
 from ...tiles import MeldType, Tile, sichuan_set
 from .. import calls
-from ..chinese import PASS, RON, SEATS, TSUMO, ChineseRuleset, HandFacts, moves
+from ..chinese import RON, SEATS, ChineseRuleset, HandFacts, moves
 from .options import FAAN, PRESETS, SichuanOptions
 from .scoring import FORM, SichuanScore, SichuanWin, best_waiting, score_win
 
@@ -55,6 +54,7 @@ class SichuanRuleset(ChineseRuleset):
     spec is silent are in ``docs/rulesets.md``."""
 
     name: ClassVar[str] = "sichuan"
+    layout_name: ClassVar[str | None] = "sichuan"
     version: ClassVar[str] = "3"
     # 2: a robbed gang goes back to a pung, the pass-Hu lock lasts until the next draw,
     # the call transfer is split: version 1's games play differently (none listed).
@@ -73,17 +73,6 @@ class SichuanRuleset(ChineseRuleset):
         self.options = options or SichuanOptions()
         self.tileset = sichuan_set()
         super().__init__(FORM)
-
-    def all_actions(self) -> list[Action]:
-        faces = sorted(set(self.tileset.tiles))
-        out = [Action(A.DISCARD, f) for f in faces] + [TSUMO, RON, PASS, *VOIDS]
-        for f in faces:
-            out += [Action(A.PON, (f, f)), Action(A.KAN, (f, f, f))]
-            out += [Action(A.ANKAN, f), Action(A.KAKAN, f)]
-        for base in (0, 9, 18):
-            for combo in combinations_with_replacement(range(9), 3):
-                out.append(Action(A.EXCHANGE, [Tile(base + n) for n in combo]))
-        return out
 
     # ------------------------------------------------------------------ setup
     def build_wall(self, order: Sequence[int]) -> Wall:

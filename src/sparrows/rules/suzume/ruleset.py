@@ -65,6 +65,7 @@ def complete_keys(tileset: TileSet, kind_weight: Sequence[int]) -> frozenset[int
 
 class SuzumeRuleset(Ruleset):
     name: ClassVar[str] = "suzume"
+    layout_name: ClassVar[str | None] = "suzume"
     version: ClassVar[str] = "2"
     #: 2: an exhaustive draw names the ready hands' waits.
     earlier_versions: ClassVar[dict[str, EarlierVersion]] = {
@@ -101,10 +102,6 @@ class SuzumeRuleset(Ruleset):
     options_class: ClassVar[type | None] = SuzumeOptions
     calls_melds: ClassVar[bool] = False
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
-
-    def all_actions(self) -> list[Action]:
-        faces = sorted(set(self.tileset.tiles))
-        return [*(Action(DISCARD, f) for f in faces), _TSUMO, _RON, _PASS]
 
     # ------------------------------------------------------------------ setup
     def start_balances(self) -> dict[str, list[int]]:

@@ -1,0 +1,275 @@
+"""Plain frozen data with an exact JSON form, and the JSON Schema of that form.
+
+The client contract's types (:mod:`.view`, :mod:`.extras`) are frozen dataclasses whose
+fields hold only ``str``, ``int``, ``bool``, ``None``, tuples, ``dict[str, ...]`` and
+other such dataclasses. :func:`to_json` writes one as JSON-ready values (tuples as lists,
+dataclasses as objects with every field); :func:`from_json` reads it back, checking every
+type and refusing unknown fields, so ``from_json(cls, to_json(x)) == x`` exactly.
+Where a field holds one of several dataclasses (a union), each carries a ``kind`` class
+attribute and the JSON object its ``"kind"`` key, which picks the class.
+
+No import from the engine: a client needs only this package.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from functools import cache
+from typing import Any, TypeVar, Union
+
+T = TypeVar("T")
+
+
+class DataError(ValueError):
+    """A JSON value that does not fit the type it is read as (names the field)."""
+
+
+@cache
+def _kind_of(cls: Any) -> str | None:
+    """The ``kind`` class attribute that tags a union member (not a field named kind)."""
+    if any(f.name == "kind" for f in dataclasses.fields(cls)):
+        return None
+    kind = getattr(cls, "kind", None)
+    return kind if isinstance(kind, str) else None
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _tagged(tp: Any) -> bool:
+    return isinstance(tp, type) and dataclasses.is_dataclass(tp) and _kind_of(tp) is not None
+
+
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    return tuple(f for f in dataclasses.fields(cls) if f.init)
+
+
+def to_json(value: Any) -> Any:
+    """``value`` as JSON-ready data: dataclasses as objects (with ``kind`` where the class
+    has one), tuples as lists, dict keys as they are (they are strings)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {}
+        kind = _kind_of(type(value))
+        if kind is not None:
+            out["kind"] = kind
+        for f in _fields(type(value)):
+            out[f.name] = to_json(getattr(value, f.name))
+        return out
+    if isinstance(value, tuple | list):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: to_json(v) for k, v in value.items()}
+    return value
+
+
+def from_json(cls: type[T], data: Any, where: str = "") -> T:
+    """Read ``data`` (as :func:`to_json` writes it) as an instance of the dataclass
+    ``cls``; :class:`DataError` names the first field that does not fit."""
+    return _read(cls, data, where or cls.__name__)  # type: ignore[no-any-return]
+
+
+def _read(tp: Any, data: Any, where: str) -> Any:
+    origin = typing.get_origin(tp)
+    if tp is Any:
+        return data
+    if origin in (Union, types.UnionType):
+        options = typing.get_args(tp)
+        if data is None:
+            if type(None) in options:
+                return None
+            raise DataError(f"{where}: null where a value is required")
+        classes: list[Any] = [o for o in options if _tagged(o)]
+        if classes and isinstance(data, dict) and "kind" in data:
+            for c in classes:
+                if _kind_of(c) == data["kind"]:
+                    return _read(c, data, where)
+            raise DataError(f"{where}: unknown kind {data['kind']!r}")
+        others = [o for o in options if o is not type(None)]
+        if len(others) == 1:
+            return _read(others[0], data, where)
+        for o in others:
+            try:
+                return _read(o, data, where)
+            except DataError:
+                continue
+        raise DataError(f"{where}: {_describe(data)} fits none of its types")
+    if dataclasses.is_dataclass(tp):
+        if not isinstance(data, dict):
+            raise DataError(f"{where}: expected an object, got {_describe(data)}")
+        cls = typing.cast(type, tp)
+        hints = _hints(cls)
+        names = {f.name for f in _fields(cls)}
+        extra = set(data) - names - ({"kind"} if _kind_of(cls) else set())
+        if extra:
+            raise DataError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
+        kind = _kind_of(cls)
+        if kind is not None and data.get("kind", kind) != kind:
+            raise DataError(f"{where}: kind {data.get('kind')!r} is not {kind!r}")
+        values = {}
+        for f in _fields(cls):
+            if f.name not in data:
+                raise DataError(f"{where}: missing field {f.name}")
+            values[f.name] = _read(hints[f.name], data[f.name], f"{where}.{f.name}")
+        return cls(**values)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if not isinstance(data, list):
+            raise DataError(f"{where}: expected a list, got {_describe(data)}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_read(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
+        if len(args) != len(data):
+            raise DataError(f"{where}: expected {len(args)} items, got {len(data)}")
+        pairs = enumerate(zip(args, data, strict=True))
+        return tuple(_read(a, v, f"{where}[{i}]") for i, (a, v) in pairs)
+    if origin is dict:
+        key_type, value_type = typing.get_args(tp)
+        if not isinstance(data, dict):
+            raise DataError(f"{where}: expected an object, got {_describe(data)}")
+        if key_type is not str:
+            raise TypeError(f"{where}: only str keys are supported")
+        return {
+            k: _read(value_type, v, f"{where}[{k!r}]") for k, v in data.items() if _key(k, where)
+        }
+    if origin is typing.Literal:
+        if data not in typing.get_args(tp):
+            raise DataError(f"{where}: {_describe(data)} is not one of {typing.get_args(tp)}")
+        return data
+    if tp is bool:
+        if type(data) is not bool:
+            raise DataError(f"{where}: expected true or false, got {_describe(data)}")
+        return data
+    if tp is int:
+        if type(data) is not int:
+            raise DataError(f"{where}: expected a whole number, got {_describe(data)}")
+        return data
+    if tp is str:
+        if type(data) is not str:
+            raise DataError(f"{where}: expected a string, got {_describe(data)}")
+        return data
+    if tp is type(None):
+        if data is not None:
+            raise DataError(f"{where}: expected null, got {_describe(data)}")
+        return None
+    raise TypeError(f"{where}: unsupported type {tp!r}")
+
+
+def _key(key: object, where: str) -> bool:
+    if not isinstance(key, str):
+        raise DataError(f"{where}: object keys must be strings")
+    return True
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return f"{type(value).__name__} {text[:40]}"
+
+
+# --------------------------------------------------------------------------- JSON Schema
+
+
+def json_schema(
+    cls: type,
+    members: dict[str, list[Any]] | None = None,
+    strings: dict[str, list[str]] | None = None,
+    maximum: dict[str, int] | None = None,
+) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of ``cls``'s JSON form. By ``Class.field`` name:
+    ``members`` replaces the dataclass members of a field's union (a ruleset's own
+    extras: its class, or none), ``strings`` gives the allowed values of a string field
+    (items of a list included: the ruleset's tiles, its actions), ``maximum`` the largest
+    value of an integer field (a layout's last index)."""
+    defs: dict[str, Any] = {}
+    members = members or {}
+    strings = strings or {}
+    maximum = maximum or {}
+
+    def ref(tp: Any, owner: str) -> dict[str, Any]:
+        origin = typing.get_origin(tp)
+        if tp is Any:
+            return {}
+        if origin in (Union, types.UnionType):
+            options = list(typing.get_args(tp))
+            if owner in members:
+                options = [o for o in options if not dataclasses.is_dataclass(o)]
+                options = [*members[owner], *options]
+            return {"anyOf": [ref(o, owner) for o in options]}
+        if dataclasses.is_dataclass(tp):
+            cls = typing.cast(type, tp)
+            name = cls.__name__
+            if name not in defs:
+                defs[name] = {}
+                defs[name] = build(cls)
+            return {"$ref": f"#/$defs/{name}"}
+        if origin is tuple:
+            args = typing.get_args(tp)
+            if len(args) == 2 and args[1] is Ellipsis:
+                return {"type": "array", "items": ref(args[0], owner)}
+            return {
+                "type": "array",
+                "prefixItems": [ref(a, owner) for a in args],
+                "minItems": len(args),
+                "maxItems": len(args),
+            }
+        if origin is dict:
+            return {"type": "object", "additionalProperties": ref(typing.get_args(tp)[1], owner)}
+        if origin is typing.Literal:
+            return {"enum": list(typing.get_args(tp))}
+        if tp is bool:
+            return {"type": "boolean"}
+        if tp is int:
+            top = maximum.get(owner)
+            return (
+                {"type": "integer"}
+                if top is None
+                else {"type": "integer", "minimum": 0, "maximum": top}
+            )
+        if tp is str:
+            allowed = strings.get(owner)
+            return {"type": "string", "enum": allowed} if allowed else {"type": "string"}
+        if tp is type(None):
+            return {"type": "null"}
+        raise TypeError(f"unsupported type {tp!r}")
+
+    def build(cls: type) -> dict[str, Any]:
+        hints = _hints(cls)
+        props: dict[str, Any] = {}
+        kind = _kind_of(cls)
+        if kind is not None:
+            props["kind"] = {"const": kind}
+        for f in _fields(cls):
+            props[f.name] = ref(hints[f.name], f"{cls.__name__}.{f.name}")
+            doc = f.metadata.get("doc") if f.metadata else None
+            if doc:
+                props[f.name] = {**props[f.name], "description": doc}
+        return {
+            "type": "object",
+            "properties": props,
+            "required": list(props),
+            "additionalProperties": False,
+        }
+
+    top = build(cls)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": cls.__name__,
+        **top,
+        "$defs": defs,
+    }
+
+
+def doc(text: str, **kwargs: Any) -> Any:
+    """A dataclass field with a one-line description (shown in the JSON Schema)."""
+    metadata = {"doc": text, **kwargs.pop("metadata", {})}
+    return dataclasses.field(metadata=metadata, **kwargs)
