@@ -424,12 +424,12 @@ def scenario_exchange() -> Game:
         assert [game.events_for(s) for s in range(4)] == logs
         for other in range(4):
             obs = game.observation(other)
-            assert obs.extra == {"void": [None] * 4}
+            assert obs.extra.void == (None,) * 4
             if other != seat:
                 assert obs == before[other]
     assert [e.type for e in game.events[mark:]] == ["choices", "draw"]
     assert game.events[mark].to_json() == {"type": "choices", "what": "void", "values": voids}
-    assert all(game.observation(s).extra == {"void": voids} for s in range(4))
+    assert all(game.observation(s).extra.void == tuple(voids) for s in range(4))
     assert game.phase is Phase.TURN and game.turn == 0
     return game
 
@@ -497,7 +497,7 @@ def test_abort_ends_the_hand_without_payments() -> None:
 
 def test_dense_action_space_of_the_toy() -> None:
     rules = toy(bonus=True)
-    space = rules.action_space
+    space = rules.layout
     assert space.size == len(rules.all_actions())  # no duplicates
     assert space.index(Action.from_string("exchange 9s 9s 9s")) >= 0
     assert space.index(Action.from_string("discard 4h")) >= 0
@@ -554,7 +554,7 @@ def play_random(
     game.validate()
     agents = [make_agent("random", seed=seed * 4 + s, ruleset=rules) for s in range(4)]
     greedy_agent = Greedy(game, seed)
-    space = rules.action_space
+    space = rules.layout
     while not game.over:
         for seat, legal in game.decisions():
             assert sum(space.mask(legal)) == len(legal), legal

@@ -93,7 +93,7 @@ def test_after_riichi_the_hint_lists_only_the_drawn_tile() -> None:
         while not game.over and game.hand_number == 0:
             for seat, legal in game.decisions():
                 obs = game.observation(seat)
-                if game.phase is Phase.TURN and obs.extra["riichi"][seat]:
+                if game.phase is Phase.TURN and obs.extra.riichi[seat]:
                     hint = rules.hint(obs)
                     shown = {d.action.tiles[0] for d in hint.discards}
                     assert shown <= {obs.drawn} and obs.drawn is not None
@@ -111,7 +111,7 @@ def test_sichuan_hint_counts_the_void_suit_as_dead_and_offers_only_void_tiles() 
         while not game.over and game.hand_number == 0 and seen < 5:
             for seat, legal in game.decisions():
                 obs = game.observation(seat)
-                void = obs.extra["void"][seat]
+                void = obs.extra.void[seat]
                 hint = rules.hint(obs)
                 if hint.choices:  # the exchange and the void: each choice's shanten
                     assert {a.code for a, _ in hint.choices} == {a.code for a in legal}

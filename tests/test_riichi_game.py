@@ -74,11 +74,11 @@ def events(game: Game, since: int) -> list[Any]:
 
 
 def riichi_flags(game: Game) -> list[int]:
-    return list(game.observation(0).extra["riichi"])
+    return list(game.observation(0).extra.riichi)
 
 
 def furiten(game: Game, seat: int) -> bool:
-    return bool(game.observation(seat).extra["furiten"])
+    return bool(game.observation(seat).extra.furiten)
 
 
 def kinds(game: Game, seat: int) -> set[A]:
@@ -480,7 +480,7 @@ def test_riichi_puts_a_stick_in_the_pot_and_fixes_the_hand() -> None:
     assert game.ledger.pots["points"] == 1000 and game.scores == [25000, 24000, 25000, 25000]
     assert game.river_flags[1][-1] & RIICHI
     assert riichi_flags(game) == [0, 1, 0, 0]
-    assert game.observation(2).extra["sticks"] == 1
+    assert game.observation(2).sticks == 1
     cycle(game, 3)
     assert game.turn == 1 and drawn(game) == "9m"
     assert legal(game, 1) == {"discard 9m"}

@@ -96,7 +96,7 @@ def declare_tako(game: Game) -> None:
     discard passes, seat 2 draws (index 6), not seat 1 again."""
     act(game, 1, "tako_riichi 1z")
     pass_claims(game)
-    assert game.observation(0).extra["riichi"] == [0, 1, 0, 0]
+    assert game.observation(0).extra.riichi == (0, 1, 0, 0)
     assert game.scores[1] == 24000 and game.ledger.pots["points"] == 1000
     assert game.turn == 2 and drawn(game) == "8s"
 
@@ -149,7 +149,7 @@ def test_tako_riichi_draws_and_discards_twice_on_each_later_turn() -> None:
     pass_claims(game)
     assert game.turn == 2
     assert draw_seats(game, since) == [3, 0, 1, 1, 2, 3, 0, 1, 1, 2]
-    assert game.observation(2).extra["tako"] == [False, True, False, False]
+    assert game.observation(2).extra.tako == (False, True, False, False)
 
 
 @pytest.mark.parametrize("which", ["first", "second"])
@@ -196,13 +196,13 @@ def test_tako_riichi_shows_the_ura_indicators_to_everyone() -> None:
     shown."""
     game = tako_game([])
     for seat in range(4):
-        assert "ura_shown" not in game.observation(seat).extra
+        assert not game.observation(seat).extra.ura_shown
     act(game, 1, "tako_riichi 1z")  # nobody can claim the 1z: the riichi stands at once
     pass_claims(game)
     for seat in range(4):
         extra = game.observation(seat).extra
-        assert extra["ura_shown"] == ["8p"]
-        assert extra["tako"] == [False, True, False, False]
+        assert extra.ura_shown == ("8p",)
+        assert extra.tako == (False, True, False, False)
 
 
 def test_plain_riichi_shows_no_ura() -> None:
@@ -210,7 +210,7 @@ def test_plain_riichi_shows_no_ura() -> None:
     act(game, 1, "riichi 1z")
     pass_claims(game)
     for seat in range(4):
-        assert "ura_shown" not in game.observation(seat).extra
+        assert not game.observation(seat).extra.ura_shown
 
 
 def test_a_pon_on_the_first_discard_ends_the_double_draw() -> None:
@@ -578,7 +578,7 @@ def test_unanimous_abort_vote_asks_every_seat() -> None:
     assert game.drawn is None and "draw" not in types(game)
     for seat in range(4):
         assert legal(game, seat) == {"pass", "abort"}
-        assert game.observation(seat).extra["vote"] is True
+        assert game.observation(seat).window == "vote"
 
 
 def test_unanimous_abort_all_abort_the_same_dealer_deals_again() -> None:
@@ -633,7 +633,7 @@ def test_unanimous_abort_vote_one_pass_plays_the_hand(passer: int) -> None:
     assert "abort" not in types(game)
     assert game.hand_number == 0
     assert game.phase is Phase.TURN and game.turn == 0 and drawn(game) == "9m"
-    assert "vote" not in game.observation(0).extra
+    assert game.observation(0).window != "vote"
 
 
 # ====================================================================== open riichi
@@ -662,16 +662,25 @@ def riichi_game(rules: Ruleset, how: str) -> Game:
     return game
 
 
+def shown_hands(game: Game, viewer: int) -> dict[int, list[str]]:
+    """The other seats' concealed tiles ``viewer``'s view shows."""
+    return {
+        s.seat: list(s.hand)
+        for s in game.view(viewer).seats
+        if s.seat != viewer and s.hand is not None
+    }
+
+
 def test_open_riichi_shows_the_hand_to_every_other_seat() -> None:
     """After the open riichi stands, seats 0, 2 and 3 see seat 1's 13 concealed tiles
     (READY); seat 1's own view lists no shown hand."""
     game = riichi_game(house(), "open_riichi")
-    assert game.observation(0).extra["riichi"] == [0, 1, 0, 0]
+    assert game.observation(0).extra.riichi == (0, 1, 0, 0)
     for seat in (0, 2, 3):
-        shown = game.observation(seat).extra["shown_hands"]
+        shown = shown_hands(game, seat)
         assert list(shown) == [1]
         assert sorted(shown[1]) == sorted(tiles(READY))
-    assert 1 not in game.observation(1).extra.get("shown_hands", {})
+    assert 1 not in shown_hands(game, 1)
 
 
 @pytest.mark.parametrize("deal_in_yakuman", [False, True])
@@ -714,16 +723,16 @@ def test_riichi_peek_shows_both_neighbours_to_the_riichi_player() -> None:
     just drawn its 7z), not seat 3's (opposite); the other seats see no hand."""
     game = riichi_game(house(riichi_peek=True), "riichi")
     assert game.turn == 2 and drawn(game) == "7z"
-    shown = game.observation(1).extra["shown_hands"]
+    shown = shown_hands(game, 1)
     assert sorted(shown) == [0, 2]
     assert sorted(shown[0]) == sorted(tiles(QUIET[0]))
     assert sorted(shown[2]) == sorted(tiles(QUIET[1] + "7z"))
     for seat in (0, 2, 3):
-        assert "shown_hands" not in game.observation(seat).extra
+        assert not shown_hands(game, seat)
 
 
 def test_no_peek_without_the_option() -> None:
     """Without ``riichi_peek`` (the preset's default) a riichi player sees no hand."""
     game = riichi_game(house(), "riichi")
     for seat in range(4):
-        assert "shown_hands" not in game.observation(seat).extra
+        assert not shown_hands(game, seat)

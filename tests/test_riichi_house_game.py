@@ -574,7 +574,7 @@ def test_naki_menzen_allows_riichi_with_an_open_hand(
     if offered:
         act(game, 1, "riichi 3z")
         pass_claims(game)
-        assert game.observation(0).extra["riichi"] == [0, 1, 0, 0]
+        assert game.observation(0).extra.riichi == (0, 1, 0, 0)
         assert game.scores[1] == 24000 and game.ledger.pots["points"] == 1000
 
 

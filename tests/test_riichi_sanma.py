@@ -28,6 +28,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sparrows.agents import make_agent
+from sparrows.client import RiichiExtra
 from sparrows.engine import Action, ActionType, Game, Phase
 from sparrows.engine.game import Observation
 from sparrows.engine.protocol import Ruleset
@@ -121,10 +122,9 @@ def test_the_three_player_table() -> None:
     dead = [wall.replacements, wall.indicators, wall.revealed, wall.hidden, wall.reserve]
     assert [len(part) for part in dead] == [4, 4, 1, 5, 0]
     assert game.observation(0).concealed == (14, 13, 13)
-    kinds = {a.type for a in rules.all_actions()}
-    assert A.NUKI in kinds and A.CHI not in kinds
-    space = rules.action_space
-    assert all(a.type is not A.CHI for a in space.actions)
+    space = rules.layout
+    kinds = {a.type for a in space.actions}
+    assert space.name == "riichi3" and A.NUKI in kinds and A.CHI not in kinds
 
 
 # ====================================================================== nuki (kita)
@@ -215,12 +215,12 @@ def test_nuki_is_a_call_no_double_riichi_after_it(nuki: bool) -> None:
     else:
         act(game, 1, "riichi 4z")  # 123p 456p 789s 13s 55z: waits on 2s
         pass_all(game)
-        assert game.observation(0).extra["riichi"] == [0, 2, 0]  # 2: double riichi
+        assert game.observation(0).extra.riichi == (0, 2, 0)  # 2: double riichi
         return
     assert drawn(game) == "9m" and "riichi 9m" in legal(game, 1)
     act(game, 1, "riichi 9m")
     pass_all(game)
-    assert game.observation(0).extra["riichi"] == [0, 1, 0]  # 1: riichi, not double
+    assert game.observation(0).extra.riichi == (0, 1, 0)  # 1: riichi, not double
 
 
 @pytest.mark.parametrize("after_riichi", ["9p", "4z"])
@@ -377,7 +377,7 @@ def test_only_thirteen_orphans_robs_a_kita(how: str) -> None:
     act(game, 2, how)
     if how == "pass":
         assert game.turn == 1 and drawn(game) == "9s" and last(game, "draw").replacement
-        assert game.observation(2).extra["furiten"]
+        assert game.observation(2).extra.furiten
         return
     win = last(game, "win")
     assert (win.seat, win.from_seat, win.tile) == (2, 1, "4z")
@@ -692,7 +692,7 @@ def defence_view(rules: Ruleset, hand: str, rivers: list[str]) -> Observation:
         last_discard=None,
         melds=((),) * n,
         bonus=((),) * n,
-        extra={"riichi": [0] * (n - 1) + [1]},
+        extra=RiichiExtra(0, (0,) * (n - 1) + (1,), (False,) * n, (False,) * n, (), False),
     )
 
 
@@ -882,7 +882,7 @@ def self_play(preset: str, seed: int, mix: int) -> Game:
     rules = get_ruleset("riichi", options)
     game = Game(rules, seed)
     bots = [make_agent(a, seed=seed * 3 + s, ruleset=rules) for s, a in enumerate(MIXES[mix])]
-    space = rules.action_space
+    space = rules.layout
     game.validate()
     while not game.over:
         for seat, offered in game.decisions():

@@ -22,7 +22,7 @@ TONPUU = get_ruleset("riichi", {"hanchan": False})
 def play_checked(seed: int, agents: list[str], rules: Ruleset = TONPUU) -> Game:
     game = Game(rules, seed)
     bots = [make_agent(a, seed=seed * 4 + s, ruleset=rules) for s, a in enumerate(agents)]
-    space = rules.action_space
+    space = rules.layout
     game.validate()
     while not game.over:
         for seat, legal in game.decisions():

@@ -16,6 +16,7 @@ from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
 from sparrows.analysis import shanten
+from sparrows.client import SichuanExtra
 from sparrows.engine import events as ev
 from sparrows.engine import flow as fl
 from sparrows.engine.actions import Action, ActionType
@@ -330,8 +331,12 @@ class ToyRuleset(Ruleset):
         return fl.NextHand((game.dealer + 1) % 4, 0)
 
     # ------------------------------------------------------------------ views and checks
-    def observe(self, game: Game, seat: int) -> dict[str, Any]:
-        return {"void": list(game.state.void)} if self.options.exchange else {}
+    extra_class = SichuanExtra  # its facts: the hidden void choice, as Sichuan's
+
+    def extra(self, game: Game, viewer: int | None) -> SichuanExtra | None:
+        if not self.options.exchange:
+            return None
+        return SichuanExtra(tuple(game.state.void), (), None, None, None)
 
     def validate(self, game: Game) -> None:
         won = [s for s in range(4) if game.status[s] == WON]

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..agents import make_agent
+from ..client.extras import RiichiExtra, SichuanExtra
 from ..engine.actions import Action, ActionType
 from ..engine.game import CALLED, Game, Observation
 from ..engine.game import RIICHI as RIICHI_FLAG
@@ -470,17 +471,21 @@ class TerminalTable:
 
     def table(self) -> None:
         obs = self.game.observation(self.seat)
+        view = self.game.view(self.seat)
         label = self.ruleset.indicator_label
-        extra = obs.extra
-        named = self.ruleset.round_label(obs.round_wind, obs.hand_number, extra)
-        if named is not None:  # riichi: E2-1, then the sticks
-            counters = f" · sticks {extra['sticks']}" if extra.get("sticks") else ""
-            where = f"{named[1]} · "
-        else:
-            counters = "".join(f" · {k} {extra[k]}" for k in ("honba", "sticks") if extra.get(k))
-            where = ""
-        if extra.get("ura_shown"):  # tako riichi turns the ura indicators face up
-            counters += f" · ura: {self.tiles(extra['ura_shown'])}"
+        extra = view.extra
+        riichi: tuple[int, ...] = (0,) * self.game.n
+        voids: tuple[str | None, ...] | None = None
+        won: set[int] = set()
+        where = counters = ""
+        if isinstance(extra, RiichiExtra):  # riichi: E2-1, then the sticks
+            where = f"{view.round_short} · "
+            counters = f" · sticks {view.sticks}" if view.sticks else ""
+            if extra.ura_shown:  # tako riichi turns the ura indicators face up
+                counters += f" · ura: {self.tiles(list(extra.ura_shown))}"
+            riichi = extra.riichi
+        elif isinstance(extra, SichuanExtra):
+            voids, won = extra.void, set(extra.won)
         indicators = show_tiles(list(obs.indicators), self.dialect, self.color)
         shown_label = f" · {label}: {indicators}" if label else ""
         self.say(
@@ -488,13 +493,10 @@ class TerminalTable:
             + self.scores_line(list(obs.scores))
             + " ---"
         )
-        riichi = extra.get("riichi") or [0] * self.game.n
-        winds = extra.get("seat_winds")
-        voids = extra.get("void")
-        won = set(extra.get("won") or ())
         for seat in self.order:
+            wind = view.seats[seat].wind
             marks = " (dealer)" if seat == obs.dealer else ""
-            marks += f" {WIND_NAMES[winds[seat]]}" if winds else ""
+            marks += f" {WIND_NAMES[wind]}" if wind is not None else ""
             marks += f" void {voids[seat]}" if voids and voids[seat] else ""
             marks += " WON" if seat in won else ""
             marks += " RIICHI" if riichi[seat] else ""
@@ -502,9 +504,9 @@ class TerminalTable:
             shown = f"   melds: {melds}" if melds else ""
             if obs.bonus and obs.bonus[seat]:
                 shown += "   bonus: " + show_tiles(list(obs.bonus[seat]), self.dialect, self.color)
-            revealed = (extra.get("shown_hands") or {}).get(seat)
+            revealed = view.seats[seat].hand if seat != self.seat else None
             if revealed:  # open riichi (or the riichi peek house rule)
-                shown += f"   hand shown: {self.tiles(revealed)}"
+                shown += f"   hand shown: {self.tiles(list(revealed))}"
             self.say(f"  {self.name(seat) + marks:<22} discards: {self.river(obs, seat)}{shown}")
         if any(f & RIICHI_FLAG for fs in obs.river_flags for f in fs):
             self.say("  (^ riichi discard, ~ called away)")
@@ -549,8 +551,7 @@ class TerminalTable:
 
     # ---------------------------------------------------------------- input
     def in_riichi(self, obs: Observation) -> bool:
-        riichi = obs.extra.get("riichi")
-        return bool(riichi and riichi[self.seat])
+        return isinstance(obs.extra, RiichiExtra) and bool(obs.extra.riichi[self.seat])
 
     def choose(self, legal: list[Action]) -> Action | None:
         g = self.game

@@ -11,7 +11,7 @@ needs only this package (or ``docs/protocol.md``).
 """
 
 from .data import DataError, from_json, json_schema, to_json
-from .extras import EXTRAS, RiichiExtra, SichuanExtra
+from .extras import EXTRA_KINDS, RiichiExtra, SichuanExtra
 from .state import SeatState, StreamError
 from .tiles import sort_tiles, tile_key
 from .view import (
@@ -30,7 +30,7 @@ from .view import (
 )
 
 __all__ = [
-    "EXTRAS",
+    "EXTRA_KINDS",
     "SCHEMA_VERSION",
     "DataError",
     "DealerPayload",

@@ -46,15 +46,14 @@ class SichuanExtra:
     exchange: str | None = public(
         "where the three tiles went: left, right or across (null before the exchange)"
     )
-    my_void: str | None = private("the viewer's own void choice (before it is revealed too)")
     gave: tuple[str, ...] | None = private("the tiles the viewer passed in the exchange")
     got: tuple[str, ...] | None = private("the tiles the viewer received in the exchange")
 
 
 Extra = RiichiExtra | SichuanExtra
 
-#: The extras class of each ruleset that has one (the others' views hold ``null``).
-EXTRAS: dict[str, type] = {"riichi": RiichiExtra, "sichuan": SichuanExtra}
+#: Every extras class by its ``kind`` (the JSON names it; a ruleset's ``extra_class``).
+EXTRA_KINDS: dict[str, type] = {"riichi": RiichiExtra, "sichuan": SichuanExtra}
 
 
 def private_fields(cls: type) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .data import DataError, from_json
-from .extras import EXTRAS, private_fields
+from .extras import EXTRA_KINDS, private_fields
 from .tiles import sort_tiles, tile_key
 from .view import SCHEMA_VERSION, LastDiscard, MeldView, Prompt, RiverTile, SeatView, View
 
@@ -273,9 +273,9 @@ class SeatState:
         public = self.public.get("extra")
         if public is None:
             return None
-        cls = EXTRAS.get(self.ruleset)
+        cls = EXTRA_KINDS.get(public.get("kind", ""))
         if cls is None:
-            raise DataError(f"the {self.ruleset} ruleset has no extras, yet some arrived")
+            raise DataError(f"unknown extras kind {public.get('kind')!r}")
         data = {name: None for name in private_fields(cls)}
         data.update(public)
         data.update(self.private.get("extra") or {})

@@ -64,8 +64,9 @@ class KokanPayload:
     """The kokan ability's choice when a win is scored (house preset)."""
 
     kind: ClassVar[str] = "kokan"
-    chips: int = doc("chips the 'chips' choice adds")
-    han: int = doc("han the 'han' choice adds")
+    effects: dict[str, tuple[int, int]] = doc(
+        "per choice offered (chips, han): what it changes, as (han, chips)"
+    )
 
 
 @dataclass(frozen=True)

@@ -90,7 +90,11 @@ class Observation:
     concealed: tuple[int, ...] = ()  # how many concealed tiles each seat holds
     accounts: dict[str, tuple[int, ...]] = field(default_factory=dict)
     pots: dict[str, int] = field(default_factory=dict)
-    extra: dict[str, Any] = field(default_factory=dict)  # the ruleset's
+    #: the ruleset's own facts, typed (``sparrows.client.extras``: RiichiExtra...; None)
+    extra: Any = None
+    seat_winds: tuple[int, ...] | None = None  # each seat's wind, where the ruleset has them
+    honba: int = 0
+    sticks: int = 0
 
     def seen(self) -> list[int]:
         """34 counts of the tiles this seat sees outside its concealed hand: the discards
@@ -183,7 +187,11 @@ class Game:
         script: DrawScript | None = None,
         ask_all: bool = False,
         shuffle: str = "seed",
+        clone_of: Game | None = None,
     ) -> None:
+        if clone_of is not None:  # Game.clone: a copy of that game's state
+            self._copy(clone_of)
+            return
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise SparrowsError(f"the seed must be a whole number >= 0, not {seed!r}")
         if shuffle not in SHUFFLES:
@@ -721,62 +729,71 @@ class Game:
         """An independent copy of the game that plays on exactly as this one would. It
         shares what never changes (the ruleset with its tables, the tile set, the events
         already made) and copies the rest; a scripted game's script is shared."""
-        g = Game.__new__(Game)
+        return Game(self.ruleset, self.seed, clone_of=self)
+
+    def _copy(self, src: Game) -> None:
         # configuration and lookup tables: shared
-        g.ruleset, g.seed, g.record, g.ask_all, g.shuffle = (
-            self.ruleset,
-            self.seed,
-            self.record,
-            self.ask_all,
-            self.shuffle,
+        self.ruleset, self.seed, self.record, self.ask_all, self.shuffle = (
+            src.ruleset,
+            src.seed,
+            src.record,
+            src.ask_all,
+            src.shuffle,
         )
-        g.n, g.tileset, g.faces, g.kind, g.face_code = (
-            self.n,
-            self.tileset,
-            self.faces,
-            self.kind,
-            self.face_code,
+        self.n, self.tileset, self.faces, self.kind, self.face_code = (
+            src.n,
+            src.tileset,
+            src.faces,
+            src.kind,
+            src.face_code,
         )
-        g.tile_text, g.key_weight, g.face_weight = self.tile_text, self.key_weight, self.face_weight
-        g.script, g._plain = self.script, self._plain
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
-        g.dice = random.Random()
-        g.dice.setstate(self.dice.getstate())
-        g.walls = [list(w) for w in self.walls]
-        g.hand_orders = [list(o) for o in self.hand_orders]
+        self.tile_text, self.key_weight, self.face_weight = (
+            src.tile_text,
+            src.key_weight,
+            src.face_weight,
+        )
+        self.script, self._plain = src.script, src._plain
+        self.rng = random.Random()
+        self.rng.setstate(src.rng.getstate())
+        self.dice = random.Random()
+        self.dice.setstate(src.dice.getstate())
+        self.walls = [list(w) for w in src.walls]
+        self.hand_orders = [list(o) for o in src.hand_orders]
         # the game's state: copied
-        g.ledger = self.ledger.copy()
-        g.scores = g.ledger.accounts["points"]
-        g.state = copy.deepcopy(self.state)
-        g.dealer, g.first_dealer, g.round_wind = self.dealer, self.first_dealer, self.round_wind
-        g.hand_number = self.hand_number
-        g.events, g.actions = list(self.events), list(self.actions)
-        g.phase, g.window = self.phase, self.window
-        g.pending, g.declared = dict(self.pending), dict(self.declared)
-        g.hand_results = list(self.hand_results)
-        g.wall = self.wall.copy()
-        g.hands = [list(h) for h in self.hands]
-        g.melds = [
+        self.ledger = src.ledger.copy()
+        self.scores = self.ledger.accounts["points"]
+        self.state = copy.deepcopy(src.state)
+        self.dealer, self.first_dealer, self.round_wind = (
+            src.dealer,
+            src.first_dealer,
+            src.round_wind,
+        )
+        self.hand_number = src.hand_number
+        self.events, self.actions = list(src.events), list(src.actions)
+        self.phase, self.window = src.phase, src.window
+        self.pending, self.declared = dict(src.pending), dict(src.declared)
+        self.hand_results = list(src.hand_results)
+        self.wall = src.wall.copy()
+        self.hands = [list(h) for h in src.hands]
+        self.melds = [
             [TableMeld(m.type, list(m.tiles), m.called, m.from_seat) for m in ms]
-            for ms in self.melds
+            for ms in src.melds
         ]
-        g.bonus = [list(b) for b in self.bonus]
-        g.discards = [list(d) for d in self.discards]
-        g.river_flags = [list(f) for f in self.river_flags]
-        g.status = list(self.status)
-        g.hand_key, g.face_key = list(self.hand_key), list(self.face_key)
-        g.counts = [list(c) for c in self.counts]
-        g.turn, g.drawn, g.turn_draw = self.turn, self.drawn, self.turn_draw
-        g.last_discard, g.robbed = self.last_discard, self.robbed
-        g.hand_start = {k: list(v) for k, v in self.hand_start.items()}
-        g._held = None
-        g.prompt_ids = list(self.prompt_ids)
-        g._inner = self._inner
-        g._marks = [list(m) for m in self._marks]
-        g.result, g.ended = dict(self.result), dict(self.ended)
-        g.stream = self.stream.copy()
-        return g
+        self.bonus = [list(b) for b in src.bonus]
+        self.discards = [list(d) for d in src.discards]
+        self.river_flags = [list(f) for f in src.river_flags]
+        self.status = list(src.status)
+        self.hand_key, self.face_key = list(src.hand_key), list(src.face_key)
+        self.counts = [list(c) for c in src.counts]
+        self.turn, self.drawn, self.turn_draw = src.turn, src.drawn, src.turn_draw
+        self.last_discard, self.robbed = src.last_discard, src.robbed
+        self.hand_start = {k: list(v) for k, v in src.hand_start.items()}
+        self._held = None
+        self.prompt_ids = list(src.prompt_ids)
+        self._inner = src._inner
+        self._marks = [list(m) for m in src._marks]
+        self.result, self.ended = dict(src.result), dict(src.ended)
+        self.stream = src.stream.copy()
 
     def _balances(self, seat: int) -> list[int]:
         return [balances[seat] for balances in self.ledger.accounts.values()]
@@ -988,6 +1005,8 @@ class Game:
 
     def _observation(self, seat: int) -> Observation:
         faces = self.faces
+        ruleset = self.ruleset
+        honba, sticks = ruleset.counters(self)
         last = self.last_discard
         asked = seat in self.pending and seat not in self.declared
         to_act: tuple[int, ...]
@@ -1026,7 +1045,10 @@ class Game:
             concealed=tuple(len(h) for h in self.hands),
             accounts={k: tuple(v) for k, v in self.ledger.accounts.items()},
             pots=dict(self.ledger.pots),
-            extra=self.ruleset.observe(self, seat),
+            extra=ruleset.extra(self, seat),
+            seat_winds=ruleset.seat_winds(self),
+            honba=honba,
+            sticks=sticks,
         )
 
     def meld_view(self, seat: int, meld: TableMeld) -> Meld:

@@ -156,12 +156,12 @@ def _suzume() -> ActionLayout:
 
 
 def _riichi4() -> ActionLayout:
-    return ActionLayout("riichi4", 1, _riichi(_faces(riichi_set((4, 4, 4)).tiles), True, ()))
+    return ActionLayout("riichi4", 1, _riichi(_faces(riichi_set((1, 1, 1)).tiles), True, ()))
 
 
 def _riichi3() -> ActionLayout:
-    faces = _faces(sanma_set((0, 4, 4)).tiles)
-    return ActionLayout("riichi3", 1, _riichi(faces, False, [Action(A.NUKI)]))
+    faces = _faces(sanma_set((0, 1, 1)).tiles)
+    return ActionLayout("riichi3", 1, _riichi(faces, False, [Action(A.NUKI, Tile(30))]))
 
 
 def _house() -> ActionLayout:

@@ -149,11 +149,6 @@ class Ruleset(ABC):
             return layout(name)
         return ActionLayout(self.name, 1, self.all_actions())
 
-    @property
-    def action_space(self) -> ActionLayout:
-        """(the old name of :attr:`layout`)"""
-        return self.layout
-
     def family_layout(self) -> str | None:
         """The layout's name for this instance (riichi: by seats and tile set)."""
         return self.layout_name
@@ -225,11 +220,10 @@ class Ruleset(ABC):
         ties by seat)."""
         return [1 + sum(1 for o in scores if o > s) for s in scores]
 
-    def observe(self, game: Game, seat: int) -> dict[str, Any]:
-        """(being replaced by :meth:`extra`)"""
-        return {}
-
     # ------------------------------------------------------------------ views
+    #: The class of :meth:`extra`'s facts (``sparrows.client.extras``), None if none.
+    extra_class: ClassVar[type | None] = None
+
     def extra(self, game: Game, viewer: int | None) -> Extra | None:
         """The ruleset's own facts in ``viewer``'s view (None: a spectator), typed
         (:mod:`sparrows.client.extras`): public fields the same for every viewer, private

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..client.data import json_schema
-from ..client.extras import EXTRAS
 from ..client.view import SCHEMA_VERSION, View
 
 if TYPE_CHECKING:
@@ -34,7 +33,7 @@ def view_schema(ruleset: Ruleset) -> dict[str, Any]:
     """The JSON Schema every view of a game of ``ruleset`` (with its options) meets."""
     tiles = sorted(set(ruleset.tile_text))
     layout = ruleset.layout
-    extra = EXTRAS.get(ruleset.name)
+    extra = ruleset.extra_class
     schema = json_schema(
         View,
         members={"View.extra": [extra] if extra is not None else []},

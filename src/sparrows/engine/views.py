@@ -80,8 +80,7 @@ def prompt_of(game: Game, seat: int) -> Prompt | None:
 def _split_extra(extra: Any) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
     if extra is None:
         return None, None
-    data = to_json(extra)
-    data.pop("kind", None)
+    data = to_json(extra)  # with its kind, in the public part
     hidden = private_fields(type(extra))
     public = {k: v for k, v in data.items() if k not in hidden}
     private = {k: v for k, v in data.items() if k in hidden}

@@ -454,7 +454,7 @@ class ChineseRuleset(Ruleset):
             ops: list[fl.Op] = [fl.DiscardTile(seat, tile, dead=game.kind[tile] >= FLOWER)]
             claims = self._claims(game, seat, tile)
             if claims:
-                return fl.Outcome(ops, fl.Window("claim", claims, (seat, tile)))
+                return fl.Outcome(ops, fl.Window("claim", claims, (seat, tile), True, tile, seat))
             self.discard_passed(game, seat)  # nobody could claim it
             return fl.Outcome(ops, fl.Turn(game.next_seat(seat)))
         if t is A.TSUMO:
@@ -469,7 +469,10 @@ class ChineseRuleset(Ruleset):
         if t is A.KAKAN or getattr(self.options, "thirteen_orphans_rob_concealed", False):
             robbers = self._robbers(game, seat, meld.tiles[0], only_orphans=t is A.ANKAN)
             if robbers:
-                return fl.Outcome([meld], fl.Window("rob", robbers, (seat, meld.tiles[0], t)))
+                return fl.Outcome(
+                    [meld],
+                    fl.Window("rob", robbers, (seat, meld.tiles[0], t), True, meld.tiles[0], seat),
+                )
         stands = self.kong_stands(game, seat, None, t)
         return fl.Outcome([meld, *stands], fl.Turn(seat, fl.REPLACEMENT))
 
@@ -648,8 +651,8 @@ class ChineseRuleset(Ruleset):
         return fl.NextHand(dealer, wind)
 
     # ------------------------------------------------------------------ views and checks
-    def observe(self, game: Game, seat: int) -> dict[str, Any]:
-        return {"seat_winds": [self.seat_wind(game, s) for s in SEATS]}
+    def seat_winds(self, game: Game) -> tuple[int, ...] | None:
+        return tuple(self.seat_wind(game, s) for s in SEATS)
 
     def no_win_reason(self, game: Game, seat: int, tile: int | None = None) -> str | None:
         waiting = len(game.hands[seat]) % 3 == 1  # 13 tiles (melds as 3): not on its turn

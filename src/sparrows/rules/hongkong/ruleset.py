@@ -121,7 +121,7 @@ class HongKongRuleset(ChineseRuleset):
 
     def call_worth(self, obs: Observation, action: Action) -> bool:
         k = action.tiles[0].kind
-        wind = 27 + obs.extra.get("seat_winds", [0] * 4)[obs.seat]
+        wind = 27 + (obs.seat_winds or (0,) * 4)[obs.seat]
         if action.type in (A.PON, A.KAN, A.ANKAN, A.KAKAN) and (
             k >= 31 or k in (wind, 27 + obs.round_wind)
         ):

@@ -45,10 +45,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from itertools import combinations, pairwise
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...analysis import RIICHI, Form, form_shanten, waits
+from ...client.extras import RiichiExtra
+from ...client.view import DealerPayload, KokanPayload, Payload, VotePayload
 from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
@@ -61,6 +63,7 @@ from .. import calls
 from .hand import TERMINAL_HONOR
 from .house import (
     ABILITY_TILES,
+    KOKAN,
     ability_names,
     house_score,
     is_house,
@@ -248,33 +251,10 @@ class RiichiRuleset(Ruleset):
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
 
     # ------------------------------------------------------------------ configuration
-    def all_actions(self) -> list[Action]:
-        faces = sorted(set(self.tileset.tiles))
-        by_kind: dict[int, list[Tile]] = {}
-        for f in faces:
-            by_kind.setdefault(f.kind, []).append(f)
-        out = [Action(A.DISCARD, f) for f in faces] + [Action(A.RIICHI, f) for f in faces]
-        for k, fs in by_kind.items():
-            pool = [f for f in fs for _ in range(2)]
-            out += [Action(A.PON, pair) for pair in set(combinations(pool, 2))]
-            pool3 = [f for f in fs for _ in range(3)]
-            out += [Action(A.KAN, trio) for trio in set(combinations(pool3, 3))]
-            out += [Action(A.ANKAN, f) for f in fs]
-            out += [Action(A.KAKAN, f) for f in fs]
-            if k < HONOR and self.num_players == 4:
-                for a, b in ((k + 1, k + 2), (k - 1, k + 1), (k - 2, k - 1)):
-                    if a // 9 == b // 9 == k // 9 and a >= 0 and b < HONOR:
-                        out += [Action(A.CHI, (x, y)) for x in by_kind[a] for y in by_kind[b]]
+    def family_layout(self) -> str | None:
         if self.num_players == 3:
-            out.append(_NUKI)
-        if self.options.open_riichi:
-            out += [Action(A.OPEN_RIICHI, f) for f in faces]
-        if "tako_riichi" in self._ability_tile:
-            out += [Action(A.TAKO_RIICHI, f) for f in faces]
-        if "kokan" in self._ability_tile:
-            out += [Action(A.KOKAN, choice=c) for c in ("chips", "han")]
-        extra = [_CONTINUE, _PASS_DEAL] if self.options.dealer_choice else []
-        return [*out, _TSUMO, _RON, _PASS, _ABORT, *extra]
+            return "riichi3"
+        return "riichi-house" if self.options.special_tiles else "riichi4"
 
     def start_balances(self) -> dict[str, list[int]]:
         balances = {"points": [self.options.start_points] * self.num_players}
@@ -320,33 +300,54 @@ class RiichiRuleset(Ruleset):
         number = kyoku % self.num_players + 1
         return f"{wind} {number}, honba {honba}", f"{wind[0]}{number}-{honba}"
 
-    def observe(self, game: Game, seat: int) -> dict[str, Any]:
+    # ------------------------------------------------------------------ views
+    extra_class: ClassVar[type | None] = RiichiExtra
+
+    def extra(self, game: Game, viewer: int | None) -> RiichiExtra:
         hs: HandState = game.state.hand
-        out = {
-            "seat_winds": [(s - game.dealer) % self.num_players for s in self._seats],
-            "riichi": hs.riichi[: self.num_players],
-            "kyoku": game.state.kyoku,
-            "honba": game.state.honba,
-            "sticks": game.ledger.pots["points"] // self.options.riichi_stick,
-            "furiten": self._furiten(game, seat),
-        }
-        if self.options.chips:
-            out["chips"] = list(game.ledger.accounts["chips"])
-        window = game.window
-        if window is not None and window.kind == "vote":
-            out["vote"] = True  # the unanimous abort vote, not nine terminals
+        n = self.num_players
+        ura: tuple[str, ...] = ()
         if any(hs.tako):  # tako riichi turns the ura indicators face up
             wall = game.wall
-            out["ura_shown"] = game.fmt_all(wall.hidden[: len(wall.revealed)])
-            out["tako"] = list(hs.tako)
-        if any(hs.open_riichi) or (self.options.riichi_peek and hs.riichi[seat]):
-            # open riichi shows the hand to all; the peek house rule shows a riichi player
-            # both neighbours' hands
-            shown = {s for s in self._seats if hs.open_riichi[s] and s != seat}
-            if self.options.riichi_peek and hs.riichi[seat]:
-                shown |= {(seat + 1) % self.num_players, (seat - 1) % self.num_players}
-            out["shown_hands"] = {s: game.fmt_all(sorted(game.hands[s])) for s in sorted(shown)}
-        return out
+            ura = tuple(game.fmt_all(wall.hidden[: len(wall.revealed)]))
+        return RiichiExtra(
+            kyoku=game.state.kyoku,
+            riichi=tuple(hs.riichi[:n]),
+            open_riichi=tuple(hs.open_riichi[:n]),
+            tako=tuple(hs.tako[:n]),
+            ura_shown=ura,
+            furiten=None if viewer is None else self._furiten(game, viewer),
+        )
+
+    def seat_winds(self, game: Game) -> tuple[int, ...]:
+        return tuple((s - game.dealer) % self.num_players for s in self._seats)
+
+    def counters(self, game: Game) -> tuple[int, int]:
+        return game.state.honba, game.ledger.pots["points"] // self.options.riichi_stick
+
+    def shown_hands(self, game: Game, viewer: int | None) -> frozenset[int]:
+        """Open riichi shows the hand to every viewer; the peek house rule shows a riichi
+        player both neighbours' hands."""
+        hs: HandState = game.state.hand
+        shown = {s for s in self._seats if hs.open_riichi[s]}
+        if viewer is not None and self.options.riichi_peek and hs.riichi[viewer]:
+            n = self.num_players
+            shown |= {(viewer + 1) % n, (viewer - 1) % n}
+        shown.discard(-1)
+        return frozenset(shown) - ({viewer} if viewer is not None else set())
+
+    def payload(self, game: Game, seat: int) -> Payload | None:
+        window = game.window
+        if window is None or seat not in window.options:
+            return None
+        if window.kind == "kokan":
+            offered = [a.choice for a in window.options[seat] if a.choice is not None]
+            return KokanPayload({c: KOKAN[c] for c in offered})
+        if window.kind == "dealer":
+            return DealerPayload(str(window.data))
+        if window.kind == "vote":
+            return VotePayload("abort the hand (every player must agree)")
+        return None
 
     # ------------------------------------------------------------------ hand facts
     def waits_of_key(self, key: int, counts: list[int]) -> tuple[int, ...]:
@@ -776,7 +777,9 @@ class RiichiRuleset(Ruleset):
             if self.options.kokushi_robs_kita:
                 robbers = self._robbers(game, seat, tile, kokushi_only=True)
                 if robbers:
-                    return fl.Outcome(ops_n, fl.Window("rob", robbers, (seat, tile, "kita")))
+                    return fl.Outcome(
+                        ops_n, fl.Window("rob", robbers, (seat, tile, "kita"), True, tile, seat)
+                    )
             self._call_made(hs)  # a call (Tenhou, Mahjong Soul) once it stands
             return fl.Outcome(ops_n, fl.Turn(seat, fl.REPLACEMENT))
         if t is A.ANKAN:
@@ -791,7 +794,9 @@ class RiichiRuleset(Ruleset):
             if self.options.kokushi_robs_ankan:
                 robbers = self._robbers(game, seat, ids[0], kokushi_only=True)
             if robbers:  # its dora once the kan stands (a robbed kan turns none)
-                return fl.Outcome(ops, fl.Window("rob", robbers, (seat, ids[0], "ankan")))
+                return fl.Outcome(
+                    ops, fl.Window("rob", robbers, (seat, ids[0], "ankan"), True, ids[0], seat)
+                )
             ops.append(fl.RevealIndicator())  # a closed kan's dora at once
             return fl.Outcome(ops, fl.Turn(seat, fl.REPLACEMENT))
         if t is A.KAKAN:  # ippatsu is broken once the kan stands (a robber keeps it)
@@ -804,7 +809,9 @@ class RiichiRuleset(Ruleset):
                 hs.dora_due += 1  # turned at the kan player's discard
             robbers = self._robbers(game, seat, tile)
             if robbers:  # at once: its dora once the kan stands (a robbed kan turns none)
-                return fl.Outcome(ops, fl.Window("rob", robbers, (seat, tile, "kakan")))
+                return fl.Outcome(
+                    ops, fl.Window("rob", robbers, (seat, tile, "kakan"), True, tile, seat)
+                )
             if self.options.kan_dora_at_once:
                 ops.append(fl.RevealIndicator())
             self._call_made(hs)
@@ -844,7 +851,7 @@ class RiichiRuleset(Ruleset):
             hs.four_kans_due = True
         claims = self._claims(game, seat, tile)
         if claims:
-            return fl.Outcome(ops, fl.Window("claim", claims, (seat, tile)))
+            return fl.Outcome(ops, fl.Window("claim", claims, (seat, tile), True, tile, seat))
         ops2, nxt = self._after_discard(game, seat)
         return fl.Outcome(ops + ops2, nxt)
 
@@ -1703,13 +1710,14 @@ class RiichiRuleset(Ruleset):
 
     def furiten(self, obs: Observation, waits: Sequence[int]) -> bool:
         # the discard furiten, and the temporary and riichi ones the table keeps
-        return discarded_a_wait(obs, waits) or bool(obs.extra.get("furiten"))
+        extra: RiichiExtra = obs.extra
+        return discarded_a_wait(obs, waits) or bool(extra.furiten)
 
     def worth_declaring(self, obs: Observation, action: Action) -> bool:
         """Wins and riichi always; nine terminals unless the hand holds eleven or more
         terminal and honour kinds (then thirteen orphans is worth a try)."""
         if action.type is A.ABORT:
-            if obs.extra.get("vote"):
+            if obs.window == "vote":
                 return False  # a bot plays the hand rather than vote to abort it
             return len({t.kind for t in obs.hand if t.kind in TERMINAL_HONOR}) < 11
         return True
@@ -1728,7 +1736,7 @@ class RiichiRuleset(Ruleset):
             counts[t.kind] += 1
         before = form_shanten(counts, self.form)
         if action.type in (A.ANKAN, A.KAKAN):
-            if obs.extra.get("riichi", [0] * 4)[obs.seat]:
+            if obs.extra.riichi[obs.seat]:
                 return True  # offered in riichi only when the waits stay
             taken = 4 if action.type is A.ANKAN else 1
             counts[kind] -= taken
@@ -1771,12 +1779,12 @@ class RiichiRuleset(Ruleset):
             return legal[0]
         if types == {A.CONTINUE, A.PASS_DEAL}:
             top = max(self._seats, key=lambda s: (obs.scores[s], -s)) == obs.seat
-            last = obs.extra.get("kyoku", 0) >= self._last_kyoku
+            last = obs.extra.kyoku >= self._last_kyoku
             return _PASS_DEAL if top and last else _CONTINUE
         return None
 
     def threats(self, obs: Observation) -> list[int]:
-        riichi = obs.extra.get("riichi", [0] * 4)
+        riichi = obs.extra.riichi
         return [s for s in self._seats if s != obs.seat and riichi[s]]
 
     def danger(self, obs: Observation, tile: Tile) -> float:

@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ...analysis import form_shanten
+from ...client.extras import SichuanExtra
+from ...client.tiles import sort_tiles
+from ...client.view import ExchangePayload, Payload, View, VoidPayload
 from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
@@ -38,6 +41,10 @@ class Gang:
     paid: dict[int, int]
 
 
+#: Where the exchanged tiles went, by seat offset.
+_DIRECTIONS: Final = {1: "right", 2: "across", 3: "left"}
+
+
 @dataclass
 class SichuanHand(HandFacts):
     void: list[int | None] = field(default_factory=lambda: [None] * 4)  # once all chose
@@ -47,6 +54,8 @@ class SichuanHand(HandFacts):
     order: list[int] = field(default_factory=list)  # winners in the order they won
     first_win_from: int | None = None  # the discarder of the first win (several winners)
     first_win_count: int = 0
+    exchange: int = 0  # where the exchanged tiles went: 1 the next seat, 2 across, 3 the previous
+    gave: list[tuple[int, ...]] = field(default_factory=list)  # per seat, the tiles it passed
 
 
 class SichuanRuleset(ChineseRuleset):
@@ -222,8 +231,10 @@ class SichuanRuleset(ChineseRuleset):
             roll = game.dice.randint(1, 6)
             offset = 3 if roll <= 2 else 1 if roll <= 4 else 2  # clockwise, counter, across
             ops: list[fl.Op] = [fl.Emit(ev.Choices("exchange_die", [roll]))]
+            hs.exchange = offset
+            hs.gave = [game.take(s, answers[s].tiles) for s in SEATS]
             for s in SEATS:
-                ops.append(fl.PassTiles(s, (s + offset) % 4, game.take(s, answers[s].tiles)))
+                ops.append(fl.PassTiles(s, (s + offset) % 4, hs.gave[s]))
             return fl.Outcome(ops, self._void_window(game))
         if window.kind == "void":
             hs.void = ["mps".index(answers[s].choice or "m") for s in SEATS]
@@ -389,10 +400,49 @@ class SichuanRuleset(ChineseRuleset):
         return fl.NextHand(hs.order[0], game.round_wind)
 
     # ------------------------------------------------------------------ views and checks
-    def observe(self, game: Game, seat: int) -> dict[str, Any]:
+    extra_class: ClassVar[type | None] = SichuanExtra
+
+    def extra(self, game: Game, viewer: int | None) -> SichuanExtra:
         hs: SichuanHand = game.state.hand
-        voids = ["mps"[v] if v is not None else None for v in hs.void]
-        return {"void": voids, "won": [s for s in hs.order]}
+        gave = got = None
+        if viewer is not None and hs.gave:
+            gave = sort_tiles(game.fmt_all(hs.gave[viewer]))
+            got = sort_tiles(game.fmt_all(hs.gave[(viewer - hs.exchange) % 4]))
+        return SichuanExtra(
+            void=tuple("mps"[v] if v is not None else None for v in hs.void),
+            won=tuple(hs.order),
+            exchange=_DIRECTIONS.get(hs.exchange),
+            gave=gave,
+            got=got,
+        )
+
+    def seat_winds(self, game: Game) -> tuple[int, ...] | None:
+        return None  # no wind tiles, no seat winds
+
+    def payload(self, game: Game, seat: int) -> Payload | None:
+        window = game.window
+        if window is None or seat not in window.options:
+            return None
+        held = {suit: 0 for suit in "mps"}
+        for t in game.hands[seat]:
+            held["mps"[game.kind[t] // 9]] += 1
+        if window.kind == "exchange":
+            suits = tuple(s for s in "mps" if held[s] >= 3)
+            return ExchangePayload(3, suits)
+        if window.kind == "void":
+            return VoidPayload(held)
+        return None
+
+    def default_choice(self, view: View) -> str:
+        """The void with the fewest tiles held (ties: m, p, s); otherwise the first
+        choice offered (the first exchange)."""
+        prompt = view.prompt
+        assert prompt is not None
+        if isinstance(prompt.payload, VoidPayload):
+            held = prompt.payload.held
+            offered = [a for a in prompt.actions if a.startswith("void ")]
+            return min(offered, key=lambda a: (held.get(a[5:], 0), a))
+        return prompt.actions[0]
 
     def hand_info(self, game: Game) -> dict[str, Any]:
         return {}
@@ -435,7 +485,7 @@ class SichuanRuleset(ChineseRuleset):
 
     def dead_kinds(self, obs: Observation) -> frozenset[int]:
         """The void suit: no winning hand holds it."""
-        void = obs.extra.get("void", [None] * 4)[obs.seat]
+        void = obs.extra.void[obs.seat]
         if void is None:
             return frozenset()
         suit = "mps".index(void)
@@ -470,7 +520,7 @@ class SichuanRuleset(ChineseRuleset):
         return best
 
     def plan_discards(self, obs: Observation) -> frozenset[int]:
-        void = obs.extra.get("void", [None] * 4)[obs.seat]
+        void = obs.extra.void[obs.seat]
         if void is None:
             return frozenset()
         suit = "mps".index(void)

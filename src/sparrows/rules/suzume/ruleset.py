@@ -184,7 +184,8 @@ class SuzumeRuleset(Ruleset):
             if claims is None:
                 return self._quiet[seat][tile]
             return fl.Outcome(
-                (fl.DiscardTile(seat, tile),), fl.Window("claim", claims, (seat, tile))
+                (fl.DiscardTile(seat, tile),),
+                fl.Window("claim", claims, (seat, tile), True, tile, seat),
             )
         # a tsumo declaration
         hand = game.hands[seat]

@@ -1,0 +1,356 @@
+"""The client contract (issue 20): views, the event stream, SeatState, prompts, uniform
+claim timing, default actions, layouts, rewards, clone and fair shuffles, for every
+ruleset and preset, over random games."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from typing import Any
+
+import jsonschema
+import pytest
+
+from sparrows.client import SeatState, View
+from sparrows.engine import Action, ActionType, Game
+from sparrows.engine.layouts import LAYOUTS, layout
+from sparrows.engine.schema import view_schema
+from sparrows.errors import IllegalActionError, SparrowsError
+from sparrows.rules import RULESETS, get_ruleset
+
+from .conftest import sized
+
+
+def _configs() -> list[tuple[str, str | None]]:
+    out: list[tuple[str, str | None]] = []
+    for name in RULESETS:
+        out.append((name, None))
+        out += [(name, p) for p in get_ruleset(name).presets]
+    return out
+
+
+CONFIGS = _configs()
+IDS = [f"{n}-{p}" if p else n for n, p in CONFIGS]
+
+
+def _rules(name: str, preset: str | None) -> Any:
+    return get_ruleset(name, {"preset": preset} if preset else {})
+
+
+def _diff(got: View, want: View) -> str:
+    for f in dataclasses.fields(want):
+        a, b = getattr(got, f.name), getattr(want, f.name)
+        if a != b:
+            return f"{f.name}: got {a!r}, want {b!r}"
+    return "equal"
+
+
+def _play(game: Game, rng: random.Random, steps: int, each: Any) -> int:
+    """Random legal actions, calling ``each()`` after every one."""
+    done = 0
+    while not game.over and done < steps:
+        seat = game.to_act()[0]
+        game.step(seat, rng.choice(game.legal_actions(seat)))
+        done += 1
+        each()
+    return done
+
+
+class Followers:
+    """A SeatState per seat and one for a spectator, fed from events_since."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.viewers: list[int | None] = [*range(game.n), None]
+        self.states = {v: SeatState(v) for v in self.viewers}
+        self.cursors = dict.fromkeys(self.viewers, 0)
+
+    def check(self) -> None:
+        game = self.game
+        for v in self.viewers:
+            events, self.cursors[v] = game.events_since(v, self.cursors[v])
+            self.states[v].feed(events)
+            want = game.public_view() if v is None else game.view(v)
+            got = self.states[v].view()
+            assert got == want, f"viewer {v}, {len(game.actions)} actions: " + _diff(got, want)
+
+
+@pytest.mark.parametrize(("name", "preset"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize("ask_all", [False, True])
+def test_the_stream_rebuilds_every_view(name: str, preset: str | None, ask_all: bool) -> None:
+    """Fed only what events_since gives it, each seat's SeatState (and a spectator's) is
+    exactly game.view(seat) (game.public_view()) after every step."""
+    rules = _rules(name, preset)
+    for seed in range(sized(1, 3)):
+        game = Game(rules, seed, ask_all=ask_all)
+        followers = Followers(game)
+        followers.check()
+        _play(game, random.Random(seed), sized(250, 3000), followers.check)
+
+
+@pytest.mark.parametrize(("name", "preset"), CONFIGS, ids=IDS)
+def test_views_round_trip_and_meet_the_schema(name: str, preset: str | None) -> None:
+    rules = _rules(name, preset)
+    validator = jsonschema.Draft202012Validator(view_schema(rules))
+    game = Game(rules, 7)
+    rng = random.Random(7)
+    checked = 0
+
+    def check() -> None:
+        nonlocal checked
+        if len(game.actions) % 7:
+            return
+        for view in [*(game.view(s) for s in range(game.n)), game.public_view()]:
+            data = view.to_json()
+            text = json.dumps(data)
+            assert View.from_json(json.loads(text)) == view
+            errors = sorted(validator.iter_errors(data), key=str)
+            assert not errors, f"{errors[0].message[:200]} at {list(errors[0].path)}"
+            checked += 1
+
+    _play(game, rng, sized(300, 3000), check)
+    assert checked
+
+
+@pytest.mark.parametrize(("name", "preset"), CONFIGS, ids=IDS)
+def test_nothing_hidden_reaches_another_viewer(name: str, preset: str | None) -> None:
+    """No viewer's stream holds another seat's update or private tile; no view holds a
+    concealed hand the ruleset does not show; a spectator sees no hand and no prompt."""
+    rules = _rules(name, preset)
+    game = Game(rules, 3)
+    _play(game, random.Random(3), sized(300, 3000), lambda: None)
+    for viewer in [*range(game.n), None]:
+        events, _ = game.events_since(viewer, 0)
+        for e in events:
+            if e["type"] == "update":
+                assert e["seat"] in (None, viewer)
+            if e["type"] in ("draw", "deal") and e["seat"] != viewer:
+                assert e.get("tile") is None and e.get("tiles") is None
+            if e["type"] == "exchange" and viewer not in (e["src"], e["dst"]):
+                assert e["tiles"] is None
+            if e["type"] == "game_start":
+                assert e["seed"] is None
+        view = game.public_view() if viewer is None else game.view(viewer)
+        shown = rules.shown_hands(game, viewer)
+        for seat in view.seats:
+            if seat.seat != viewer and seat.seat not in shown:
+                assert seat.hand is None
+        if viewer is None:
+            assert view.hand is None and view.prompt is None and view.drawn is None
+
+
+def test_events_since_is_incremental_and_checks_its_cursor() -> None:
+    game = Game(get_ruleset("riichi"), 2)
+    rng = random.Random(2)
+    collected: list[dict[str, Any]] = []
+    cursor = 0
+    for _ in range(200):
+        seat = game.to_act()[0]
+        game.step(seat, rng.choice(game.legal_actions(seat)))
+        new, cursor = game.events_since(1, cursor)
+        collected += new
+    whole, end = game.events_since(1, 0)
+    assert collected == whole and end == cursor
+    assert [e["seq"] for e in whole] == list(range(len(whole)))
+    assert game.events_since(1, cursor) == ([], cursor)
+    for bad in (-1, cursor + 1, "0", 1.0, None):
+        with pytest.raises(SparrowsError, match="cursor"):
+            game.events_since(1, bad)
+    with pytest.raises(IllegalActionError, match="no seat"):
+        game.events_since(4, 0)
+    quiet = Game(get_ruleset("riichi"), 2, record=False)
+    with pytest.raises(SparrowsError, match="record=False"):
+        quiet.events_since(0, 0)
+    assert quiet.view(0).prompt is not None  # views need no events
+
+
+def test_seq_numbers_show_no_gap_where_another_seat_had_a_prompt() -> None:
+    """Each viewer numbers its own events: the private updates of the others leave no
+    gap (a gap would say that someone was asked something)."""
+    game = Game(get_ruleset("riichi"), 5)
+    _play(game, random.Random(5), 400, lambda: None)
+    for viewer in [0, 1, 2, 3, None]:
+        events, cursor = game.events_since(viewer, 0)
+        assert [e["seq"] for e in events] == list(range(cursor))
+
+
+def test_a_stale_answer_is_refused_and_changes_nothing() -> None:
+    game = Game(get_ruleset("suzume"), 1)
+    seat = game.to_act()[0]
+    prompt = game.view(seat).prompt
+    assert prompt is not None
+    action = Action.from_string(prompt.actions[0], "suzume")
+    with pytest.raises(IllegalActionError, match="stale"):
+        game.step(seat, action, prompt=prompt.id - 1)
+    assert game.actions == []
+    game.step(seat, action, prompt=prompt.id)
+    seat2 = game.to_act()[0]
+    again = game.view(seat2).prompt
+    assert again is not None and again.id > 0
+    if seat2 == seat:
+        assert again.id == prompt.id + 1
+
+
+def test_ask_all_asks_every_other_seat_after_a_discard() -> None:
+    """With uniform timing every seat still playing but the discarder gets a prompt after
+    each discard (pass where it has no claim), whatever its hand."""
+    game = Game(get_ruleset("riichi"), 11, ask_all=True)
+    rng = random.Random(11)
+    discards = 0
+    while not game.over and discards < 60:
+        seat = game.to_act()[0]
+        action = rng.choice(game.legal_actions(seat))
+        game.step(seat, action)
+        if action.type is ActionType.DISCARD and game.window is not None and not game.over:
+            discards += 1
+            asked = set(game.to_act())
+            assert asked == {s for s in range(4) if s != seat}
+            for other in asked:
+                prompt = game.view(other).prompt
+                assert prompt is not None and prompt.kind == "claim"
+                assert prompt.subject == game.fmt(action_tile(game, seat))
+                assert "pass" in prompt.actions
+    assert discards == 60
+
+
+def action_tile(game: Game, seat: int) -> int:
+    return game.discards[seat][-1]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_ask_all_plays_the_same_game(name: str) -> None:
+    """A game played with ask_all, its pass-only answers removed, replays without ask_all
+    to the same events."""
+    rules = get_ruleset(name)
+    seed = 4
+    uniform = Game(rules, seed, ask_all=True)
+    rng = random.Random(seed)
+    kept: list[tuple[int, Action]] = []
+    while not uniform.over and len(uniform.actions) < 600:
+        seat = uniform.to_act()[0]
+        legal = uniform.legal_actions(seat)
+        action = rng.choice(legal)
+        inner = uniform._inner  # the seats the ruleset itself asked
+        if not (inner is not None and seat not in inner[1] and legal == [Action(ActionType.PASS)]):
+            kept.append((seat, action))
+        uniform.step(seat, action)
+    plain = Game(rules, seed)
+    for seat, action in kept:
+        plain.step(seat, action)
+    assert [e.to_json() for e in plain.events] == [e.to_json() for e in uniform.events]
+
+
+@pytest.mark.parametrize(("name", "preset"), CONFIGS, ids=IDS)
+def test_the_default_action_is_always_legal(name: str, preset: str | None) -> None:
+    rules = _rules(name, preset)
+    game = Game(rules, 9, ask_all=True)
+    steps = 0
+    while not game.over and steps < sized(400, 3000):
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        action = rules.default_action(view)
+        assert action in game.legal_actions(seat), (action, view.prompt)
+        game.step(seat, action, prompt=view.prompt.id if view.prompt else None)
+        steps += 1
+
+
+# ---------------------------------------------------------------------- layouts
+
+#: Pinned: a layout changes only on purpose, with a new version.
+FINGERPRINTS = {
+    "suzume": "d6329397e8f8499b",
+    "riichi4": "db05db58c1080001",
+    "riichi3": "2e80d7b591c0eeca",
+    "riichi-house": "863291dd48345472",
+    "chinese": "900da5cf374d3a87",
+    "sichuan": "f7c922af058ef890",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LAYOUTS))
+def test_layout_fingerprints_are_pinned(name: str) -> None:
+    assert layout(name).fingerprint() == FINGERPRINTS[name]
+
+
+@pytest.mark.parametrize(("name", "preset"), CONFIGS, ids=IDS)
+def test_every_legal_action_is_in_the_family_layout(name: str, preset: str | None) -> None:
+    rules = _rules(name, preset)
+    space = rules.layout
+    assert space is layout(space.name)  # one object per family, whatever the options
+    game = Game(rules, 13, record=False)
+    rng = random.Random(13)
+    while not game.over and len(game.actions) < sized(600, 5000):
+        for _seat, legal in game.decisions():
+            mask = space.mask(legal)
+            assert sum(mask) == len(set(legal))
+            assert [space.action(i) for i, on in enumerate(mask) if on] == sorted(
+                set(legal), key=space.index
+            )
+        seat = game.to_act()[0]
+        game.step(seat, rng.choice(game.legal_actions(seat)))
+
+
+def test_layouts_do_not_move_with_options() -> None:
+    plain = get_ruleset("riichi").layout
+    for options in (
+        {"preset": "tenhou"},
+        {"preset": "mahjongsoul"},
+        {"open_riichi": True},
+        {"dealer_choice": True},
+        {"red_fives": [2, 2, 2]},
+    ):
+        assert get_ruleset("riichi", options).layout is plain
+    assert get_ruleset("riichi", {"preset": "tenhou-sanma"}).layout.name == "riichi3"
+    assert get_ruleset("riichi", {"preset": "cy-dealers-choice"}).layout.name == "riichi-house"
+
+
+# ---------------------------------------------------------------------- rewards, clone
+
+
+def test_rewards_are_what_changed_since_each_seat_last_acted() -> None:
+    game = Game(get_ruleset("riichi"), 21)
+    rng = random.Random(21)
+    at_last_action = list(game.scores)
+    while not game.over:
+        seat = game.to_act()[0]
+        at_last_action[seat] = game.scores[seat]
+        game.step(seat, rng.choice(game.legal_actions(seat)))
+        before = game.rewards()
+        assert before == [game.scores[s] - at_last_action[s] for s in range(4)]
+        assert game.rewards() == before  # reading changes nothing
+    with pytest.raises(SparrowsError, match="no account 'chips'"):
+        game.rewards("chips")
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_clone_plays_on_exactly_and_alone(name: str) -> None:
+    rules = get_ruleset(name)
+    game = Game(rules, 17)
+    rng = random.Random(17)
+    _play(game, rng, 120, lambda: None)
+    twin = game.clone()
+    assert twin.view(game.to_act()[0]) == game.view(game.to_act()[0])
+    # the original plays on; the clone is untouched
+    snapshot = [e.to_json() for e in twin.events]
+    state = twin.view(0)
+    _play(game, random.Random(1), 200, lambda: None)
+    assert [e.to_json() for e in twin.events] == snapshot and twin.view(0) == state
+    # and from the same point with the same choices both end alike
+    again = twin.clone()
+    _play(twin, random.Random(2), 10**6, lambda: None)
+    _play(again, random.Random(2), 10**6, lambda: None)
+    assert [e.to_json() for e in twin.events] == [e.to_json() for e in again.events]
+    twin.validate()
+    again.validate()
+
+
+def test_walls_from_secrets_are_kept_for_replay() -> None:
+    rules = get_ruleset("suzume")
+    a = Game(rules, 1, shuffle="secrets")
+    b = Game(rules, 1, shuffle="secrets")
+    assert a.hand_orders[0] != b.hand_orders[0]  # 44! orders: equal only by a miracle
+    plain = Game(rules, 1)
+    assert plain.hand_orders[0] == Game(rules, 1).hand_orders[0]
+    with pytest.raises(SparrowsError, match="shuffle"):
+        Game(rules, 1, shuffle="dice")
