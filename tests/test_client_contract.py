@@ -354,3 +354,108 @@ def test_walls_from_secrets_are_kept_for_replay() -> None:
     assert plain.hand_orders[0] == Game(rules, 1).hand_orders[0]
     with pytest.raises(SparrowsError, match="shuffle"):
         Game(rules, 1, shuffle="dice")
+
+
+# ---------------------------------------------------------------------- snapshots, records
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("record", [True, False])
+def test_a_snapshot_resumes_the_identical_game(name: str, record: bool) -> None:
+    """Through JSON text and back, a snapshot restores the game at the same point, and it
+    plays on exactly as the original (the same future draws)."""
+    rules = get_ruleset(name)
+    game = Game(rules, 23, record=record, ask_all=True)
+    _play(game, random.Random(23), 150, lambda: None)
+    data = json.loads(json.dumps(game.snapshot()))
+    again = Game.restore(data)
+    assert again.record is record and again.ask_all
+    assert again.view(0) == game.view(0) and again.public_view() == game.public_view()
+    _play(game, random.Random(5), 400, lambda: None)
+    _play(again, random.Random(5), 400, lambda: None)
+    assert again.actions == game.actions and again.scores == game.scores
+    assert again.view(1) == game.view(1)
+    if record:
+        assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]
+
+
+def test_a_snapshot_refuses_what_is_not_one() -> None:
+    game = Game(get_ruleset("suzume"), 1)
+    data = game.snapshot()
+    for bad, message in (
+        ({**data, "format": "sparrows-record"}, "not a sparrows snapshot"),
+        ({**data, "record": "yes"}, "'record' must be true or false"),
+        ({**data, "table": {"ask_all": 1}}, "ask_all must be true or false"),
+        ({**data, "table": {"speed": True}}, "it may say ask_all, shuffle"),
+        ({**data, "actions": [[0, "discard 9z"]]}, "cannot be replayed"),
+        ([1, 2], "not a sparrows snapshot"),
+    ):
+        with pytest.raises(SparrowsError, match=message):
+            Game.restore(bad)
+
+
+def test_records_keep_how_the_table_ran_the_game(tmp_path: Any) -> None:
+    """A record of a game with uniform claim timing and walls from secrets replays: the
+    record says ask_all and keeps every hand's wall."""
+    from sparrows.records import load_record, replay, save_record
+
+    rules = get_ruleset("riichi", {"hanchan": False})
+    game = Game(rules, 8, ask_all=True, shuffle="secrets")
+    _play(game, random.Random(8), 10**6, lambda: None)
+    path = save_record(game, tmp_path / "game.json")
+    record = load_record(path)
+    assert record.table == {"ask_all": True, "shuffle": "secrets"}
+    assert record.walls == game.hand_orders
+    again = replay(record)
+    assert again.scores == game.scores and again.actions == game.actions
+
+
+# ---------------------------------------------------------------------- reads, memos
+
+
+@pytest.mark.parametrize(("name", "preset"), CONFIGS, ids=IDS)
+def test_reading_changes_nothing(name: str, preset: str | None) -> None:
+    """Views, observations, legal actions, rewards and hints leave the game's state, its
+    events and its snapshot as they were."""
+    import copy
+
+    rules = _rules(name, preset)
+    game = Game(rules, 31)
+    rng = random.Random(31)
+    for _ in range(sized(120, 600)):
+        if game.over:
+            break
+        state = copy.deepcopy(game.state)
+        snap = game.snapshot()
+        events = len(game.events)
+        for seat in range(game.n):
+            game.view(seat)
+            obs = game.observation(seat)
+            game.legal_actions(seat)
+            rules.hint(obs)
+        game.public_view()
+        game.rewards()
+        assert game.state == state and game.snapshot() == snap and len(game.events) == events
+        seat = game.to_act()[0]
+        game.step(seat, rng.choice(game.legal_actions(seat)))
+
+
+def test_memo_tables_are_capped() -> None:
+    """The engine trims a ruleset's memo tables at each hand's start: with a cap of 50
+    none holds more than 50 when a hand begins, and the games play the same."""
+    rules = get_ruleset("riichi", {"hanchan": False})
+    capped = get_ruleset("riichi", {"hanchan": False})
+    capped.memos.limit = 50
+    for seed in range(3):
+        game, other = Game(rules, seed), Game(capped, seed)
+        rng, rng2 = random.Random(seed), random.Random(seed)
+        hand = -1
+        while not other.over:
+            if other.hand_number != hand:
+                hand = other.hand_number
+                assert max(capped.memos.sizes().values()) <= 50 + 400  # one hand's worth
+            seat = other.to_act()[0]
+            other.step(seat, rng2.choice(other.legal_actions(seat)))
+            game.step(seat, rng.choice(game.legal_actions(seat)))
+        assert [e.to_json() for e in game.events] == [e.to_json() for e in other.events]
+    assert set(capped.memos.sizes()) == {"waits", "riichi discards"}

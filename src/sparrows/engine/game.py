@@ -262,6 +262,9 @@ class Game:
         self.robbed: tuple[int, int] | None = None  # (robber, tile) of a robbed kong
         self.hand_start: dict[str, list[int]] = {}  # balances at the hand's start (recorded)
         self._held: list[ev.Event] | None = None
+        #: per seat: (hand key, waits) of the last waits a ruleset asked for: a cache of a
+        #: pure function of the hand, not part of the game's state (reads may fill it)
+        self.waits_cache: list[tuple[int, tuple[int, ...]]] = [(-1, ())] * n
         #: per seat: how many decisions it has been asked (the current prompt's id)
         self.prompt_ids = [0] * n
         #: an ``ask_all`` window wraps the ruleset's next step: (it, the seats it asked)
@@ -286,8 +289,6 @@ class Game:
             )
         self._start_hand()
         self._marks = [self._balances(s) for s in range(n)]
-        if record:
-            self.stream.sync(self)
 
     # ------------------------------------------------------------------ helpers
     def emit(self, event: ev.Event) -> None:
@@ -543,6 +544,7 @@ class Game:
             shuffle(self.rng, order)
         n = self.n
         self.hand_orders.append(order)
+        self.ruleset.memos.trim()
         self.wall = self.ruleset.build_wall(order)
         self.hands = [[] for _ in range(n)]
         self.melds = [[] for _ in range(n)]
@@ -790,10 +792,27 @@ class Game:
         self.hand_start = {k: list(v) for k, v in src.hand_start.items()}
         self._held = None
         self.prompt_ids = list(src.prompt_ids)
+        self.waits_cache = list(src.waits_cache)
         self._inner = src._inner
         self._marks = [list(m) for m in src._marks]
         self.result, self.ended = dict(src.result), dict(src.ended)
         self.stream = src.stream.copy()
+
+    def snapshot(self) -> dict[str, Any]:
+        """A JSON-able state that :meth:`restore` resumes as the identical game (same
+        future draws): ruleset, options, seed, the walls not drawn from the seed, the
+        table's settings and the actions (``sparrows.records.record.snapshot``). It holds
+        what no seat may see (the seed, the walls): keep it on the server."""
+        from ..records.record import snapshot
+
+        return snapshot(self)
+
+    @staticmethod
+    def restore(data: object) -> Game:
+        """The game a :meth:`snapshot` holds (RecordError if it cannot be)."""
+        from ..records.record import restore
+
+        return restore(data)
 
     def _balances(self, seat: int) -> list[int]:
         return [balances[seat] for balances in self.ledger.accounts.values()]
@@ -817,7 +836,11 @@ class Game:
         v = self.n if viewer is None else self._check_seat(viewer)
         if not self.record:
             raise SparrowsError("this game keeps no events (it was made with record=False)")
-        return self.stream.since(v, None if viewer is None else v, cursor)
+        stream = self.stream
+        if not stream.active:  # the first follower: the derived fields from now on
+            stream.active = True
+            stream.sync(self)
+        return stream.since(v, None if viewer is None else v, cursor)
 
     def view(self, seat: object) -> View:
         """What ``seat`` may know now, as plain data (see ``sparrows.client.View``)."""
@@ -892,7 +915,7 @@ class Game:
         else:
             self.declared[s] = chosen
             if len(self.declared) < len(self.pending):
-                if self.record:
+                if self.stream.active:
                     self.stream.sync(self)
                 return
             window = self.window
@@ -915,7 +938,7 @@ class Game:
             for op in ops:
                 _HANDLERS[type(op)](self, op)
         self._advance(out.next)
-        if self.record:
+        if self.stream.active:
             self.stream.sync(self)
 
     def _ask_all(self, seat: int, action: Action, out: fl.Outcome) -> fl.Outcome:

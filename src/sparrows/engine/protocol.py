@@ -23,6 +23,7 @@ from ..tiles.notation import Dialect
 from .actions import Action, ActionType
 from .flow import GameOver, NextHand, Outcome, Window
 from .layouts import ActionLayout, layout
+from .memo import Memos
 from .options import build_options
 from .wall import Wall
 
@@ -115,6 +116,12 @@ class Ruleset(ABC):
     def options_dict(self) -> dict[str, Any]:
         """The options as JSON would read them back (tuples as lists): records compare it."""
         return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self.options).items()}
+
+    @cached_property
+    def memos(self) -> Memos:
+        """The ruleset's memo tables (pure functions of their keys), capped: the engine
+        trims them at every hand's start (:mod:`.memo`)."""
+        return Memos()
 
     @cached_property
     def tile_text(self) -> list[str]:

@@ -8,6 +8,9 @@ tile and its private facts) with what it last sent, and sends the ones that chan
 seat's own update goes to that seat alone: other viewers' streams do not hold it, and
 their ``seq`` numbers (each viewer counts its own events) show no gap where it was.
 
+Updates are made from the first ``events_since`` call on (that call sends every derived
+field at once): a game nobody follows, a simulation or a replay, pays nothing for them.
+
 A record event reaches every viewer, its private fields (a draw's tile, a deal) hidden
 from the seats not in its ``visible_to``. Fed from the start in order,
 :class:`sparrows.client.SeatState` rebuilds the viewer's :class:`~sparrows.client.View`
@@ -38,6 +41,9 @@ class Stream:
         self.positions: list[list[int]] = [[] for _ in range(players + 1)]
         self._public: dict[str, Any] = {}
         self._private: list[dict[str, Any]] = [{} for _ in range(players)]
+        #: updates are made once someone follows the stream (the first ``events_since``
+        #: sends every derived field; the game's events are all there from the start)
+        self.active = False
 
     def copy(self) -> Stream:
         """An independent copy (``Game.clone``); the events themselves are shared (they
@@ -48,6 +54,7 @@ class Stream:
         other.positions = [list(p) for p in self.positions]
         other._public = dict(self._public)
         other._private = [dict(p) for p in self._private]
+        other.active = self.active
         return other
 
     def __len__(self) -> int:

@@ -64,6 +64,8 @@ class GameRecord:
     result: dict[str, Any]
     walls: list[list[int]] | None = None
     format_version: int = FORMAT_VERSION
+    #: How the table ran the game where it is not the default: ``{"ask_all": true}``.
+    table: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -76,6 +78,8 @@ class GameRecord:
         }
         if self.walls is not None:
             data["walls"] = self.walls
+        if self.table:
+            data["table"] = self.table
         data.update(
             {
                 "actions": [list(a) for a in self.actions],
@@ -99,20 +103,61 @@ def game_result(game: Game) -> dict[str, Any]:
     return result
 
 
-def record_from_game(game: Game) -> GameRecord:
-    if not game.record:
+def record_from_game(game: Game, events: bool = True) -> GameRecord:
+    """The game's record; ``events=False``: without events and result (a snapshot)."""
+    if events and not game.record:
         raise RecordError("this game was played with record=False: it has no events to save")
     dialect = game.ruleset.dialect
+    given = bool(game.walls or game.script) or game.shuffle != "seed"
     return GameRecord(
         ruleset=game.ruleset.name,
         ruleset_version=game.ruleset.version,
         options=game.ruleset.options_dict(),
         seed=game.seed,
         actions=[(seat, action.to_string(dialect)) for seat, action in game.actions],
-        events=[e.to_json() for e in game.events],
-        result=game_result(game),
-        walls=[list(w) for w in game.hand_orders] if (game.walls or game.script) else None,
+        events=[e.to_json() for e in game.events] if events else [],
+        result=game_result(game) if events else {},
+        walls=[list(w) for w in game.hand_orders] if given else None,
+        table=table_of(game),
     )
+
+
+def table_of(game: Game) -> dict[str, Any] | None:
+    """How the table ran the game, where it is not the default (None: all default)."""
+    table: dict[str, Any] = {}
+    if game.ask_all:
+        table["ask_all"] = True
+    if game.shuffle != "seed":
+        table["shuffle"] = game.shuffle
+    return table or None
+
+
+SNAPSHOT = "sparrows-snapshot"
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """A JSON-able state from which :func:`restore` resumes the identical game: the
+    ruleset and options, the seed, the walls where they were not drawn from the seed (the
+    current hand's included), how the table ran it and every action; no events. It holds
+    the walls, so it is the server's to keep, never a client's."""
+    data = record_from_game(game, events=False).to_json()
+    del data["events"], data["result"]
+    data["format"] = SNAPSHOT
+    data["record"] = game.record
+    return data
+
+
+def restore(data: Any) -> Game:
+    """The game a :func:`snapshot` holds, played to the same point (RecordError names
+    what is wrong with a snapshot that cannot be)."""
+    if not isinstance(data, dict) or data.get("format") != SNAPSHOT:
+        raise RecordError(f'not a sparrows snapshot (no "format": "{SNAPSHOT}")')
+    keep = data.get("record", True)
+    if type(keep) is not bool:
+        raise RecordError("the snapshot's 'record' must be true or false")
+    body = {k: v for k, v in data.items() if k != "record"}
+    body.update({"format": FORMAT, "events": [], "result": {}})
+    return rebuild(record_from_json(body, "the snapshot"), record_events=keep)
 
 
 def save_record(game: Game, path: str | Path) -> Path:
@@ -246,8 +291,10 @@ _TYPE_NAMES: dict[type, str] = {
 #: The top-level fields of a record (``walls`` only for games given their walls).
 FIELDS = frozenset(
     {"format", "format_version", "ruleset", "ruleset_version", "options", "seed", "walls"}
-    | {"actions", "events", "result"}
+    | {"table", "actions", "events", "result"}
 )
+#: What a record's ``table`` may say, with each value's type.
+TABLE_FIELDS: dict[str, type] = {"ask_all": bool, "shuffle": str}
 
 
 def _json_type(value: Any) -> str:
@@ -263,6 +310,11 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
     path = Path(path)
     text = read_record_text(path, str(path), "game record")
     data, _ = decode_json(text, str(path))
+    return record_from_json(data, str(path))
+
+
+def record_from_json(data: Any, path: str) -> GameRecord:
+    """A record from its JSON value, every field checked (``path`` names it in errors)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f'{path} is not a sparrows game record (no "format": "{FORMAT}")')
     unknown = sorted(set(data) - FIELDS)
@@ -283,6 +335,21 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
         and all(type(w) is list and all(type(t) is int for t in w) for w in walls)
     ):
         raise RecordError("the record's 'walls' must be lists of tile ids")
+    table = data.get("table")
+    if table is not None:
+        if type(table) is not dict:
+            raise RecordError("the record's 'table' must be an object")
+        for key, value in table.items():
+            if key not in TABLE_FIELDS:
+                raise RecordError(
+                    f"the record's table has {excerpt_repr(key)}; it may say "
+                    f"{', '.join(TABLE_FIELDS)}"
+                )
+            if type(value) is not TABLE_FIELDS[key]:
+                raise RecordError(
+                    f"the record's table: {key} must be "
+                    + ("true or false" if TABLE_FIELDS[key] is bool else "text")
+                )
     actions = _need(data, "actions", list)
     for i, a in enumerate(actions):
         if not (type(a) is list and len(a) == 2 and type(a[0]) is int and type(a[1]) is str):
@@ -300,10 +367,11 @@ def load_record(path: str | os.PathLike[str]) -> GameRecord:
         result=_need(data, "result", dict),
         walls=walls,
         format_version=version,
+        table=table,
     )
 
 
-def rebuild(record: GameRecord) -> Game:
+def rebuild(record: GameRecord, record_events: bool = True) -> Game:
     """Re-run a record's actions on a new game (no checks of its events). Whatever is
     wrong with the record (its ruleset, options, seed or actions) raises RecordError."""
     if not isinstance(record.options, dict):
@@ -340,7 +408,15 @@ def rebuild(record: GameRecord) -> Game:
     if record.format_version == 1 and record.ruleset != "suzume":
         raise RecordError("a version 1 record can only be a Suzume game")
     try:
-        game = Game(ruleset, record.seed, record=True, walls=record.walls)
+        table = record.table or {}
+        game = Game(
+            ruleset,
+            record.seed,
+            record=record_events,
+            walls=record.walls,
+            ask_all=bool(table.get("ask_all", False)),
+            shuffle=str(table.get("shuffle", "seed")),
+        )
     except SparrowsError as exc:
         raise RecordError(f"the record's seed or walls are not usable: {exc}") from None
     for i, (seat, text) in enumerate(record.actions):

@@ -43,7 +43,6 @@ TSUMO: Final = Action(A.TSUMO)
 RON: Final = Action(A.RON)
 PASS: Final = Action(A.PASS)
 SEATS: Final = (0, 1, 2, 3)
-MEMO_LIMIT: Final = 500_000  # memo entries kept before a memo starts over
 
 
 @dataclass(frozen=True)
@@ -217,9 +216,9 @@ class ChineseRuleset(Ruleset):
         self.form = form  # the hints' form too (shanten, ukeire, the bots' discards)
         # hand key (13 tiles, or 10, 7... with melds) -> the kinds that complete it: one
         # table-driven shanten per new hand, then a lookup per claim and per draw.
-        self._waits: dict[int, tuple[int, ...]] = {}
+        self._waits: dict[int, tuple[int, ...]] = self.memos.table("waits")
         self._discard_by_code = {f.code: Action(A.DISCARD, f) for f in set(self.tileset.tiles)}
-        self._discards: dict[int, list[Action]] = {}  # face key -> discard actions
+        self._discards: dict[int, list[Action]] = self.memos.table("discards")  # face key ->
 
     # ------------------------------------------------------------------ hooks
     @abstractmethod
@@ -346,8 +345,6 @@ class ChineseRuleset(Ruleset):
                 value = form_shanten(counts, self._form)
                 hs.floor[seat], hs.floor_at[seat] = value, hs.discards[seat]
                 got = tuple(waits(counts, self._form)) if value == 0 else ()
-            if len(self._waits) >= MEMO_LIMIT:
-                self._waits.clear()
             self._waits[key] = got
         return got
 
@@ -434,8 +431,6 @@ class ChineseRuleset(Ruleset):
         if discards is None:  # one action per distinct face, memoised by the face key
             code, by_code = game.face_code, self._discard_by_code
             discards = [by_code[c] for c in sorted({code[t] for t in game.hands[seat]})]
-            if len(self._discards) >= MEMO_LIMIT:
-                self._discards.clear()
             self._discards[key] = discards
         discards = self.allowed_discards(game, seat, discards)
         return [*out, *discards] if out else discards

@@ -149,8 +149,6 @@ class HandState:
     #: per seat: its pao yakuman made certain by a fed set -> the liable seat (the feeder)
     pao: list[dict[str, int]] = field(default_factory=lambda: [{}, {}, {}, {}])
     first_winds: list[int] = field(default_factory=list)
-    #: per seat: (hand key, waits) of the last waits asked (see RiichiRuleset.waits_of)
-    waits: list[tuple[int, tuple[int, ...]]] = field(default_factory=lambda: [(-1, ())] * 4)
     four_kans_due: bool = False  # abort once the coming discard is not ronned
     faced_riichi: list[int] = field(default_factory=lambda: [0] * 4)  # discarded facing one
     into_riichi: list[int] = field(default_factory=lambda: [0] * 4)  # dealt into a riichi
@@ -217,8 +215,8 @@ class RiichiRuleset(Ruleset):
         self._kind = [t.kind for t in faces]
         self._discard = {t: Action(A.DISCARD, t) for t in set(faces)}
         self._riichi = {t: Action(A.RIICHI, t) for t in set(faces)}
-        self._waits: dict[int, tuple[int, ...]] = {}  # hand key -> waits (13-equivalent)
-        self._riichi_memo: dict[int, tuple[int, ...]] = {}  # 14-tile key -> riichi discards
+        self._waits: dict[int, tuple[int, ...]] = self.memos.table("waits")  # hand key -> waits
+        self._riichi_memo: dict[int, tuple[int, ...]] = self.memos.table("riichi discards")
         self._discard_by_code: list[Action] = [_PASS] * (max(t.code for t in faces) + 1)
         for t in faces:
             self._discard_by_code[t.code] = self._discard[t]
@@ -363,7 +361,7 @@ class RiichiRuleset(Ruleset):
         keyed by the hand key (the hand changes only on the seat's own turn), then the
         memo table."""
         key = game.hand_key[seat]
-        cache: list[tuple[int, tuple[int, ...]]] = game.state.hand.waits
+        cache = game.waits_cache
         got = cache[seat]
         if got[0] != key:
             got = cache[seat] = (key, self.waits_of_key(key, game.counts[seat][:34]))
@@ -373,7 +371,7 @@ class RiichiRuleset(Ruleset):
         """The waits of the seat's hand without its drawn tile (kind ``k``): usually in
         the per-seat cache already (asked when the others discarded)."""
         key = game.hand_key[seat] - self._pow[k]
-        cached: tuple[int, tuple[int, ...]] = game.state.hand.waits[seat]
+        cached = game.waits_cache[seat]
         if cached[0] == key:
             return cached[1]
         counts = game.counts[seat][:34]
@@ -1619,9 +1617,8 @@ class RiichiRuleset(Ruleset):
 
     def validate(self, game: Game) -> None:
         """The per-seat waits cache and the memo tables equal a fresh computation."""
-        hs: HandState = game.state.hand
         for seat in self._seats:
-            key, cached = hs.waits[seat]
+            key, cached = game.waits_cache[seat]
             if key == game.hand_key[seat]:
                 fresh = tuple(waits(game.counts[seat][:34], self.form))
                 if cached != fresh:

@@ -89,8 +89,8 @@ class SuzumeRuleset(Ruleset):
         actions = {t: Action(DISCARD, t) for t in set(faces)}
         self._discard_action = [actions[t] for t in faces]  # by tile id
         self._code = [t.code for t in faces]
-        self._discards: dict[int, list[Action]] = {}  # face key -> discard actions
-        self._values: dict[tuple[int, int, bool], SuzumeScore] = {}  # see value()
+        self._discards: dict[int, list[Action]] = self.memos.table("discards")  # by face key
+        self._values: dict[tuple[int, int, bool], SuzumeScore] = self.memos.table("values")
         self._face_weight = self.face_weight
         # The outcome of a discard nobody can claim, per (seat, tile id): built once, as
         # that is most discards (outcomes are never changed after they are made).
