@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..analysis import BlockType, Form, form_shanten, waits
-from ..engine import events as ev
 from ..engine import flow as fl
 from ..engine.actions import Action, ActionType
 from ..engine.game import PLAYING
@@ -34,6 +33,7 @@ from ..errors import SparrowsError, robbed_tile_problem
 from ..tiles import Hand, MeldType, Tile, format_tile
 from ..tiles.kinds import FLOWER, NUM_STANDARD
 from . import calls
+from .wins import win_entries
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -288,13 +288,11 @@ class ChineseRuleset(Ruleset):
 
     def draw_ops(self, game: Game) -> list[fl.Op]:
         """The ops of an exhaustive draw (a report, the hands shown)."""
-        ops: list[fl.Op] = [
-            fl.Report({"hand": game.hand_number, "winner": None, "counts": self.counts(game)})
+        waits = {s: self.waits_of(game, s) for s in SEATS}
+        return [
+            fl.Report({"hand": game.hand_number, "winner": None, "counts": self.counts(game)}),
+            fl.Emit(game.exhaustive_draw(SEATS, waits)),
         ]
-        if game.record:
-            waits = {s: self.waits_of(game, s) for s in SEATS}
-            ops.append(fl.Emit(game.exhaustive_draw(SEATS, waits)))
-        return ops
 
     # ------------------------------------------------------------------ setup
     def start_balances(self) -> dict[str, list[int]]:
@@ -568,36 +566,32 @@ class ChineseRuleset(Ruleset):
         ops = moves(deltas, "tsumo" if tsumo else "ron")
         paid_by = {"paid_by": payer} if tsumo and payer is not None else {}
         report = {
-            "hand": game.hand_number,
-            "winner": seat,
-            "from": None if tsumo else payer,
-            "points": value,
-            "items": [i[0] for i in got.items],
             "yakuman": got.limit_hand is not None,
             "counts": self.counts(game),
             **paid_by,
             **(facts or {}),
         }
-        ops.append(fl.Report(report))
-        if game.record:
-            shown = game.hands[seat] if tsumo else [*game.hands[seat], tile]
-            win = ev.Win(
-                seat,
-                None if tsumo else payer,
-                game.fmt(tile),
-                game.fmt_all(sorted(shown)),
-                got.reading,
-                value,
-                [[label, v] for label, v in got.breakdown()],
-                deltas,
-                {
-                    "items": [list(i) for i in got.items],
-                    "limit_hand": got.limit_hand,
-                    **detail,
-                    **paid_by,
-                },
-            )
-            ops.append(fl.Emit(win))
+        detail = {
+            "items": [list(i) for i in got.items],
+            "limit_hand": got.limit_hand,
+            **detail,
+            **paid_by,
+        }
+        names = [i[0] for i in got.items]
+        ops += win_entries(
+            game,
+            seat,
+            None if tsumo else payer,
+            tile,
+            value,
+            got.reading,
+            names,
+            got.breakdown(),
+            deltas,
+            report,
+            detail,
+            shown=game.hands[seat] if tsumo else [*game.hands[seat], tile],
+        )
         return ops
 
     def _win(

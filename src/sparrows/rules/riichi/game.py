@@ -60,6 +60,7 @@ from ...engine.wall import Wall
 from ...tiles import Meld, MeldType, Tile, house_set, riichi_set, sanma_set
 from ...tiles.kinds import DRAGONS, HONOR, NORTH, WIND_NAMES, WINDS
 from .. import calls
+from ..wins import win_entries
 from .hand import TERMINAL_HONOR
 from .house import (
     ABILITY_TILES,
@@ -609,28 +610,23 @@ class RiichiRuleset(Ruleset):
         if chips and self.options.chips:
             ops += self._chip_moves(seat, feeder, None, chips)
         game.state.hand.winners.append(seat)
-        report = {
-            "hand": game.hand_number,
-            "winner": seat,
-            "from": feeder,
-            "points": pay.hand_value,
-            "items": [item],
-            "yakuman": yakuman,
-            "han": han,
-            "fu": 0,
-            "chips": chips,
-        }
-        ops.append(fl.Report(report))
-        if game.record:
-            payments = list(deltas)
-            payments[seat] += sticks
-            shown = game.fmt_all(sorted(game.hands[seat]))
-            reading = item.replace("_", " ")
-            win = ev.Win(
-                seat, feeder, tile_text, shown, reading, pay.hand_value, [[label, han]],
-                payments, detail,
-            )  # fmt: skip
-            ops.append(fl.Emit(win))
+        payments = list(deltas)
+        payments[seat] += sticks
+        ops += win_entries(
+            game,
+            seat,
+            feeder,
+            None,
+            pay.hand_value,
+            item.replace("_", " "),
+            [item],
+            [[label, han]],
+            payments,
+            {"yakuman": yakuman, "han": han, "fu": 0, "chips": chips},
+            detail,
+            shown=game.hands[seat],
+            tile_text=tile_text,
+        )
         return ops
 
     def _has_ability(self, game: Game, seat: int, name: str) -> bool:
@@ -1164,64 +1160,51 @@ class RiichiRuleset(Ruleset):
                 ops.append(fl.Move("points", POT, seat, sticks, "sticks"))
             if result.chips:
                 ops += self._chip_moves(seat, from_seat, pao, result.chips)
-            shown = sorted(game.hands[seat]) if tsumo else sorted([*game.hands[seat], tile])
             payments = list(deltas)
             if i == 0:
                 payments[seat] += sticks
-            ops.append(
-                fl.Report(
-                    {
-                        "hand": game.hand_number,
-                        "winner": seat,
-                        "from": from_seat,
-                        "points": result.payment.hand_value,
-                        "items": [y for y, _ in result.yaku]
-                        + self._house_items(game, seat, tile, tsumo, result),
-                        "yakuman": result.yakuman,
-                        "han": result.han,
-                        "fu": result.fu,
-                        "chips": result.chips,
-                        "abilities": list(result.abilities),
-                        "wildcard": result.wildcard >= 0,
-                    }
-                )
+            detail = {
+                "han": result.han,
+                "fu": result.fu,
+                "yaku": [list(y) for y in result.yaku],
+                "yakuman": result.yakuman,
+                "limit": result.limit,
+                "dora": result.dora,
+                "aka": result.aka,
+                "ura": result.ura,
+                "fu_items": [list(f) for f in result.fu_items],
+                "pao": pao,
+                "honba": sit.honba,
+                "payment": {
+                    "ron": result.payment.ron,
+                    "tsumo_dealer": result.payment.tsumo_dealer,
+                    "tsumo_other": result.payment.tsumo_other,
+                },
+                "melds": [str(m) for m in sit.melds],
+                "ura_indicators": [str(t) for t in sit.ura_indicators],
+                **self._house_detail(result),
+            }
+            report = {
+                "yakuman": result.yakuman,
+                "han": result.han,
+                "fu": result.fu,
+                "chips": result.chips,
+                "abilities": list(result.abilities),
+                "wildcard": result.wildcard >= 0,
+            }
+            ops += win_entries(
+                game,
+                seat,
+                from_seat,
+                tile,
+                result.payment.hand_value,
+                result.reading,
+                [y for y, _ in result.yaku] + self._house_items(game, seat, tile, tsumo, result),
+                result.names(),
+                payments,
+                report,
+                detail,
             )
-            if game.record:
-                ops.append(
-                    fl.Emit(
-                        ev.Win(
-                            seat,
-                            from_seat,
-                            game.fmt(tile),
-                            game.fmt_all(shown),
-                            result.reading,
-                            result.payment.hand_value,
-                            [[name, han] for name, han in result.names()],
-                            payments,
-                            {
-                                "han": result.han,
-                                "fu": result.fu,
-                                "yaku": [list(y) for y in result.yaku],
-                                "yakuman": result.yakuman,
-                                "limit": result.limit,
-                                "dora": result.dora,
-                                "aka": result.aka,
-                                "ura": result.ura,
-                                "fu_items": [list(f) for f in result.fu_items],
-                                "pao": pao,
-                                "honba": sit.honba,
-                                "payment": {
-                                    "ron": result.payment.ron,
-                                    "tsumo_dealer": result.payment.tsumo_dealer,
-                                    "tsumo_other": result.payment.tsumo_other,
-                                },
-                                "melds": [str(m) for m in sit.melds],
-                                "ura_indicators": [str(t) for t in sit.ura_indicators],
-                                **self._house_detail(result),
-                            },
-                        )
-                    )
-                )
         if from_seat is not None and any(hs.riichi[w] for w in winners):
             hs.into_riichi[from_seat] = 1
         if robbed:
@@ -1395,13 +1378,11 @@ class RiichiRuleset(Ruleset):
 
     def _abort_ops(self, game: Game, reason: str, seat: int | None = None) -> list[fl.Op]:
         game.state.last = ("abort",)
-        ops: list[fl.Op] = [
+        return [
             fl.Report({"hand": game.hand_number, "winner": None, "abort": reason}),
             self._defence_report(game.state.hand),
+            fl.Emit(ev.Abort(reason, seat)),
         ]
-        if game.record:
-            ops.append(fl.Emit(ev.Abort(reason, seat)))
-        return ops
 
     def _abort(self, game: Game, reason: str, seat: int | None = None) -> fl.Outcome:
         return fl.Outcome(self._abort_ops(game, reason, seat), fl.EndHand("abort"))
@@ -1447,9 +1428,8 @@ class RiichiRuleset(Ruleset):
         game.state.last = ("draw", game.dealer in tenpai)
         ops.append(fl.Report({"hand": game.hand_number, "winner": None, "tenpai": tenpai}))
         ops.append(self._defence_report(game.state.hand))
-        if game.record:
-            waits = {s: self.waits_of(game, s) for s in tenpai}
-            ops.append(fl.Emit(game.exhaustive_draw(tenpai, waits)))
+        waits = {s: self.waits_of(game, s) for s in tenpai}
+        ops.append(fl.Emit(game.exhaustive_draw(tenpai, waits)))
         return fl.Outcome(ops, self._hand_over(game, "exhaustive", game.dealer in tenpai, ops))
 
     def _nagashi_wins(self, game: Game, nagashi: list[int], tenpai: list[int]) -> fl.Outcome:

@@ -381,9 +381,8 @@ class SichuanRuleset(ChineseRuleset):
         if not hs.order:  # a hand nobody won (else its wins are reported already)
             facts["winner"] = None
         ops.append(fl.Report(facts))
-        if game.record:
-            waits = {s: self.waits_of(game, s) for s in active if best[s]}
-            ops.append(fl.Emit(game.exhaustive_draw(SEATS, waits)))
+        waits = {s: self.waits_of(game, s) for s in active if best[s]}
+        ops.append(fl.Emit(game.exhaustive_draw(SEATS, waits)))
         return ops
 
     def on_exhausted(self, game: Game) -> fl.Outcome:

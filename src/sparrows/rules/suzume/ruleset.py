@@ -16,6 +16,7 @@ from ...engine.ledger import Settlement
 from ...engine.protocol import EarlierVersion, Ruleset, discarded_a_wait, places_by_seat
 from ...engine.wall import Wall
 from ...tiles import Tile, TileSet, suzume_set
+from ..wins import win_entries
 from .options import PRESETS, SuzumeOptions
 from .scoring import SuzumeScore, score_hand, tsumo_share
 
@@ -272,44 +273,31 @@ class SuzumeRuleset(Ruleset):
         else:
             pay.pay(from_seat, seat, score.total, "ron")
         payments = [a - b for a, b in zip(pay.balances, before, strict=True)]
-        ops: list[fl.Op] = [
-            fl.Report(
-                {
-                    "hand": game.hand_number,
-                    "winner": seat,
-                    "from": from_seat,
-                    "points": score.total,
-                    "items": [i.name for i in score.items],
-                    "yakuman": score.yakuman,
-                }
-            )
-        ]
-        if game.record:
-            ops.append(
-                fl.Emit(
-                    ev.Win(
-                        seat,
-                        from_seat,
-                        game.fmt(tile),
-                        game.fmt_all(sorted(ids)),
-                        score.reading,
-                        score.total,
-                        [[label, pts] for label, pts in score.breakdown()],
-                        payments,
-                    )
-                )
-            )
+        ops = win_entries(
+            game,
+            seat,
+            from_seat,
+            tile,
+            score.total,
+            score.reading,
+            [i.name for i in score.items],
+            score.breakdown(),
+            payments,
+            {"yakuman": score.yakuman},
+            shown=ids,
+        )
         return [*ops, *self._flush(pay)]
 
     def on_exhausted(self, game: Game) -> fl.Outcome:
-        ops: list[fl.Op] = [fl.Report({"hand": game.hand_number, "winner": None})]
-        if game.record:  # the hands are shown at the end of a drawn hand
-            ready = {
-                s: waits(game.counts[s][:34], SUZUME, 0, self.kinds_in_play)
-                for s in SEATS
-                if self.ready(game, s)
-            }
-            ops.append(fl.Emit(game.exhaustive_draw(SEATS, ready)))
+        ready = {  # the hands are shown at the end of a drawn hand
+            s: waits(game.counts[s][:34], SUZUME, 0, self.kinds_in_play)
+            for s in SEATS
+            if self.ready(game, s)
+        }
+        ops: list[fl.Op] = [
+            fl.Report({"hand": game.hand_number, "winner": None}),
+            fl.Emit(game.exhaustive_draw(SEATS, ready)),
+        ]
         return fl.Outcome(ops, fl.EndHand("exhaustive"))
 
     def next_hand(self, game: Game) -> fl.NextHand | fl.GameOver:
