@@ -91,6 +91,12 @@ class Settlement:
         have = self.pot if src == POT else self.balances[src]
         if capped and self.floor is not None and src != POT:
             amount = max(0, min(amount, have - self.floor))
+        self._shift(src, dst, amount)
+        if amount:
+            self.ops.append(self._move(self.account, src, dst, amount, reason))
+        return amount
+
+    def _shift(self, src: int, dst: int, amount: int) -> None:
         if src == POT:
             self.pot -= amount
         else:
@@ -99,9 +105,17 @@ class Settlement:
             self.pot += amount
         else:
             self.balances[dst] += amount
-        if amount:
-            self.ops.append(self._move(self.account, src, dst, amount, reason))
-        return amount
+
+    def apply(self, ops: Sequence[object]) -> Settlement:
+        """Count moves made elsewhere (ops a ruleset is about to return, not applied
+        yet) in the running balances, without adding them to :attr:`ops`: then
+        ``balances`` are what the account will hold once they are applied."""
+        from .flow import Move
+
+        for op in ops:
+            if isinstance(op, Move) and op.account == self.account:
+                self._shift(op.src, op.dst, op.amount)
+        return self
 
     def deltas(self) -> list[int]:
         return [b - s for b, s in zip(self.balances, self.start, strict=True)]

@@ -54,7 +54,7 @@ from ...client.view import DealerPayload, KokanPayload, Payload, VotePayload
 from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
-from ...engine.ledger import POT
+from ...engine.ledger import POT, Settlement
 from ...engine.protocol import EarlierVersion, Ruleset, discarded_a_wait, places_by_seat
 from ...engine.wall import Wall
 from ...tiles import Meld, MeldType, Tile, house_set, riichi_set, sanma_set
@@ -92,18 +92,6 @@ DYNAMIC_PLACEMENT: Final[dict[int, tuple[tuple[int, int], ...]]] = {
     2: ((5000, 0), (15000, 1), (25000, 2), (35000, 3), (10**9, 4)),
 }
 FIXED_PLACEMENT: Final = {1: 13, 2: 3, 3: -5, 4: -11}
-
-
-def _after(game: Game, ops: Sequence[fl.Op], account: str) -> list[int]:
-    """Each seat's balance of ``account`` once ``ops`` (not applied yet) have moved it."""
-    balances = list(game.ledger.accounts[account])
-    for op in ops:
-        if isinstance(op, fl.Move) and op.account == account:
-            if op.src != POT:
-                balances[op.src] -= op.amount
-            if op.dst != POT:
-                balances[op.dst] += op.amount
-    return balances
 
 
 def placement_chips(scores: Sequence[int], places: Sequence[int], how: str) -> list[int]:
@@ -1249,7 +1237,7 @@ class RiichiRuleset(Ruleset):
         """Whether the hand's payments (``ops``, not applied yet) end the game anyway: a
         bust, a low riichi not won, or the called game."""
         opts = self.options
-        points = _after(game, ops, "points")
+        points = Settlement(game.ledger, "points").apply(ops).balances
         hs: HandState = game.state.hand
         low = any(hs.low_riichi[s] and s not in hs.winners for s in self._seats)
         return (
@@ -1568,7 +1556,7 @@ class RiichiRuleset(Ruleset):
         final figure per player is the money value in thousands of points: all chips at
         the chip value (plus the raw points against the start with ``raw_points``)."""
         opts = self.options
-        chips = _after(game, ops, "chips")  # with this game end's (bust, called game)
+        chips = Settlement(game.ledger, "chips").apply(ops).balances  # with the end's moves
         table = placement_chips(scores, places, opts.placement_chips)
         by_place = {p: s for s, p in enumerate(places)}
         first = by_place[1]
