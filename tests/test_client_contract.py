@@ -459,3 +459,29 @@ def test_memo_tables_are_capped() -> None:
             game.step(seat, rng.choice(game.legal_actions(seat)))
         assert [e.to_json() for e in game.events] == [e.to_json() for e in other.events]
     assert set(capped.memos.sizes()) == {"waits", "riichi discards"}
+
+
+# ---------------------------------------------------------------------- real games
+
+
+def test_the_stream_rebuilds_every_view_of_real_tenhou_games() -> None:
+    """Real Tenhou games (riichi, calls, kans, draws, aborts as they happened), replayed
+    on the engine with their walls: every seat's and a spectator's SeatState equals the
+    view after every action."""
+    from sparrows.records.formats import load_game
+
+    from .conftest import oracle_path
+
+    files = sorted(oracle_path("riichi", "tenhou6").glob("*.json"))
+    assert files
+    for path in files[: sized(3, len(files))]:
+        loaded = load_game(path)
+        assert loaded.ok
+        done = loaded.game
+        game = Game(done.ruleset, done.seed, walls=done.hand_orders)
+        followers = Followers(game)
+        followers.check()
+        for seat, action in done.actions:
+            game.step(seat, action)
+            followers.check()
+        assert game.scores == done.scores

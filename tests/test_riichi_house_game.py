@@ -22,7 +22,7 @@ import pytest
 from sparrows.agents import make_agent
 from sparrows.engine import Game, Phase
 from sparrows.engine.protocol import Ruleset
-from sparrows.rules.riichi.game import placement_chips
+from sparrows.rules.riichi.table import placement_chips
 
 from .house_helpers import (
     QUIET,

@@ -1,0 +1,139 @@
+"""Riichi's hints for bots and the hint key: furiten, which declarations and calls are
+worth it, advice for its own choices, threats and the danger of a discard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ...analysis import form_shanten
+from ...client.extras import RiichiExtra
+from ...engine.actions import Action
+from ...engine.protocol import discarded_a_wait
+from ...tiles import Tile
+from ...tiles.kinds import HONOR
+from .hand import TERMINAL_HONOR
+from .scoring import dora_of
+
+if TYPE_CHECKING:
+    from ...engine.game import Observation
+
+from .settlement import RiichiSettlement
+from .table import (
+    _CONTINUE,
+    _NUKI,
+    _PASS_DEAL,
+    A,
+)
+
+
+class RiichiHints(RiichiSettlement):
+    """Riichi's hints for bots and the hint key: furiten, which declarations and calls are"""
+
+    def dora_kinds(self, indicators: Sequence[Tile]) -> frozenset[int]:
+        three = self.num_players == 3
+        return frozenset(dora_of(t.kind, three) for t in indicators)
+
+    def furiten(self, obs: Observation, waits: Sequence[int]) -> bool:
+        # the discard furiten, and the temporary and riichi ones the table keeps
+        extra: RiichiExtra = obs.extra
+        return discarded_a_wait(obs, waits) or bool(extra.furiten)
+
+    def worth_declaring(self, obs: Observation, action: Action) -> bool:
+        """Wins and riichi always; nine terminals unless the hand holds eleven or more
+        terminal and honour kinds (then thirteen orphans is worth a try)."""
+        if action.type is A.ABORT:
+            if obs.window == "vote":
+                return False  # a bot plays the hand rather than vote to abort it
+            return len({t.kind for t in obs.hand if t.kind in TERMINAL_HONOR}) < 11
+        return True
+
+    def _yakuhai(self, obs: Observation) -> frozenset[int]:
+        seat_wind = 27 + (obs.seat - obs.dealer) % self.num_players
+        rounds = (27, 29) if self.options.tonshaaba else (27 + obs.round_wind % 4,)
+        return frozenset((31, 32, 33, seat_wind, *rounds))
+
+    def call_worth(self, obs: Observation, action: Action) -> bool:
+        """Pon of a yakuhai; a chi or pon that brings an all-simples hand closer; a
+        concealed or added kong that keeps the shanten."""
+        kind = action.tiles[0].kind
+        counts = [0] * 34
+        for t in obs.hand:
+            counts[t.kind] += 1
+        before = form_shanten(counts, self.form)
+        if action.type in (A.ANKAN, A.KAKAN):
+            if obs.extra.riichi[obs.seat]:
+                return True  # offered in riichi only when the waits stay
+            taken = 4 if action.type is A.ANKAN else 1
+            counts[kind] -= taken
+            return form_shanten(counts, self.form) <= before
+        if action.type is A.KAN:
+            return False
+        if action.type is A.PON and kind in self._yakuhai(obs):
+            return True
+        if obs.last_discard is None:
+            return False
+        called = obs.last_discard[1].kind
+        melds = obs.melds[obs.seat]
+        simples = all(t.kind not in TERMINAL_HONOR for m in melds for t in m.tiles)
+        used = [t.kind for t in action.tiles] + [called]
+        if not simples or any(k in TERMINAL_HONOR for k in used):
+            return False
+        if sum(1 for t in obs.hand if t.kind in TERMINAL_HONOR) > 2:
+            return False  # too far from all simples
+        for k in used[:-1]:
+            counts[k] -= 1
+        best = min(
+            (
+                form_shanten([c - (i == k) for i, c in enumerate(counts)], self.form)
+                for k in set(t.kind for t in obs.hand)
+                if counts[k] > 0
+            ),
+            default=before,
+        )
+        return best < before
+
+    def suggest(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
+        """A North set aside whenever offered (three players). Kokan: the better choice
+        (offered first). The dealer's choice: pass when first
+        with the game's last hand at stake (passing there ends it), else continue. The
+        unanimous abort vote: see ``worth_declaring`` (never)."""
+        types = {a.type for a in legal}
+        if A.NUKI in types:
+            return _NUKI  # a North set aside is a dora and a fresh draw
+        if A.KOKAN in types:
+            return legal[0]
+        if types == {A.CONTINUE, A.PASS_DEAL}:
+            top = max(self._seats, key=lambda s: (obs.scores[s], -s)) == obs.seat
+            last = obs.extra.kyoku >= self._last_kyoku
+            return _PASS_DEAL if top and last else _CONTINUE
+        return None
+
+    def threats(self, obs: Observation) -> list[int]:
+        riichi = obs.extra.riichi
+        return [s for s in self._seats if s != obs.seat and riichi[s]]
+
+    def danger(self, obs: Observation, tile: Tile) -> float:
+        """Per threat: 0 for a tile it discarded (genbutsu); honours by how many copies are
+        seen; suji of its discards halve a number's danger; terminals less than middles.
+        A number no run of the tile set can hold (1m and 9m with three players, where
+        2m-8m are out) waits only as a pair or a triplet, as an honour does: it is rated
+        as one (its suji, 4m or 6m, do not exist)."""
+        k = tile.kind
+        seen = sum(1 for pile in obs.discards for t in pile if t.kind == k)
+        seen += sum(1 for t in obs.hand if t.kind == k)
+        total = 0.0
+        runless = k >= HONOR or k in self._runless
+        for s in self.threats(obs):
+            thrown = {t.kind for t in obs.discards[s]}
+            if k in thrown:
+                continue
+            if runless:
+                total += max(0.0, 3 - seen) * 0.5
+                continue
+            n = k % 9
+            risk = 1.0 if n in (0, 8) else 1.5 if n in (1, 7) else 2.0
+            low, high = k - 3, k + 3
+            suji = (n < 3 or low in thrown) and (n > 5 or high in thrown)
+            total += risk * (0.5 if suji else 1.0)
+        return total

@@ -1,0 +1,279 @@
+"""Riichi's house-preset layer (``cy-dealers-choice``): special wins (the special
+suukantsu, shiisanpuutaa), kokan's choice, chips and the placement chips at the end."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+from ...engine import flow as fl
+from ...engine.actions import Action
+from ...engine.ledger import POT, Settlement
+from ...tiles.kinds import HONOR
+from ..wins import win_entries
+from .house import (
+    local_yakuman_chips,
+)
+from .points import LIMIT_BASE, Payment, payment, settle
+from .scoring import RiichiScore
+
+if TYPE_CHECKING:
+    from ...engine.game import Game
+
+from .table import (
+    BUST_CHIPS,
+    CALLED_GAME_CHIPS,
+    SUUKANTSU_CHIPS,
+    A,
+    HandState,
+    RiichiTable,
+    placement_chips,
+)
+
+
+class RiichiHouse(RiichiTable):
+    """Riichi's house-preset layer (``cy-dealers-choice``): special wins (the special"""
+
+    def _special_suukantsu(self, game: Game, seat: int) -> bool:
+        """The house preset's special suukantsu: the replacement draw right after one
+        player's fourth kan (all four its own) wins even when it completes nothing."""
+        hs: HandState = game.state.hand
+        return (
+            self.options.double_suukantsu
+            and game.turn_draw == fl.REPLACEMENT
+            and hs.kans[seat] == 4
+            and hs.last_kan[0] == seat
+        )
+
+    def _completes(self, game: Game, seat: int) -> bool:
+        """Whether the drawn tile wins as an ordinary tsumo."""
+        drawn = game.drawn
+        assert drawn is not None
+        k = self._kind[drawn]
+        wild = self._wildcard(game, seat, drawn)
+        return (wild or k in self._waits_before_draw(game, seat, k)) and self._score(
+            game, self._situation(game, seat, drawn, True), wild
+        ).is_win
+
+    def _puutaa(self, game: Game, seat: int) -> str | None:
+        """Shiisanpuutaa / shiisuupuutaa (local yakuman, on the first draw with no call
+        made): the 14 tiles hold no two related tiles (same kind, or numbers of one suit
+        less than three apart) but one pair (shiisanpuutaa), or none (shiisuupuutaa)."""
+        hs: HandState = game.state.hand
+        if not (self.options.local_yakuman and hs.clean and not game.discards[seat]):
+            return None
+        counts = game.counts[seat][:34]
+        if sum(counts) != 14 or max(counts) > 2 or sum(1 for c in counts if c == 2) > 1:
+            return None
+        kinds = [k for k in range(34) if counts[k]]
+        for a, b in pairwise(kinds):
+            if b < HONOR and a // 9 == b // 9 and b - a < 3:
+                return None
+        return "shiisanpuutaa" if max(counts) == 2 else "shiisuupuutaa"
+
+    def _suukantsu_win(
+        self, game: Game, seat: int, puutaa: str | None = None
+    ) -> tuple[list[fl.Op], fl.Next]:
+        """A special win: the special suukantsu, a double yakuman that stacks with nothing
+        and earns no chips but its own (20 on a ron, 10 from each on a tsumo; after an open
+        fourth kan it is a ron paid by the feeder, else a tsumo), or (``puutaa``) the local
+        yakuman shiisanpuutaa / shiisuupuutaa, a tsumo worth one yakuman with its chips
+        and the special tiles'. Honba and sticks as for any win."""
+        hs: HandState = game.state.hand
+        opts = self.options
+        dealer = seat == game.dealer
+        feeder = None if puutaa else hs.last_kan[1]
+        tsumo = feeder is None
+        honba = game.state.honba
+        sticks = game.ledger.pots["points"]
+        mult = 1 if puutaa else 2
+        pay = payment(mult * LIMIT_BASE["yakuman"], dealer, tsumo, honba, 0, opts)
+        chips = SUUKANTSU_CHIPS[1] if tsumo else SUUKANTSU_CHIPS[0]
+        if puutaa:  # a yakuman's chips, the special tiles' and the chip abilities
+            faces = game.faces
+            chips, _ = local_yakuman_chips([faces[t] for t in game.hands[seat]], opts, True)
+        name = puutaa or "special_suukantsu"
+        label = (
+            f"{puutaa.capitalize()} (local yakuman)"
+            if puutaa
+            else "Special suukantsu (double yakuman)"
+        )
+        tile = game.drawn
+        assert tile is not None
+        detail = {"yakuman": mult, "limit": f"{mult}x yakuman", "honba": honba, "chips": chips}
+        ops = self._special_win(
+            game, seat, feeder, pay, sticks, "special suukantsu", name, label, 13 * mult, mult,
+            chips, game.fmt(tile), detail,
+        )  # fmt: skip
+        ops.append(self._defence_report(hs))
+        game.state.last = ("win", dealer)
+        return ops, self._hand_over(game, "win", dealer, ops)
+
+    def _special_win(
+        self,
+        game: Game,
+        seat: int,
+        feeder: int | None,
+        pay: Payment,
+        sticks: int,
+        reason: str,
+        item: str,
+        label: str,
+        han: int,
+        yakuman: int,
+        chips: int,
+        tile_text: str,
+        detail: dict[str, Any],
+    ) -> list[fl.Op]:
+        """The ops of a win without a reading (nagashi, the special suukantsu, the puutaa):
+        its payment (from ``feeder``, or as a tsumo), the sticks, its chips, the report and
+        the win event."""
+        deltas = settle(pay, seat, feeder, game.dealer, players=self.num_players)
+        ops: list[fl.Op] = [
+            fl.Move("points", p, seat, -d, reason) for p, d in enumerate(deltas) if d < 0
+        ]
+        if sticks:
+            ops.append(fl.Move("points", POT, seat, sticks, "sticks"))
+        if chips and self.options.chips:
+            ops += self._chip_moves(seat, feeder, None, chips)
+        game.state.hand.winners.append(seat)
+        payments = list(deltas)
+        payments[seat] += sticks
+        ops += win_entries(
+            game,
+            seat,
+            feeder,
+            None,
+            pay.hand_value,
+            item.replace("_", " "),
+            [item],
+            [[label, han]],
+            payments,
+            {"yakuman": yakuman, "han": han, "fu": 0, "chips": chips},
+            detail,
+            shown=game.hands[seat],
+            tile_text=tile_text,
+        )
+        return ops
+
+    def _kokan_asks(
+        self, game: Game, winners: list[int], tile: int, tsumo: bool, chankan: bool
+    ) -> dict[int, list[Action]]:
+        """Per winner the kokan acts for: its choices, the better one (points plus chips
+        at the chip value) first."""
+        asks: dict[int, list[Action]] = {}
+        for seat in winners:
+            sit = self._situation(game, seat, tile, tsumo, chankan)
+            result = self._score(game, sit, tsumo and self._wildcard(game, seat, tile))
+            if not result.choices:
+                continue
+            picked = next(n[7:-1] for n, _ in result.chip_items if n.startswith("kokan ("))
+            order = sorted(result.choices, key=lambda c: c != picked)
+            asks[seat] = [Action(A.KOKAN, choice=c) for c in order]
+        return asks
+
+    def _chip_moves(
+        self, winner: int, from_seat: int | None, pao: int | None, chips: int
+    ) -> list[fl.Op]:
+        """Chips per payer: from the discarder on a ron, from each other player on a
+        tsumo; a liable (pao) player pays the whole amount (three times on a tsumo)."""
+        if pao is not None:
+            times = self.num_players - 1 if from_seat is None else 1
+            return [fl.Move("chips", pao, winner, chips * times, "win chips")]
+        if from_seat is not None:
+            return [fl.Move("chips", from_seat, winner, chips, "win chips")]
+        return [fl.Move("chips", s, winner, chips, "win chips") for s in self._seats if s != winner]
+
+    def _house_items(
+        self, game: Game, seat: int, tile: int, tsumo: bool, result: RiichiScore
+    ) -> list[str]:
+        """Statistics items of the house preset: the abilities that acted, the wildcard,
+        chips from special tiles, and each special tile in the winning hand."""
+        if not result.steps:
+            return []
+        items = [f"ability {a}" for a in result.abilities]
+        if result.wildcard >= 0:
+            items.append("wildcard")
+        if any(name == "special tiles" for name, _ in result.chip_items):
+            items.append("special tile chips")
+        faces = game.faces
+        held = [*game.hands[seat], *(t for m in game.melds[seat] for t in m.tiles)]
+        if not tsumo:
+            held.append(tile)
+        for t in sorted(set(held)):
+            face = faces[t]
+            if face.special:
+                what = "pocchi" if face.pocchi else face.colour.value
+                items.append(f"tile {what} {face}")
+        return items
+
+    @staticmethod
+    def _house_detail(result: RiichiScore) -> dict[str, Any]:
+        if not (result.chips or result.steps):
+            return {}
+        return {
+            "chips": result.chips,
+            "chip_items": [list(c) for c in result.chip_items],
+            "abilities": list(result.abilities),
+            "steps": list(result.steps),
+            "wildcard": result.wildcard,
+            "special": result.special,
+        }
+
+    def _bust_chips(self, game: Game, busted: list[int]) -> list[fl.Op]:
+        """A busted player pays 1 chip to each player who won or was ready in the hand."""
+        if not self.options.chips:
+            return []
+        hs: HandState = game.state.hand
+        takers = [s for s in self._seats if s in hs.winners or s in hs.tenpai]
+        return [
+            fl.Move("chips", b, t, BUST_CHIPS, "bust") for b in busted for t in takers if t != b
+        ]
+
+    def _called_game_chips(self, game: Game) -> list[fl.Op]:
+        """The called game: each player at or above the mark gets 1 chip from each other."""
+        if not self.options.chips:
+            return []
+        mark = self.options.called_game
+        scores = game.scores
+        return [
+            fl.Move("chips", o, s, CALLED_GAME_CHIPS, "called game")
+            for s in self._seats
+            if scores[s] >= mark
+            for o in self._seats
+            if o != s
+        ]
+
+    def _chip_result(
+        self, game: Game, scores: list[int], places: list[int], ops: list[fl.Op]
+    ) -> fl.GameOver:
+        """Placement-only settlement in chips (oka and uma), per ``placement_chips``; the
+        final figure per player is the money value in thousands of points: all chips at
+        the chip value (plus the raw points against the start with ``raw_points``)."""
+        opts = self.options
+        chips = Settlement(game.ledger, "chips").apply(ops).balances  # with the end's moves
+        table = placement_chips(scores, places, opts.placement_chips)
+        by_place = {p: s for s, p in enumerate(places)}
+        first = by_place[1]
+        for s in self._seats:  # 2nd..4th settle with the first place
+            if s != first and table[s] < 0:
+                ops.append(fl.Move("chips", s, first, -table[s], "placement"))
+            elif s != first and table[s] > 0:
+                ops.append(fl.Move("chips", first, s, table[s], "placement"))
+        total = [chips[s] + table[s] for s in self._seats]
+        final = []
+        for s in self._seats:
+            value = total[s] * opts.chip_value
+            if opts.raw_points:
+                value += scores[s] - opts.start_points
+            final.append(round(value / 1000, 1))
+        result = {
+            "final": final,
+            "places": places,
+            "points": scores,
+            "game_chips": chips,
+            "placement_chips": table,
+            "chips": total,
+            "chip_value": opts.chip_value,
+        }
+        return fl.GameOver(ops, result)

@@ -1,0 +1,408 @@
+"""Riichi's settlement layer: wins (several on one tile, pao, honba and sticks), the
+exhaustive draw (nagashi, noten payments), aborts, the next hand and the game's end."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ...engine import events as ev
+from ...engine import flow as fl
+from ...engine.actions import Action
+from ...engine.ledger import POT
+from ...tiles import MeldType
+from ...tiles.kinds import DRAGONS, WINDS
+from ..wins import win_entries
+from .hand import TERMINAL_HONOR
+from .points import LIMIT_BASE, payment, settle
+from .scoring import RiichiScore
+from .situation import WinSituation
+
+if TYPE_CHECKING:
+    from ...engine.game import Game
+
+from .house_play import RiichiHouse
+from .table import (
+    _RON,
+    PAO_YAKUMAN,
+    HandState,
+    RiichiState,
+)
+
+
+class RiichiSettlement(RiichiHouse):
+    """Riichi's settlement layer: wins (several on one tile, pao, honba and sticks), the"""
+
+    def _note_pao(self, game: Game, seat: int, meld: MeldType, k: int, feeder: int) -> None:
+        """The feeder of the third dragon set or the fourth wind set pays for daisangen /
+        daisuushi."""
+        if meld is MeldType.CHI:
+            return
+        kind = self._kind
+        have = {kind[m.tiles[0]] for m in game.melds[seat] if m.type is not MeldType.CHI}
+        have.add(k)
+        hs: HandState = game.state.hand
+        if k in DRAGONS and all(d in have for d in DRAGONS):
+            hs.pao[seat]["daisangen"] = feeder
+        if k in WINDS and all(w in have for w in WINDS):
+            hs.pao[seat]["daisuushi"] = feeder
+
+    def _note_passed_rons(
+        self, hs: HandState, window: fl.Window, answers: dict[int, Action]
+    ) -> None:
+        for s, options in window.options.items():
+            if _RON in options and answers.get(s) != _RON:
+                hs.temp_furiten[s] = True
+                if hs.riichi[s]:
+                    hs.riichi_furiten[s] = True
+
+    def _wins(
+        self,
+        game: Game,
+        winners: list[int],
+        from_seat: int | None,
+        tile: int,
+        tsumo: bool,
+        chankan: bool = False,
+        kokan: dict[int, str] | None = None,
+        robbed: bool = False,
+    ) -> tuple[list[fl.Op], fl.Next]:
+        """Every win on one tile, in turn order from the discarder (honba and sticks to the
+        first). With the kokan ability, a window first asks each winner it acts for to
+        choose (``kokan``: the answers). ``robbed``: the tile is robbed from ``from_seat``'s
+        kan or North, which it leaves for the first winner's hand once the wins are paid."""
+        hs: HandState = game.state.hand
+        opts = self.options
+        if kokan is None and "kokan" in self._ability_tile:
+            asks = self._kokan_asks(game, winners, tile, tsumo, chankan)
+            if asks:
+                data = (tuple(winners), from_seat, tile, tsumo, chankan, robbed)
+                return [], fl.Window("kokan", asks, data, claim=False)
+        ops: list[fl.Op] = []
+        sticks = game.ledger.pots["points"]
+        for i, seat in enumerate(winners):
+            sit = self._situation(game, seat, tile, tsumo, chankan)
+            if i:  # only the first winner collects honba and sticks
+                sit = replace(sit, honba=0, riichi_sticks=0)
+            wild = tsumo and self._wildcard(game, seat, tile)
+            result = self._score(game, sit, wild, (kokan or {}).get(seat))
+            assert result.is_win, result.reason
+            hs.winners.append(seat)
+            if (
+                opts.open_riichi_deal_in_yakuman
+                and from_seat is not None
+                and hs.open_riichi[seat]
+                and not hs.riichi[from_seat]
+                and not result.yakuman
+            ):  # dealing into an open riichi without being in riichi costs a yakuman
+                result.payment = payment(
+                    LIMIT_BASE["yakuman"], sit.dealer, False, sit.honba, sit.riichi_sticks, opts
+                )
+                result.limit = "yakuman (open riichi deal-in)"
+            parts = self._pao_parts(hs.pao[seat], result)
+            pao = parts[0][0] if parts else None  # the liable seat (of the first such yakuman)
+            if (
+                opts.extra_pao
+                and tsumo
+                and game.turn_draw == fl.REPLACEMENT
+                and hs.last_kan[0] == seat
+                and hs.last_kan[1] is not None
+            ):
+                pao = hs.last_kan[1]  # rinshan after a fed open kan: the feeder pays all
+                rinshan_pao = True
+            else:
+                rinshan_pao = False
+            honba_points = sit.honba * opts.honba_ron if not tsumo else 0
+            if parts and not rinshan_pao and (len(parts) > 1 or opts.pao_yakuman_only):
+                deltas = self._pao_split(game, seat, from_seat, parts, result.yakuman, sit)
+                deltas[seat] += result.payment.sticks  # as settle counts them
+            elif tsumo and pao is not None and not rinshan_pao:
+                # a yakuman's liable player pays a tsumo as if it had been a ron against
+                # it (with three players more than the tsumo's total, which loses a share)
+                as_ron = payment(result.basic, sit.dealer, False, sit.honba, 0, opts)
+                as_ron.sticks = result.payment.sticks
+                deltas = settle(as_ron, seat, pao, game.dealer, None, 0, self.num_players)
+            else:
+                deltas = settle(
+                    result.payment,
+                    seat,
+                    from_seat,
+                    game.dealer,
+                    pao,
+                    honba_points,
+                    self.num_players,
+                )
+            deltas[seat] -= result.payment.sticks  # the sticks come from the pot
+            for payer in self._seats:
+                if deltas[payer] < 0:
+                    ops.append(fl.Move("points", payer, seat, -deltas[payer], "win"))
+            if i == 0 and sticks:
+                ops.append(fl.Move("points", POT, seat, sticks, "sticks"))
+            if result.chips:
+                ops += self._chip_moves(seat, from_seat, pao, result.chips)
+            payments = list(deltas)
+            if i == 0:
+                payments[seat] += sticks
+            detail = {
+                "han": result.han,
+                "fu": result.fu,
+                "yaku": [list(y) for y in result.yaku],
+                "yakuman": result.yakuman,
+                "limit": result.limit,
+                "dora": result.dora,
+                "aka": result.aka,
+                "ura": result.ura,
+                "fu_items": [list(f) for f in result.fu_items],
+                "pao": pao,
+                "honba": sit.honba,
+                "payment": {
+                    "ron": result.payment.ron,
+                    "tsumo_dealer": result.payment.tsumo_dealer,
+                    "tsumo_other": result.payment.tsumo_other,
+                },
+                "melds": [str(m) for m in sit.melds],
+                "ura_indicators": [str(t) for t in sit.ura_indicators],
+                **self._house_detail(result),
+            }
+            report = {
+                "yakuman": result.yakuman,
+                "han": result.han,
+                "fu": result.fu,
+                "chips": result.chips,
+                "abilities": list(result.abilities),
+                "wildcard": result.wildcard >= 0,
+            }
+            ops += win_entries(
+                game,
+                seat,
+                from_seat,
+                tile,
+                result.payment.hand_value,
+                result.reading,
+                [y for y, _ in result.yaku] + self._house_items(game, seat, tile, tsumo, result),
+                result.names(),
+                payments,
+                report,
+                detail,
+            )
+        if from_seat is not None and any(hs.riichi[w] for w in winners):
+            hs.into_riichi[from_seat] = 1
+        if robbed:
+            assert from_seat is not None
+            ops.insert(0, fl.RobTile(from_seat, tile, winners[0]))
+        ops.append(self._defence_report(hs))
+        dealer_won = game.dealer in winners
+        game.state.last = ("win", dealer_won)
+        return ops, self._hand_over(game, "win", dealer_won, ops)
+
+    @property
+    def _pao_yakuman(self) -> tuple[str, ...]:
+        return (*PAO_YAKUMAN, "suukantsu") if self.options.extra_pao else PAO_YAKUMAN
+
+    def _pao_parts(self, liable: dict[str, int], result: RiichiScore) -> list[tuple[int, int]]:
+        """The liable seats of a win's pao yakuman, each with the yakuman multiples it is
+        liable for (seats in the order of their yakuman in the score; [] if none)."""
+        parts: dict[int, int] = {}
+        pao_yakuman = self._pao_yakuman
+        for name, han in result.yaku:
+            if name in liable and name in pao_yakuman:
+                seat = liable[name]
+                parts[seat] = parts.get(seat, 0) + han // 13
+        return list(parts.items())
+
+    def _pao_split(
+        self,
+        game: Game,
+        seat: int,
+        from_seat: int | None,
+        parts: list[tuple[int, int]],
+        yakuman: int,
+        sit: WinSituation,
+    ) -> list[int]:
+        """Each seat's change for a yakuman win with pao, yakuman by yakuman: each liable
+        seat's yakuman as if it had dealt in, all of it on a tsumo, half on a ron against
+        another player (who pays the other half). The yakuman no one is liable for are
+        paid as usual (``pao_yakuman_only``, Mahjong Soul's rule), or else (Tenhou's: the
+        liable player covers the whole hand) by the first liable seat as if they were its
+        own. The first liable seat pays the honba as on a ron. Sticks are not included."""
+        opts = self.options
+        dealer = seat == game.dealer
+        owed: list[tuple[int, int]] = []  # (payer, amount)
+        rest = yakuman - sum(m for _, m in parts)
+        if rest and not opts.pao_yakuman_only:
+            parts = [(parts[0][0], parts[0][1] + rest), *parts[1:]]
+            rest = 0
+        for liable, multiple in parts:
+            value = payment(LIMIT_BASE["yakuman"] * multiple, dealer, False, 0, 0, opts).ron
+            if from_seat is None or from_seat == liable:
+                owed.append((liable, value))
+            else:
+                owed += [(liable, value // 2), (from_seat, value - value // 2)]
+        if rest:
+            normal = payment(LIMIT_BASE["yakuman"] * rest, dealer, from_seat is None, 0, 0, opts)
+            if from_seat is not None:
+                owed.append((from_seat, normal.ron))
+            else:
+                for other in self._others[seat]:
+                    by_dealer = other == game.dealer and normal.tsumo_dealer > 0
+                    owed.append((other, normal.tsumo_dealer if by_dealer else normal.tsumo_other))
+        owed.append((parts[0][0], sit.honba * opts.honba_ron))
+        deltas = [0] * self.num_players
+        for payer, amount in owed:
+            deltas[payer] -= amount
+            deltas[seat] += amount
+        return deltas
+
+    def _abort_ops(self, game: Game, reason: str, seat: int | None = None) -> list[fl.Op]:
+        game.state.last = ("abort",)
+        return [
+            fl.Report({"hand": game.hand_number, "winner": None, "abort": reason}),
+            self._defence_report(game.state.hand),
+            fl.Emit(ev.Abort(reason, seat)),
+        ]
+
+    def _abort(self, game: Game, reason: str, seat: int | None = None) -> fl.Outcome:
+        return fl.Outcome(self._abort_ops(game, reason, seat), fl.EndHand("abort"))
+
+    def on_exhausted(self, game: Game) -> fl.Outcome:
+        opts = self.options
+        ops: list[fl.Op] = []
+        tenpai = [s for s in self._seats if self.tenpai(game, s)]
+        kind = self._kind
+        nagashi = []
+        if opts.nagashi_mangan:
+            from ...engine.game import CALLED
+
+            for s in self._seats:
+                pile = game.discards[s]
+                if (
+                    pile
+                    and all(kind[t] in TERMINAL_HONOR for t in pile)
+                    and not any(f & CALLED for f in game.river_flags[s])
+                ):
+                    nagashi.append(s)
+        hs: HandState = game.state.hand
+        hs.tenpai = tenpai
+        if nagashi and opts.nagashi_value == "haneman":  # a special win: honba and sticks
+            return self._nagashi_wins(game, nagashi, tenpai)
+        if nagashi:  # a mangan tsumo each, without honba or sticks
+            for s in nagashi:
+                pay = payment(LIMIT_BASE["mangan"], s == game.dealer, True, 0, 0, opts)
+                for payer, change in enumerate(
+                    settle(pay, s, None, game.dealer, players=self.num_players)
+                ):
+                    if change < 0:
+                        ops.append(fl.Move("points", payer, s, -change, "nagashi mangan"))
+        elif 0 < len(tenpai) < self.num_players:  # each noten player pays each ready one
+            part = opts.noten_penalty // (len(tenpai) * (self.num_players - len(tenpai)))
+            for s in self._seats:
+                if s not in tenpai:
+                    for t in tenpai:
+                        ops.append(fl.Move("points", s, t, part, "noten"))
+        game.state.last = ("draw", game.dealer in tenpai)
+        ops.append(fl.Report({"hand": game.hand_number, "winner": None, "tenpai": tenpai}))
+        ops.append(self._defence_report(game.state.hand))
+        waits = {s: self.waits_of(game, s) for s in tenpai}
+        ops.append(fl.Emit(game.exhaustive_draw(tenpai, waits)))
+        return fl.Outcome(ops, self._hand_over(game, "exhaustive", game.dealer in tenpai, ops))
+
+    def _nagashi_wins(self, game: Game, nagashi: list[int], tenpai: list[int]) -> fl.Outcome:
+        """Nagashi mangan as a special win worth haneman, paid as a tsumo with honba, the
+        sticks to the first such player from the dealer's turn order (house preset)."""
+        opts = self.options
+        hs: HandState = game.state.hand
+        ops: list[fl.Op] = []
+        sticks = game.ledger.pots["points"]
+        for i, s in enumerate(sorted(nagashi, key=lambda x: (x - game.dealer) % self.num_players)):
+            honba = game.state.honba if i == 0 else 0
+            pay = payment(LIMIT_BASE["haneman"], s == game.dealer, True, honba, 0, opts)
+            ops += self._special_win(
+                game, s, None, pay, sticks if i == 0 else 0, "nagashi mangan", "nagashi_mangan",
+                "Nagashi mangan (as haneman)", 6, 0, 0, "",
+                {"han": 6, "fu": 0, "limit": "haneman", "honba": honba},
+            )  # fmt: skip
+        ops.append(self._defence_report(hs))
+        dealer_won = game.dealer in nagashi
+        game.state.last = ("win", dealer_won)
+        return fl.Outcome(ops, self._hand_over(game, "win", dealer_won, ops))
+
+    def next_hand(self, game: Game) -> fl.NextHand | fl.GameOver:
+        st: RiichiState = game.state
+        opts = self.options
+        last = st.last
+        renchan = last[0] == "abort" or (last[0] in ("win", "draw") and last[1])
+        if last[0] == "pass":  # the dealer passed the deal: honba back to 0
+            st.honba = 0
+        elif last[0] == "vote":  # a unanimous abort: the same hand again, no honba
+            return fl.NextHand(game.dealer, game.round_wind)
+        elif renchan or last[0] != "win":
+            st.honba += 1
+        else:
+            st.honba = 0
+        scores = game.scores
+        n = self.num_players
+        final = self._last_kyoku  # South 4 / East 4 (South 3 / East 3 with three players)
+        limit = final + n  # the extension's last hand: West 4 / South 4
+        hs: HandState = st.hand
+        busted = [
+            s
+            for s in self._seats
+            if (opts.bust and scores[s] < 0) or (hs.low_riichi[s] and s not in hs.winners)
+        ]
+        called = bool(opts.called_game) and max(scores) >= opts.called_game
+        if busted or called:  # both pay when both happen
+            first = self._bust_chips(game, busted) if busted else []
+            over = self._game_over(game, first + (self._called_game_chips(game) if called else []))
+            ended: dict[str, list[int]] = {}  # who ended the game, for the table to say
+            if busted:
+                ended["bust"] = busted
+            if called:
+                ended["called_game"] = [s for s in self._seats if scores[s] >= opts.called_game]
+            return fl.GameOver(over.ops, over.result, ended)
+        reached = max(scores) >= opts.return_points
+        if st.kyoku > final and reached:  # sudden death in the extension
+            return self._game_over(game)
+        if st.kyoku >= final:
+            if renchan:
+                # agari-yame and tenpai-yame: the last dealer, first with the return points
+                top = self.places(scores)[game.dealer] == 1
+                if (
+                    last[0] in ("win", "draw")
+                    and opts.agari_yame
+                    and top
+                    and scores[game.dealer] >= opts.return_points
+                ):
+                    return self._game_over(game)
+            elif reached or not opts.west_extension or st.kyoku >= limit:
+                return self._game_over(game)
+        if renchan:
+            return fl.NextHand(game.dealer, game.round_wind)
+        st.kyoku += 1
+        return fl.NextHand((game.dealer + 1) % n, st.kyoku // n)
+
+    def _game_over(self, game: Game, first_ops: Sequence[fl.Op] = ()) -> fl.GameOver:
+        opts = self.options
+        scores = list(game.scores)
+        places = self.places(scores)
+        ops: list[fl.Op] = list(first_ops)
+        sticks = game.ledger.pots["points"]
+        first = places.index(1)
+        if sticks and opts.sticks_to_winner_at_end:
+            ops.append(fl.Move("points", POT, first, sticks, "leftover sticks"))
+            scores[first] += sticks
+        if opts.placement_chips:
+            return self._chip_result(game, scores, places, ops)
+        uma_a, uma_b = opts.uma
+        if self.num_players == 3:  # 1st +a, 2nd +b, 3rd -(a + b)
+            uma = {1: uma_a, 2: uma_b, 3: -uma_a - uma_b}
+        else:
+            uma = {1: uma_a, 2: uma_b, 3: -uma_b, 4: -uma_a}
+        oka = (opts.return_points - opts.start_points) * self.num_players / 1000
+        final = []
+        for s in self._seats:
+            value = (scores[s] - opts.return_points) / 1000 + uma[places[s]]
+            if places[s] == 1:
+                value += oka
+            final.append(round(value, 1))
+        return fl.GameOver(ops, {"final": final, "places": places})

@@ -1,0 +1,618 @@
+"""Riichi's table layer: the ruleset's configuration (options, tile set, seats, memo
+tables), its per-game and per-hand state, the views it gives (its facts, seat winds,
+counters, shown hands, prompt payloads) and the facts of a hand that every other layer
+reads (waits, furiten, the win situation and its score, abilities held, the hand's end).
+
+The ruleset is built in layers, one module each, each class extending the one before:
+:class:`RiichiTable` (here) -> :class:`~.house_play.RiichiHouse` (the house preset's
+special wins, kokan and chips) -> :class:`~.settlement.RiichiSettlement` (wins, draws,
+aborts, payments, pao, the game's end) -> :class:`~.hints.RiichiHints` (what bots and the
+hint key ask) -> :class:`~.game.RiichiRuleset` (the standard flow: turns, calls, claims
+and their resolution).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from ...analysis import RIICHI, Form, form_shanten, waits
+from ...client.extras import RiichiExtra
+from ...client.view import DealerPayload, KokanPayload, Payload, VotePayload
+from ...engine import flow as fl
+from ...engine.actions import Action, ActionType
+from ...engine.ledger import Settlement
+from ...engine.protocol import EarlierVersion, Ruleset, places_by_seat
+from ...engine.wall import Wall
+from ...tiles import Meld, MeldType, Tile, house_set, riichi_set, sanma_set
+from ...tiles.kinds import HONOR, NORTH, WIND_NAMES
+from .house import (
+    ABILITY_TILES,
+    KOKAN,
+    ability_names,
+    house_score,
+    is_house,
+)
+from .options import PRESETS, RiichiOptions
+from .scoring import RiichiScore, score
+from .situation import WinSituation
+
+if TYPE_CHECKING:
+    from ...engine.game import Game
+
+
+A: Final = ActionType
+PAO_YAKUMAN: Final = ("daisangen", "daisuushi")
+#: Chips of the special suukantsu: (ron from the feeder, tsumo from each payer).
+SUUKANTSU_CHIPS: Final = (20, 10)
+BUST_CHIPS: Final = 1  # a busted player pays each player who won or was ready in the hand
+CALLED_GAME_CHIPS: Final = 1  # the called game: from each other player
+#: Placement chips of the house preset (seed 001): (points below which, chips) per place,
+#: checked in order; 2nd receives, 3rd and 4th pay, 1st gets the balance.
+DYNAMIC_PLACEMENT: Final[dict[int, tuple[tuple[int, int], ...]]] = {
+    4: ((5000, -11), (15000, -10), (10**9, -9)),
+    3: ((5000, -5), (15000, -4), (25000, -3), (10**9, -2)),
+    2: ((5000, 0), (15000, 1), (25000, 2), (35000, 3), (10**9, 4)),
+}
+FIXED_PLACEMENT: Final = {1: 13, 2: 3, 3: -5, 4: -11}
+
+
+def placement_chips(scores: Sequence[int], places: Sequence[int], how: str) -> list[int]:
+    """Oka and uma in chips per seat: "dynamic" (by the points of 2nd-4th, 1st gets the
+    balance) or "fixed" (13/3/-5/-11)."""
+    if how == "fixed":
+        return [FIXED_PLACEMENT[p] for p in places]
+    out = [0] * len(scores)
+    for s, p in enumerate(places):
+        if p == 1:
+            continue
+        out[s] = next(c for below, c in DYNAMIC_PLACEMENT[p] if scores[s] < below)
+    first = list(places).index(1)
+    out[first] = -sum(out)
+    return out
+
+
+_PASS: Final = Action(A.PASS)
+_RON: Final = Action(A.RON)
+_TSUMO: Final = Action(A.TSUMO)
+_ABORT: Final = Action(A.ABORT)
+_RIICHI_TYPES: Final = frozenset((A.RIICHI, A.OPEN_RIICHI, A.TAKO_RIICHI))
+_NUKI: Final = Action(A.NUKI, Tile(NORTH))
+_CONTINUE: Final = Action(A.CONTINUE)
+_PASS_DEAL: Final = Action(A.PASS_DEAL)
+POCCHI_RIICHI: Final = frozenset((31, 33))  # 5z, 7z pocchi: wildcards drawn in riichi
+POCCHI_OPEN: Final = 32  # 6z pocchi: a wildcard drawn by a tenpai player with an open hand
+
+
+@dataclass
+class HandState:
+    """What the riichi rules track during one hand (the table holds the rest)."""
+
+    riichi: list[int] = field(default_factory=lambda: [0] * 4)  # 0, 1 riichi, 2 double
+    ippatsu: list[bool] = field(default_factory=lambda: [False] * 4)
+    pending_riichi: int = -1  # the seat whose riichi discard awaits its claims
+    pending_double: bool = False  # that riichi is a double riichi (its first discard)
+    temp_furiten: list[bool] = field(default_factory=lambda: [False] * 4)
+    riichi_furiten: list[bool] = field(default_factory=lambda: [False] * 4)
+    clean: bool = True  # no call (a closed kan included) yet this hand
+    kans: list[int] = field(default_factory=lambda: [0] * 4)
+    dora_due: int = 0  # kan dora to turn after the coming discard
+    kuikae: frozenset[int] = frozenset()  # kinds the caller may not discard this turn
+    #: per seat: its pao yakuman made certain by a fed set -> the liable seat (the feeder)
+    pao: list[dict[str, int]] = field(default_factory=lambda: [{}, {}, {}, {}])
+    first_winds: list[int] = field(default_factory=list)
+    four_kans_due: bool = False  # abort once the coming discard is not ronned
+    faced_riichi: list[int] = field(default_factory=lambda: [0] * 4)  # discarded facing one
+    into_riichi: list[int] = field(default_factory=lambda: [0] * 4)  # dealt into a riichi
+    # ---- the house preset
+    open_riichi: list[bool] = field(default_factory=lambda: [False] * 4)
+    pending_open: bool = False  # the pending riichi is an open riichi
+    low_riichi: list[bool] = field(default_factory=lambda: [False] * 4)  # below a stick
+    winners: list[int] = field(default_factory=list)  # who won this hand
+    last_kan: tuple[int, int | None] = (-1, None)  # (seat, feeder of an open kan) of the last kan
+    tako: list[bool] = field(default_factory=lambda: [False] * 4)  # tako riichi declared
+    pending_tako: bool = False
+    second_draw: bool = False  # the tako player's second draw of this turn is under way
+    tenpai: list[int] = field(default_factory=list)  # who was ready at the exhaustive draw
+
+
+@dataclass
+class RiichiState:
+    honba: int = 0
+    hand: HandState = field(default_factory=HandState)
+    #: How the last hand ended: ("win", dealer_won) / ("draw", dealer_tenpai) / ("abort",)
+    last: tuple[Any, ...] = ("abort",)
+    kyoku: int = 0  # hands of the game by dealer turn: round * players + dealer index
+    #: chips moved at the end of hands (bust chips): already in the ledger
+    busted: list[int] = field(default_factory=list)
+
+
+class RiichiTable(Ruleset):
+    """The riichi ruleset's configuration, state, views and hand facts."""
+
+    name: ClassVar[str] = "riichi"
+    version: ClassVar[str] = "3"
+    #: 2: a robbed kan is undone (event ``robbed``); an exhaustive draw names the ready
+    #: hands' melds and waits. 3: a kita is a call (three players: no ippatsu, tenhou,
+    #: chiihou, double riichi or nine terminals after it); the Mahjong Soul presets' pao
+    #: covers only its own yakuman; a kan that may be robbed turns its dora (at once, or
+    #: a closed kan's) only once nobody robbed it. Records of 1 and 2 still replay where
+    #: they play the same (four-player games but a Mahjong Soul pao with a second yakuman
+    #: or a robbable kan under ``kan_dora_at_once`` or ``kokushi_robs_ankan``); the others
+    #: (a three-player kita in the first go-around) fail at the first event that differs.
+    earlier_versions: ClassVar[dict[str, EarlierVersion]] = {
+        "1": EarlierVersion(
+            new_events=frozenset({"robbed"}),
+            new_fields={"exhaustive_draw": frozenset({"waits", "melds"})},
+        ),
+        "2": EarlierVersion(),
+    }
+    form: Form = RIICHI
+    stat_ratios: ClassVar[dict[str, tuple[str, str]]] = {
+        "deal-in facing riichi": ("dealt_into_riichi", "faced_riichi")
+    }
+    options: RiichiOptions
+
+    options_class: ClassVar[type | None] = RiichiOptions
+    presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
+    extra_class: ClassVar[type | None] = RiichiExtra
+
+    def __init__(self, options: RiichiOptions | None = None) -> None:
+        self.options = options or RiichiOptions()
+        opts = self.options
+        if opts.players == 3:
+            self.tileset = sanma_set(opts.red_fives)
+        else:
+            self.tileset = house_set() if opts.special_tiles else riichi_set(opts.red_fives)
+        #: the house table: scores go through house_score (chips, abilities, wildcards)
+        self._house = is_house(opts)
+        names = ability_names(opts.abilities)
+        #: ability id -> its tile face (the gold 5p, platinum 5s, cyan 5m)
+        self._ability_tile = dict(zip(names, ABILITY_TILES, strict=False))
+        faces = self.tileset.tiles
+        self._kind = [t.kind for t in faces]
+        self._discard = {t: Action(A.DISCARD, t) for t in set(faces)}
+        self._riichi = {t: Action(A.RIICHI, t) for t in set(faces)}
+        self._waits: dict[int, tuple[int, ...]] = self.memos.table("waits")  # hand key -> waits
+        self._riichi_memo: dict[int, tuple[int, ...]] = self.memos.table("riichi discards")
+        self._discard_by_code: list[Action] = [_PASS] * (max(t.code for t in faces) + 1)
+        for t in faces:
+            self._discard_by_code[t.code] = self._discard[t]
+        self._face = {t.code: t for t in faces}
+        if opts.kansai_chiitoi:  # seven pairs may hold identical pairs: waits and shanten too
+            self.form = Form(identical_pairs=True)
+        n = self.num_players = opts.players
+        #: per kind, its weight in the engine's hand keys (5^position among the kinds in
+        #: play: three players have no 2m-8m, so the weights differ from 5^kind)
+        self._pow = [0] * 34
+        for i, k in enumerate(sorted({t.kind for t in self.tileset.tiles})):
+            self._pow[k] = 5**i  # as Ruleset.kind_weight, per kind
+        self._seats = tuple(range(n))
+        #: the other seats of each seat, in turn order from it
+        self._others = [tuple((s + i) % n for i in range(1, n)) for s in range(n)]
+        self._turns = [fl.Turn(s) for s in self._seats]
+        #: number kinds in no run of the tile set (1m and 9m with three players)
+        kinds = {t.kind for t in self.tileset.tiles}
+        self._runless = frozenset(
+            k
+            for k in kinds
+            if k < HONOR
+            and not any(
+                all(j in kinds and j // 9 == k // 9 for j in (a, a + 1, a + 2))
+                for a in (k - 2, k - 1, k)
+            )
+        )
+
+    def family_layout(self) -> str | None:
+        if self.num_players == 3:
+            return "riichi3"
+        return "riichi-house" if self.options.special_tiles else "riichi4"
+
+    def start_balances(self) -> dict[str, list[int]]:
+        balances = {"points": [self.options.start_points] * self.num_players}
+        if self.options.chips:
+            balances["chips"] = [0] * self.num_players
+        return balances
+
+    def new_state(self) -> RiichiState:
+        return RiichiState()
+
+    def build_wall(self, order: Sequence[int]) -> Wall:
+        """The first tiles of ``order`` are dealt (13 each from the dealer), then drawn in
+        order; the last 14 are the dead wall: 4 replacement tiles, 5 dora indicators, 5
+        ura indicators."""
+        live, dead = list(order[:-14]), list(order[-14:])
+        live.reverse()
+        refill = self.num_players == 3  # Norths draw replacements too: up to eight
+        return Wall(live, dead[:4], dead[4:9], dead[9:], dead_wall=True, refill=refill)
+
+    def hand_info(self, game: Game) -> dict[str, Any]:
+        return {
+            "honba": game.state.honba,
+            "sticks": game.ledger.pots["points"] // self.options.riichi_stick,
+            "kyoku": game.state.kyoku,
+        }
+
+    def round_label(
+        self, round_wind: int, hand: int, info: dict[str, Any]
+    ) -> tuple[str, str] | None:
+        kyoku = int(info.get("kyoku", 0))
+        honba = int(info.get("honba", 0))
+        wind = WIND_NAMES[kyoku // self.num_players % 4]
+        number = kyoku % self.num_players + 1
+        return f"{wind} {number}, honba {honba}", f"{wind[0]}{number}-{honba}"
+
+    def extra(self, game: Game, viewer: int | None) -> RiichiExtra:
+        hs: HandState = game.state.hand
+        n = self.num_players
+        ura: tuple[str, ...] = ()
+        if any(hs.tako):  # tako riichi turns the ura indicators face up
+            wall = game.wall
+            ura = tuple(game.fmt_all(wall.hidden[: len(wall.revealed)]))
+        return RiichiExtra(
+            kyoku=game.state.kyoku,
+            riichi=tuple(hs.riichi[:n]),
+            open_riichi=tuple(hs.open_riichi[:n]),
+            tako=tuple(hs.tako[:n]),
+            ura_shown=ura,
+            furiten=None if viewer is None else self._furiten(game, viewer),
+        )
+
+    def seat_winds(self, game: Game) -> tuple[int, ...]:
+        return tuple((s - game.dealer) % self.num_players for s in self._seats)
+
+    def counters(self, game: Game) -> tuple[int, int]:
+        return game.state.honba, game.ledger.pots["points"] // self.options.riichi_stick
+
+    def shown_hands(self, game: Game, viewer: int | None) -> frozenset[int]:
+        """Open riichi shows the hand to every viewer; the peek house rule shows a riichi
+        player both neighbours' hands."""
+        hs: HandState = game.state.hand
+        shown = {s for s in self._seats if hs.open_riichi[s]}
+        if viewer is not None and self.options.riichi_peek and hs.riichi[viewer]:
+            n = self.num_players
+            shown |= {(viewer + 1) % n, (viewer - 1) % n}
+        shown.discard(-1)
+        return frozenset(shown) - ({viewer} if viewer is not None else set())
+
+    def payload(self, game: Game, seat: int) -> Payload | None:
+        window = game.window
+        if window is None or seat not in window.options:
+            return None
+        if window.kind == "kokan":
+            offered = [a.choice for a in window.options[seat] if a.choice is not None]
+            return KokanPayload({c: KOKAN[c] for c in offered})
+        if window.kind == "dealer":
+            return DealerPayload(str(window.data))
+        if window.kind == "vote":
+            return VotePayload("abort the hand (every player must agree)")
+        return None
+
+    def waits_of_key(self, key: int, counts: list[int]) -> tuple[int, ...]:
+        """The kinds that complete a hand (waiting to draw) given by its key and its 34
+        counts, memoised by the key."""
+        got = self._waits.get(key)
+        if got is None:
+            got = self._waits[key] = tuple(waits(counts, self.form))
+        return got
+
+    def waits_of(self, game: Game, seat: int) -> tuple[int, ...]:
+        """The kinds that complete ``seat``'s hand (waiting to draw): a per-seat cache
+        keyed by the hand key (the hand changes only on the seat's own turn), then the
+        memo table."""
+        key = game.hand_key[seat]
+        cache = game.waits_cache
+        got = cache[seat]
+        if got[0] != key:
+            got = cache[seat] = (key, self.waits_of_key(key, game.counts[seat][:34]))
+        return got[1]
+
+    def _waits_before_draw(self, game: Game, seat: int, k: int) -> tuple[int, ...]:
+        """The waits of the seat's hand without its drawn tile (kind ``k``): usually in
+        the per-seat cache already (asked when the others discarded)."""
+        key = game.hand_key[seat] - self._pow[k]
+        cached = game.waits_cache[seat]
+        if cached[0] == key:
+            return cached[1]
+        counts = game.counts[seat][:34]
+        counts[k] -= 1
+        return self.waits_of_key(key, counts)
+
+    def _riichi_kinds(self, game: Game, seat: int) -> tuple[int, ...]:
+        """Kinds whose discard leaves the seat's 14-tile hand ready, memoised by its key:
+        none when the hand is two or more from ready (one fast shanten first)."""
+        key = game.hand_key[seat]
+        got = self._riichi_memo.get(key)
+        if got is None:
+            counts = game.counts[seat][:34]
+            if form_shanten(counts, self.form) > 0:
+                got = ()
+            else:
+                ready = []
+                for k in range(34):
+                    if counts[k]:
+                        counts[k] -= 1
+                        if self.waits_of_key(key - self._pow[k], counts):
+                            ready.append(k)
+                        counts[k] += 1
+                got = tuple(ready)
+            self._riichi_memo[key] = got
+        return got
+
+    def _furiten(self, game: Game, seat: int, k: int = -1) -> bool:
+        """Furiten for a ron (on kind ``k`` when given). A discarded 6z pocchi counts only
+        against a ron on 6z (house preset), not against the other waits."""
+        hs: HandState = game.state.hand
+        if hs.temp_furiten[seat] or hs.riichi_furiten[seat]:
+            return True
+        if len(game.hands[seat]) % 3 != 1:
+            return False
+        ws = self.waits_of(game, seat)
+        kind = self._kind
+        if not self.options.wildcards:
+            return any(kind[t] in ws for t in game.discards[seat])
+        faces = game.faces
+        for t in game.discards[seat]:
+            if kind[t] in ws:
+                if faces[t].pocchi and kind[t] == POCCHI_OPEN and k != POCCHI_OPEN:
+                    continue  # the 6z pocchi: furiten on 6z only
+                return True
+        return False
+
+    def no_win_reason(self, game: Game, seat: int, tile: int | None = None) -> str | None:
+        win = game.drawn if tile is None else tile
+        if win is None or (tile is None and game.turn != seat):
+            return None
+        k = self._kind[win]
+        ready = (
+            self._waits_before_draw(game, seat, k) if tile is None else self.waits_of(game, seat)
+        )
+        if k not in ready:
+            return None  # not a winning shape
+        if tile is not None and self._furiten(game, seat, k):
+            return (
+                "furiten: one of your waits is among your discards, or you passed a ron on "
+                "one since your last discard (or in riichi), so you may win only by tsumo"
+            )
+        result = self._score(game, self._situation(game, seat, win, tile is None))
+        return None if result.is_win else result.reason
+
+    def _melds(self, game: Game, seat: int) -> tuple[Meld, ...]:
+        return tuple(game.meld_view(seat, m) for m in game.melds[seat])
+
+    def _closed(self, game: Game, seat: int) -> bool:
+        return all(m.type is MeldType.CLOSED_KAN for m in game.melds[seat])
+
+    def _situation(
+        self,
+        game: Game,
+        seat: int,
+        win_tile: int,
+        tsumo: bool,
+        chankan: bool = False,
+    ) -> WinSituation:
+        hs: HandState = game.state.hand
+        faces = game.faces
+        concealed = list(game.hands[seat])
+        if tsumo:
+            concealed.remove(win_tile)
+        wall = game.wall
+        last = wall.left == 0
+        first = hs.clean and not game.discards[seat]
+        dealer = seat == game.dealer
+        riichi = hs.riichi[seat]
+        revealed = wall.revealed
+        rinshan = game.turn_draw == fl.REPLACEMENT  # this turn's tile is a replacement
+        return WinSituation(
+            tuple(faces[t] for t in concealed),
+            faces[win_tile],
+            self._melds(game, seat),
+            tsumo=tsumo,
+            riichi=riichi > 0,
+            double_riichi=riichi == 2,
+            ippatsu=riichi > 0 and hs.ippatsu[seat],
+            rinshan=tsumo and rinshan,
+            chankan=chankan,
+            haitei=tsumo and last and not rinshan,
+            houtei=not tsumo and not chankan and last,
+            tenhou=tsumo and first and dealer,
+            chiihou=tsumo and first and not dealer,
+            seat_wind=(seat - game.dealer) % self.num_players,
+            round_wind=game.round_wind % 4,
+            dora_indicators=tuple(faces[t] for t in revealed),
+            ura_indicators=(
+                tuple(faces[t] for t in wall.hidden[: len(revealed)])
+                if riichi or self._has_ability(game, seat, "ura_kaiji")
+                else ()
+            ),
+            honba=game.state.honba,
+            riichi_sticks=game.ledger.pots["points"] // self.options.riichi_stick,
+            open_riichi=hs.open_riichi[seat],
+            nuki=len(game.bonus[seat]),
+            tonshaaba=self.options.tonshaaba,
+            renhou=(
+                self.options.local_yakuman
+                and not tsumo
+                and hs.clean
+                and not dealer
+                and not game.discards[seat]
+            ),
+        )
+
+    def _score(
+        self, game: Game, sit: WinSituation, wildcard: bool = False, kokan: str | None = None
+    ) -> RiichiScore:
+        if self._house:
+            return house_score(sit, self.options, kokan, wildcard)
+        return score(sit, self.options)
+
+    def _has_ability(self, game: Game, seat: int, name: str) -> bool:
+        """Whether the tile carrying ability ``name`` is in the seat's hand or melds."""
+        face = self._ability_tile.get(name)
+        if face is None:
+            return False
+        faces = game.faces
+        code = face.code
+        return any(faces[t].code == code for t in game.hands[seat]) or any(
+            faces[t].code == code for m in game.melds[seat] for t in m.tiles
+        )
+
+    def _wildcard(self, game: Game, seat: int, tile: int) -> bool:
+        """Whether the drawn ``tile`` is a pocchi that acts as a wildcard for ``seat``: a
+        5z/7z pocchi drawn in riichi, a 6z pocchi drawn ready with an open hand."""
+        if not self.options.wildcards:
+            return False
+        face = game.faces[tile]
+        if not face.pocchi:
+            return False
+        k = face.kind
+        if k in POCCHI_RIICHI:
+            return bool(game.state.hand.riichi[seat])
+        return (
+            k == POCCHI_OPEN
+            and not self._closed(game, seat)
+            and bool(self._waits_before_draw(game, seat, k))
+        )
+
+    @staticmethod
+    def _pending_dora(hs: HandState) -> list[fl.Op]:
+        """The kan dora still to be turned, turned now (a discard, or another kan)."""
+        ops: list[fl.Op] = [fl.RevealIndicator() for _ in range(hs.dora_due)]
+        hs.dora_due = 0
+        return ops
+
+    def _call_made(self, hs: HandState) -> None:
+        hs.clean = False
+        hs.ippatsu = [False] * 4
+
+    @property
+    def _last_kyoku(self) -> int:
+        """The last hand of the game's rounds by dealer turn (South 4 / East 4)."""
+        return (2 if self.options.hanchan else 1) * self.num_players - 1
+
+    def _hand_over(
+        self, game: Game, reason: str, dealer_stays: bool, ops: Sequence[fl.Op] = ()
+    ) -> fl.Next:
+        """The hand's end; with ``dealer_choice`` a dealer who would repeat first chooses
+        to continue or to pass the deal."""
+        if dealer_stays and self.options.dealer_choice and not self._ends_game(game, ops):
+            return fl.Window("dealer", {game.dealer: [_CONTINUE, _PASS_DEAL]}, reason, claim=False)
+        return fl.EndHand(reason)
+
+    def _ends_game(self, game: Game, ops: Sequence[fl.Op]) -> bool:
+        """Whether the hand's payments (``ops``, not applied yet) end the game anyway: a
+        bust, a low riichi not won, or the called game."""
+        opts = self.options
+        points = Settlement(game.ledger, "points").apply(ops).balances
+        hs: HandState = game.state.hand
+        low = any(hs.low_riichi[s] and s not in hs.winners for s in self._seats)
+        return (
+            (opts.bust and min(points) < 0)
+            or low
+            or (bool(opts.called_game) and max(points) >= opts.called_game)
+        )
+
+    def _defence_report(self, hs: HandState) -> fl.Report:
+        """Per seat: whether it discarded facing a riichi, and whether it dealt into one."""
+        n = self.num_players
+        return fl.Report(
+            {
+                "counts": {
+                    "faced_riichi": hs.faced_riichi[:n],
+                    "dealt_into_riichi": hs.into_riichi[:n],
+                }
+            }
+        )
+
+    def tenpai(self, game: Game, seat: int) -> bool:
+        return bool(self.waits_of(game, seat))
+
+    def places(self, scores: Sequence[int]) -> list[int]:
+        """Ranks 1-4; ties go to the seat nearer the first dealer (seat 0)."""
+        return places_by_seat(scores)
+
+    def validate(self, game: Game) -> None:
+        """The per-seat waits cache and the memo tables equal a fresh computation."""
+        for seat in self._seats:
+            key, cached = game.waits_cache[seat]
+            if key == game.hand_key[seat]:
+                fresh = tuple(waits(game.counts[seat][:34], self.form))
+                if cached != fresh:
+                    raise AssertionError(f"stale waits for seat {seat}: {cached} != {fresh}")
+            memo = self._waits.get(game.hand_key[seat])
+            if memo is not None and memo != tuple(waits(game.counts[seat][:34], self.form)):
+                raise AssertionError(f"wrong memoised waits for seat {seat}")
+        if game.ledger.pots["points"] % self.options.riichi_stick:
+            raise AssertionError("the pot holds part of a riichi stick")
+
+    def rule_tables(self) -> dict[str, list[tuple[str, Any, str]]]:
+        """The house preset's tables (abilities, chips, placement chips); none otherwise."""
+        from .house import (
+            ABILITIES,
+            ABILITY_SETS,
+            IPPATSU_CHIPS,
+            KAZOE_CHIPS,
+            KOKAN,
+            TILE_CHIPS,
+            URA_CHIPS,
+            YAKUKA_CHIPS,
+            YAKUMAN_CHIPS,
+        )
+
+        if not self._house:
+            return {}
+        tiles = "gold 5p, platinum 5s, cyan 5m"
+        return {
+            "Abilities (catalog)": [(n, "", d) for n, d in ABILITIES.items()],
+            f"Ability sets ({tiles})": [
+                (n, ", ".join(v), "this table" if n == self.options.abilities else "")
+                for n, v in ABILITY_SETS.items()
+            ],
+            "Chips per payer (ron: the discarder; tsumo: each other player)": [
+                ("special tile", TILE_CHIPS, "each special tile in the winning hand"),
+                ("ippatsu", IPPATSU_CHIPS, "a win with ippatsu"),
+                ("ura dora", URA_CHIPS, "each ura dora"),
+                ("yaku-ka", YAKUKA_CHIPS, "the yaku-ka ability"),
+                ("yakuman", "/".join(map(str, YAKUMAN_CHIPS)), "per yakuman: ron / tsumo"),
+                ("kazoe yakuman", "/".join(map(str, KAZOE_CHIPS)), "ron / tsumo"),
+                ("special suukantsu", "/".join(map(str, SUUKANTSU_CHIPS)), "ron / tsumo"),
+                ("kokan", ", ".join(f"{k} {v}" for k, v in KOKAN.items()), "(han, chips)"),
+                ("bust", BUST_CHIPS, "to each player who won or was ready in that hand"),
+                ("called game", CALLED_GAME_CHIPS, "from each other player"),
+            ],
+            "Placement chips (dynamic; 1st gets the balance)": [
+                (
+                    f"place {p}",
+                    ", ".join(f"{f'<{b:,}' if b < 10**9 else 'more'}: {c:+d}" for b, c in rows),
+                    "by final points",
+                )
+                for p, rows in DYNAMIC_PLACEMENT.items()
+            ]
+            + [("fixed option", "13/3/-5/-11", "placement_chips=fixed")],
+        }
+
+    def legend(self) -> str:
+        """The house preset's special tiles and the abilities of this table."""
+        opts = self.options
+        if not self._house:
+            return ""
+        from .house import ABILITIES
+
+        lines = ["Special tiles (one of each; a chip each when in a winning hand):"]
+        if opts.special_tiles:
+            lines += [
+                "  purple 3m 3p 3s, blue 7m 7p 7s: +1 han and +1 chip",
+                "  gold 5p, platinum 5s, cyan 5m: +1 chip (and the abilities below)",
+                "  pocchi 5z 7z: a wildcard when drawn in riichi (tsumo or kan, never discard)",
+                "  pocchi 6z: a wildcard when drawn ready with an open hand",
+            ]
+        if self._ability_tile:
+            lines.append("Abilities (when the tile is in your hand):")
+            for name, tile in self._ability_tile.items():
+                lines.append(f"  {tile.colour.value} {tile}: {ABILITIES[name]}")
+        lines.append(
+            f"Chips: ippatsu 1, each ura dora 1, yakuman 20 (ron) / 10 each (tsumo); one chip "
+            f"is worth {opts.chip_value:,} points."
+        )
+        return "\n".join(lines)
