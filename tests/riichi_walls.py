@@ -240,3 +240,16 @@ __all__ = [
     "tsumogiri",
     "types",
 ]
+
+
+def dealt_wall(rules: Ruleset, hands: list[str], draws: str) -> list[int]:
+    """A wall for ``Game(walls=[...])``: the hands dealt in order from the dealer (seat
+    0), then the draws, the rest in id order (the dead wall: its last 14)."""
+    faces = rules.tileset.tiles
+    pool = list(range(len(faces)))
+    order = []
+    for face in [t for h in hands for t in parse_tiles(h)] + parse_tiles(draws):
+        tile = next(i for i in pool if faces[i] == face)
+        pool.remove(tile)
+        order.append(tile)
+    return order + pool

@@ -485,3 +485,37 @@ def test_the_stream_rebuilds_every_view_of_real_tenhou_games() -> None:
             game.step(seat, action)
             followers.check()
         assert game.scores == done.scores
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def _sparrows(*args: str) -> Any:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    exe = Path(sys.executable).parent / "sparrows"
+    return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=60)
+
+
+def test_sparrows_schema_prints_what_views_meet() -> None:
+    done = _sparrows("schema", "riichi", "--preset", "cy-dealers-choice")
+    assert done.returncode == 0, done.stderr
+    schema = json.loads(done.stdout)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    game = Game(get_ruleset("riichi", {"preset": "cy-dealers-choice"}), 4)
+    jsonschema.validate(game.view(0).to_json(), schema)
+    assert schema["$defs"]["RiichiExtra"]["properties"]["kind"] == {"const": "riichi"}
+    assert "SichuanExtra" not in schema["$defs"]
+    layout = _sparrows("schema", "sichuan", "--layout")
+    lines = layout.stdout.splitlines()
+    assert lines[0] == f"# sichuan v1 fingerprint {FINGERPRINTS['sichuan']}"
+    assert lines[1] == "0\tdiscard 1m" and len(lines) == 1 + layout_size("sichuan")
+    bad = _sparrows("schema", "riichi", "--option", "bogus=1")
+    assert bad.returncode == 2 and bad.stderr.startswith("sparrows: error: unknown option")
+    assert len(bad.stderr.strip().splitlines()) == 1
+
+
+def layout_size(name: str) -> int:
+    return layout(name).size

@@ -46,6 +46,7 @@ from sparrows.sim.runner import play_game
 from sparrows.tiles import parse_tiles
 
 from .conftest import oracle_path, sized
+from .riichi_walls import dealt_wall
 
 GAMES = sized(30, 120)
 #: Bots by game: strong ones win and declare riichi, random ones call and kan a lot.
@@ -282,25 +283,12 @@ def test_real_games_through_mjai(real_games: list[tuple[Path, TenhouGame, Game]]
 # --------------------------------------------------------------------------- scripted
 
 
-def _order(rules: Any, hands: list[str], draws: str) -> list[int]:
-    """A wall for ``Game(walls=[...])``: 13 tiles per seat from the dealer (seat 0), then
-    the draws, the rest in id order (the dead wall: its last 14)."""
-    faces = rules.tileset.tiles
-    pool = list(range(len(faces)))
-    order = []
-    for face in [t for h in hands for t in parse_tiles(h)] + parse_tiles(draws):
-        tile = next(i for i in pool if faces[i] == face)
-        pool.remove(tile)
-        order.append(tile)
-    return order + pool
-
-
 def _three_ron_then_unfinished() -> Game:
     """The dealer's first discard (1s) completes three hands, each with a dragon set: the
     hand is aborted; the next one is left in the middle."""
     rules = get_ruleset("riichi", {"preset": "tenhou"})
     hands = ["234m234p234s1122z", "123456m789p777z1s", "123456p789s666z1s", "789m234567s555z1s"]
-    game = Game(rules, 5, walls=[_order(rules, hands, "1s")])
+    game = Game(rules, 5, walls=[dealt_wall(rules, hands, "1s")])
     game.step(0, Action(ActionType.DISCARD, parse_tiles("1s")[0]))
     for seat in (1, 2, 3):
         game.step(seat, Action(ActionType.RON))

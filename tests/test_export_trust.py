@@ -52,6 +52,7 @@ from sparrows.sim.runner import play_game
 from sparrows.tiles import parse_tiles
 
 from .conftest import oracle_path
+from .riichi_walls import dealt_wall
 
 SCRIPT = Path(sys.executable).with_name("sparrows")
 GAME = "2010081709gm-00a9-0000-fe3371ad"
@@ -392,26 +393,13 @@ def test_sanma_mjai_layout(sanma_games: list[Game]) -> None:
             assert e["type"] != "chi"
 
 
-def _order(rules: Any, hands: list[str], draws: str) -> list[int]:
-    """A wall: 13 tiles per seat from the dealer (seat 0), then the draws, the rest in id
-    order (the dead wall: its last 14)."""
-    faces = rules.tileset.tiles
-    pool = list(range(len(faces)))
-    order = []
-    for face in [t for h in hands for t in parse_tiles(h)] + parse_tiles(draws):
-        tile = next(i for i in pool if faces[i] == face)
-        pool.remove(tile)
-        order.append(tile)
-    return order + pool
-
-
 def _robbed_north() -> Game:
     """Three players. The dealer draws 9m and declares riichi with it; seat 1 draws 3p and
     throws it; seat 2 sets its North aside, and seat 1 (thirteen orphans waiting on North)
     wins on it. The game is then played out by random bots."""
     rules = get_ruleset("riichi", SANMA)
     hands = ["123456789p1122s", "119m19p19s123567z", "345678s4556677z"]
-    game = Game(rules, 5, walls=[_order(rules, hands, "9m3p8s")], record=True)
+    game = Game(rules, 5, walls=[dealt_wall(rules, hands, "9m3p8s")], record=True)
     tile = parse_tiles
     game.step(0, Action(ActionType.RIICHI, tile("9m")[0]))
     game.step(1, Action(ActionType.DISCARD, tile("3p")[0]))

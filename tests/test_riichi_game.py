@@ -1474,6 +1474,20 @@ def pao_wall(rules: Ruleset, how: str) -> list[int]:
     return riichi_wall(rules, hands, draws=draws, ura="4p", dora="8p")
 
 
+def _seat_1_wins_on(game: Game, tile: str, how: str) -> None:
+    """Play on (draws thrown) until seat 1 wins on ``tile``: by tsumo, or by ron on seat
+    0's or the feeder's (seat 3) discard of it."""
+    seat = {"tsumo": 1, "ron from seat 0": 0, "ron from the feeder": 3}[how]
+    while not (game.turn == seat and drawn(game) == tile):
+        tsumogiri(game)
+        pass_all(game)
+    if how == "tsumo":
+        act(game, 1, "tsumo")
+    else:
+        act(game, seat, f"discard {tile}")
+        act(game, 1, "ron")
+
+
 def play_pao(game: Game, how: str) -> Any:
     """Seat 1 pons white (from seat 0), green (seat 2), then red fed by seat 3 (liable),
     and wins on 4p; the win event."""
@@ -1487,15 +1501,7 @@ def play_pao(game: Game, how: str) -> Any:
     act(game, 3, "discard 7z")
     act(game, 1, "pon 7z 7z")
     act(game, 1, "discard 1s")
-    seat = {"tsumo": 1, "ron from seat 0": 0, "ron from the feeder": 3}[how]
-    while not (game.turn == seat and drawn(game) == "4p"):
-        tsumogiri(game)
-        pass_all(game)
-    if how == "tsumo":
-        act(game, 1, "tsumo")
-    else:
-        act(game, seat, "discard 4p")
-        act(game, 1, "ron")
+    _seat_1_wins_on(game, "4p", how)
     win = last(game, "win")
     assert (ids(win), win.detail["pao"]) == (["daisangen"], 3)
     return win
@@ -1587,15 +1593,7 @@ def test_pao_with_two_yakuman(preset: str, how: str, payments: list[int]) -> Non
         act(game, 1, f"pon {tile} {tile}")
         act(game, 1, f"discard {then}")
         pass_all(game)
-    seat = {"tsumo": 1, "ron from seat 0": 0, "ron from the feeder": 3}[how]
-    while not (game.turn == seat and drawn(game) == "4z"):
-        tsumogiri(game)
-        pass_all(game)
-    if how == "tsumo":
-        act(game, 1, "tsumo")
-    else:
-        act(game, seat, "discard 4z")
-        act(game, 1, "ron")
+    _seat_1_wins_on(game, "4z", how)
     win = last(game, "win")
     assert ids(win) == ["daisangen", "tsuuiisou"] and win.detail["pao"] == 3
     assert win.detail["yakuman"] == 2 and win.detail["honba"] == 1

@@ -78,6 +78,11 @@ def add_rules_arguments(
         choices=list(choices),
         help=f"{what} (default {default}; `sparrows rules` lists them)",
     )
+    add_option_arguments(p)
+
+
+def add_option_arguments(p: argparse.ArgumentParser) -> None:
+    """``--preset`` and ``--option KEY=VALUE`` (read by :func:`rules_options`)."""
     p.add_argument(
         "--preset",
         default=None,

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from .common import rules_options
+from .common import add_option_arguments, rules_options
 
 
 def add_parser(sub: Any) -> None:
@@ -23,16 +23,7 @@ def add_parser(sub: Any) -> None:
         ),
     )
     p.add_argument("ruleset", choices=sorted(RULESETS), help="the ruleset")
-    p.add_argument("--preset", default=None, help="a preset of the ruleset's options")
-    p.add_argument(
-        "--option",
-        "-o",
-        dest="options",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="set one rule option (repeatable)",
-    )
+    add_option_arguments(p)
     p.add_argument(
         "--layout", action="store_true", help="print the action layout instead (index TAB text)"
     )
