@@ -83,12 +83,15 @@ test-all: lint
 	SPARROWS_FULL=1 SPARROWS_EXPECT=pure $(BIN)/pytest -n 2
 	$(MAKE) --no-print-directory test-fast
 
+# Not here: benchmarks/bench_before_after.py (simulate speed of two commits) builds another
+# commit in /tmp; run it by hand (its docstring says how).
 bench: $(BENCHSTAMP) $(FASTSTAMP)
 	$(BIN)/python benchmarks/bench_analysis.py
 	$(BIN)/python benchmarks/bench_suzume.py
 	$(BIN)/python benchmarks/bench_riichi_score.py
 	$(BIN)/python benchmarks/bench_riichi_game.py
 	$(BIN)/python benchmarks/bench_chinese.py
+	$(BIN)/python benchmarks/bench_contract.py
 
 # Regenerates the per-suit shanten tables (needs numpy; the result is committed).
 tables: $(DEVSTAMP)
