@@ -73,6 +73,22 @@ class Window:
         self.offered_by = offered_by
 
 
+def tile_window(
+    kind: str, options: dict[int, list[Action]], seat: int, tile: int, data: Any = None
+) -> Window:
+    """A window answering the tile (an id) ``seat`` just played: a discard's claims
+    (``claim``), a kong's or a North's robbery (``rob``)."""
+    return Window(kind, options, data, True, tile, seat)
+
+
+def played(window: Window) -> tuple[int, int]:
+    """(seat, tile) of a window opened by :func:`tile_window`."""
+    seat, tile = window.offered_by, window.subject
+    if seat is None or tile is None:
+        raise AssertionError(f"a {window.kind} window that answers no tile")
+    return seat, tile
+
+
 @dataclass(frozen=True, slots=True)
 class EndHand:
     """The hand is over (``reason``: win, exhaustive, abort...)."""

@@ -28,8 +28,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..engine import flow as fl
 from ..engine.actions import Action, ActionType
 from ..engine.game import Game
 from ..engine.wall import Wall
@@ -38,9 +39,6 @@ from ..tiles import Tile, from_mjai
 from .export import EventFaces, hand_events, mjai_hand
 from .record import MAX_RECORD_BYTES, decode_json, read_record_text
 from .tenhou_replay import HandCheck, pick_closed_kan, pick_legal, play_hands, riichi_hand_wall
-
-if TYPE_CHECKING:
-    from ..engine import flow as fl
 
 __all__ = ["MjaiHand", "MjaiScript", "options_for_mjai", "read_mjai", "replay_mjai"]
 
@@ -453,8 +451,8 @@ class MjaiScript:
 
     def _plan_window(self, game: Game, window: fl.Window) -> dict[int, Action]:
         """Every asked seat's answer to a window, from the log's next event."""
-        target = window.data[0]
-        tile = game.faces[window.data[1]]
+        target, tile_id = fl.played(window)
+        tile = game.faces[tile_id]
         plan: dict[int, Action] = {}
         e = self.peek()
         if e is None:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from ..engine import flow as fl
 from ..engine.actions import Action, ActionType
 from ..engine.game import Game
 from ..errors import IllegalActionError, RecordError, SparrowsError
@@ -119,10 +120,10 @@ class TenhouScript:
         if window is None:
             return self._turn(game, seat, legal)
         if window.kind == "rob":
-            kan_seat = window.data[0]
+            kan_seat, _ = fl.played(window)
             return self._ron_or_pass(seat, kan_seat, legal)
         if window.kind == "claim":
-            discarder, tile = window.data
+            discarder, tile = fl.played(window)
             ron = self._ron_or_pass(seat, discarder, legal)
             if ron.type is A.RON:
                 return ron

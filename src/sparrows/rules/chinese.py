@@ -447,7 +447,7 @@ class ChineseRuleset(Ruleset):
             ops: list[fl.Op] = [fl.DiscardTile(seat, tile, dead=game.kind[tile] >= FLOWER)]
             claims = self._claims(game, seat, tile)
             if claims:
-                return fl.Outcome(ops, fl.Window("claim", claims, (seat, tile), True, tile, seat))
+                return fl.Outcome(ops, fl.tile_window("claim", claims, seat, tile))
             self.discard_passed(game, seat)  # nobody could claim it
             return fl.Outcome(ops, fl.Turn(game.next_seat(seat)))
         if t is A.TSUMO:
@@ -464,7 +464,7 @@ class ChineseRuleset(Ruleset):
             if robbers:
                 return fl.Outcome(
                     [meld],
-                    fl.Window("rob", robbers, (seat, meld.tiles[0], t), True, meld.tiles[0], seat),
+                    fl.tile_window("rob", robbers, seat, meld.tiles[0], t),
                 )
         stands = self.kong_stands(game, seat, None, t)
         return fl.Outcome([meld, *stands], fl.Turn(seat, fl.REPLACEMENT))
@@ -507,7 +507,7 @@ class ChineseRuleset(Ruleset):
 
     def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
         hs: HandFacts = game.state.hand
-        seat0, tile = window.data[0], window.data[1]
+        seat0, tile = fl.played(window)
         order = [s for s in ((seat0 + i) % 4 for i in (1, 2, 3)) if s in window.options]
         self.passed(game, window, answers)
         rons = [s for s in order if answers.get(s) == RON]
@@ -521,7 +521,8 @@ class ChineseRuleset(Ruleset):
                 out.ops = [fl.RobTile(seat0, tile, winners[0]), *out.ops]
             return out
         if robbing:  # nobody robbed: the kong stands
-            stands = self.kong_stands(game, seat0, None, window.data[2])
+            kind: ActionType = window.data  # the kong robbed: added or concealed
+            stands = self.kong_stands(game, seat0, None, kind)
             return fl.Outcome(stands, fl.Turn(seat0, fl.REPLACEMENT))
         self.discard_passed(game, seat0)  # the discard was not won on
         taken = calls.winning_call(order, answers)

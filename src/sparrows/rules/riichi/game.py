@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from ...engine.game import Game
 
 from .hints import RiichiHints
+from .settlement import KokanWins
 from .table import (
     _ABORT,
     _NUKI,
@@ -197,9 +198,7 @@ class RiichiRuleset(RiichiHints):
             if self.options.kokushi_robs_kita:
                 robbers = self._robbers(game, seat, tile, kokushi_only=True)
                 if robbers:
-                    return fl.Outcome(
-                        ops_n, fl.Window("rob", robbers, (seat, tile, "kita"), True, tile, seat)
-                    )
+                    return fl.Outcome(ops_n, fl.tile_window("rob", robbers, seat, tile, "kita"))
             self._call_made(hs)  # a call (Tenhou, Mahjong Soul) once it stands
             return fl.Outcome(ops_n, fl.Turn(seat, fl.REPLACEMENT))
         if t is A.ANKAN:
@@ -214,9 +213,7 @@ class RiichiRuleset(RiichiHints):
             if self.options.kokushi_robs_ankan:
                 robbers = self._robbers(game, seat, ids[0], kokushi_only=True)
             if robbers:  # its dora once the kan stands (a robbed kan turns none)
-                return fl.Outcome(
-                    ops, fl.Window("rob", robbers, (seat, ids[0], "ankan"), True, ids[0], seat)
-                )
+                return fl.Outcome(ops, fl.tile_window("rob", robbers, seat, ids[0], "ankan"))
             ops.append(fl.RevealIndicator())  # a closed kan's dora at once
             return fl.Outcome(ops, fl.Turn(seat, fl.REPLACEMENT))
         if t is A.KAKAN:  # ippatsu is broken once the kan stands (a robber keeps it)
@@ -229,9 +226,7 @@ class RiichiRuleset(RiichiHints):
                 hs.dora_due += 1  # turned at the kan player's discard
             robbers = self._robbers(game, seat, tile)
             if robbers:  # at once: its dora once the kan stands (a robbed kan turns none)
-                return fl.Outcome(
-                    ops, fl.Window("rob", robbers, (seat, tile, "kakan"), True, tile, seat)
-                )
+                return fl.Outcome(ops, fl.tile_window("rob", robbers, seat, tile, "kakan"))
             if self.options.kan_dora_at_once:
                 ops.append(fl.RevealIndicator())
             self._call_made(hs)
@@ -260,7 +255,7 @@ class RiichiRuleset(RiichiHints):
             hs.four_kans_due = True
         claims = self._claims(game, seat, tile)
         if claims:
-            return fl.Outcome(ops, fl.Window("claim", claims, (seat, tile), True, tile, seat))
+            return fl.Outcome(ops, fl.tile_window("claim", claims, seat, tile))
         ops2, nxt = self._after_discard(game, seat)
         return fl.Outcome(ops + ops2, nxt)
 
@@ -368,10 +363,19 @@ class RiichiRuleset(RiichiHints):
     def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
         hs: HandState = game.state.hand
         if window.kind == "kokan":
-            winners, from_seat, tile, tsumo, chankan, robbed = window.data
+            won: KokanWins = window.data
             picks = {s: a.choice for s, a in answers.items() if a.choice}
             return fl.Outcome(
-                *self._wins(game, list(winners), from_seat, tile, tsumo, chankan, picks, robbed)
+                *self._wins(
+                    game,
+                    list(won.winners),
+                    won.from_seat,
+                    won.tile,
+                    won.tsumo,
+                    won.chankan,
+                    picks,
+                    won.robbed,
+                )
             )
         if window.kind == "vote":  # the unanimous abort before the dealer's first discard
             if all(answers.get(s) == _ABORT for s in self._seats):
@@ -382,9 +386,11 @@ class RiichiRuleset(RiichiHints):
         if window.kind == "dealer":
             if answers.get(game.dealer) == _PASS_DEAL:
                 game.state.last = ("pass",)
-            return fl.Outcome((), fl.EndHand(window.data))
+            reason: str = window.data  # why the dealer would keep the deal
+            return fl.Outcome((), fl.EndHand(reason))
         if window.kind == "rob":
-            kan_seat, tile, how = window.data
+            kan_seat, tile = fl.played(window)
+            how: str = window.data  # kakan, ankan or kita
             rons = [s for s in self._others[kan_seat] if answers.get(s) == _RON]
             self._note_passed_rons(hs, window, answers)
             if rons:
@@ -399,7 +405,7 @@ class RiichiRuleset(RiichiHints):
             if how == "ankan" or (how == "kakan" and self.options.kan_dora_at_once):
                 stands.append(fl.RevealIndicator())  # the kan stands: its dora now
             return fl.Outcome(stands, fl.Turn(kan_seat, fl.REPLACEMENT))
-        discarder, tile = window.data
+        discarder, tile = fl.played(window)
         order = self._others[discarder]
         rons = [s for s in order if answers.get(s) == _RON]
         self._note_passed_rons(hs, window, answers)

@@ -4,7 +4,7 @@ exhaustive draw (nagashi, noten payments), aborts, the next hand and the game's 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ...engine import events as ev
@@ -29,6 +29,18 @@ from .table import (
     HandState,
     RiichiState,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class KokanWins:
+    """The wins a kokan window holds until each winner has chosen (its ``data``)."""
+
+    winners: tuple[int, ...]
+    from_seat: int | None
+    tile: int
+    tsumo: bool
+    chankan: bool
+    robbed: bool
 
 
 class RiichiSettlement(RiichiHouse):
@@ -77,7 +89,7 @@ class RiichiSettlement(RiichiHouse):
         if kokan is None and "kokan" in self._ability_tile:
             asks = self._kokan_asks(game, winners, tile, tsumo, chankan)
             if asks:
-                data = (tuple(winners), from_seat, tile, tsumo, chankan, robbed)
+                data = KokanWins(tuple(winners), from_seat, tile, tsumo, chankan, robbed)
                 return [], fl.Window("kokan", asks, data, claim=False)
         ops: list[fl.Op] = []
         sticks = game.ledger.pots["points"]

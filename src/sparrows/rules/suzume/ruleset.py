@@ -186,7 +186,7 @@ class SuzumeRuleset(Ruleset):
                 return self._quiet[seat][tile]
             return fl.Outcome(
                 (fl.DiscardTile(seat, tile),),
-                fl.Window("claim", claims, (seat, tile), True, tile, seat),
+                fl.tile_window("claim", claims, seat, tile),
             )
         # a tsumo declaration
         hand = game.hands[seat]
@@ -211,7 +211,7 @@ class SuzumeRuleset(Ruleset):
         return []
 
     def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
-        discarder, tile = window.data
+        discarder, tile = fl.played(window)
         order = [(discarder + i) % 4 for i in (1, 2, 3)]
         rons = [s for s in order if s in answers and answers[s].type is RON]
         if not rons:
