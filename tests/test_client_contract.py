@@ -519,3 +519,40 @@ def test_sparrows_schema_prints_what_views_meet() -> None:
 
 def layout_size(name: str) -> int:
     return layout(name).size
+
+
+def test_plug_ins_and_wrappers_may_subclass_what_they_extend() -> None:
+    """In both builds an interpreted class may extend the game, every built-in ruleset
+    and the bots (the compiled classes allow interpreted subclasses)."""
+    from sparrows.agents.efficiency import EfficiencyAgent
+    from sparrows.agents.random_agent import RandomAgent
+    from sparrows.rules.classical.ruleset import ClassicalRuleset
+    from sparrows.rules.hongkong.ruleset import HongKongRuleset
+    from sparrows.rules.riichi.game import RiichiRuleset
+    from sparrows.rules.sichuan.ruleset import SichuanRuleset
+    from sparrows.rules.suzume.ruleset import SuzumeRuleset
+
+    class CountingGame(Game):
+        steps = 0
+
+        def step(self, seat: object, action: object, prompt: object = None) -> None:
+            CountingGame.steps += 1
+            super().step(seat, action, prompt)
+
+    bases: list[Any] = [
+        SuzumeRuleset,
+        RiichiRuleset,
+        HongKongRuleset,
+        ClassicalRuleset,
+        SichuanRuleset,
+    ]
+    for base in bases:
+        house = type("House" + base.__name__, (base,), {})
+        rules = house.from_options({})
+        game = CountingGame(rules, 1)
+        for bot_class in (RandomAgent, EfficiencyAgent):
+            bot = type("My" + bot_class.__name__, (bot_class,), {})(seed=1)
+            bot.ruleset = rules
+            seat = game.to_act()[0]
+            game.step(seat, bot.act(game.observation(seat), game.legal_actions(seat)))
+    assert CountingGame.steps == 2 * len(bases)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
+from .._mypyc import mypyc_attr
 from ..engine.actions import Action, ActionType
 from ..engine.game import Observation
 from ..errors import SparrowsError
@@ -27,6 +28,7 @@ _DISCARDS: Final = (A.DISCARD, A.RIICHI)
 _CALLS: Final = (A.CHI, A.PON, A.KAN, A.ANKAN, A.KAKAN)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EfficiencyAgent(Agent):
     name: ClassVar[str] = "efficiency"
     #: Fold against a threat when the best discard leaves the hand this far from ready.

@@ -6,11 +6,13 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
+from .._mypyc import mypyc_attr
 from ..engine.actions import Action
 from ..engine.game import Observation
 from .base import Agent
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomAgent(Agent):
     name: ClassVar[str] = "random"
     needs_observation: ClassVar[bool] = False

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
+from .._mypyc import mypyc_attr
 from ..errors import IllegalActionError, SparrowsError, excerpt_repr
 from ..tiles import Meld, MeldType, Tile
 from . import events as ev
@@ -167,6 +168,7 @@ class DrawScript(Protocol):
         ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """One game of a ruleset. ``record=False`` skips building events (for fast simulation);
     actions are always kept, so any game can be replayed. ``walls`` gives the tile order of

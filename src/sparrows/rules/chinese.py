@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from .._mypyc import mypyc_attr
 from ..analysis import BlockType, Form, form_shanten, waits
 from ..engine import flow as fl
 from ..engine.actions import Action, ActionType
@@ -192,6 +193,7 @@ class FamilyState:
     hand: HandFacts = field(default_factory=HandFacts)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ChineseRuleset(Ruleset):
     """The shared game of the Chinese family (see the module docstring). Decisions where
     the specs are silent: the dealer's 14th tile is dealt, so its first turn has no draw;

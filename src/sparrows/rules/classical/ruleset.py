@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from ..._mypyc import mypyc_attr
 from ...analysis import Form, decompose
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from ...engine.game import Game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ClassicalRuleset(ChineseRuleset):
     """Classical Chinese mahjong (``../shared/rules/classical.md``); the decisions where
     the spec is silent are in ``docs/rulesets.md``."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from ..._mypyc import mypyc_attr
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
 from ...engine.protocol import EarlierVersion
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 A: Final = ActionType
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HongKongRuleset(ChineseRuleset):
     """Hong Kong mahjong (``../shared/rules/hongkong.md``); the decisions where the spec is
     silent are in ``docs/rulesets.md``."""

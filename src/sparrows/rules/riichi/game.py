@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..._mypyc import mypyc_attr
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
 from ...engine.ledger import POT
@@ -72,6 +73,7 @@ from .table import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RiichiRuleset(RiichiHints):
     """Riichi on the shared engine (every preset; its layers: see :mod:`.table`)."""
 

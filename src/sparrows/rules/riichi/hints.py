@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..._mypyc import mypyc_attr
 from ...analysis import form_shanten
 from ...client.extras import RiichiExtra
 from ...engine.actions import Action
@@ -27,6 +28,7 @@ from .table import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RiichiHints(RiichiSettlement):
     """Riichi's hints for bots and the hint key: furiten, which declarations and calls are"""
 

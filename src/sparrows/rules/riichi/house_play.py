@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from ..._mypyc import mypyc_attr
 from ...engine import flow as fl
 from ...engine.actions import Action
 from ...engine.ledger import POT, Settlement
@@ -31,6 +32,7 @@ from .table import (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RiichiHouse(RiichiTable):
     """Riichi's house-preset layer (``cy-dealers-choice``): special wins (the special"""
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from ..._mypyc import mypyc_attr
 from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action
@@ -43,6 +44,7 @@ class KokanWins:
     robbed: bool
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RiichiSettlement(RiichiHouse):
     """Riichi's settlement layer: wins (several on one tile, pao, honba and sticks), the"""
 

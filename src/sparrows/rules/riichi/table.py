@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from ..._mypyc import mypyc_attr
 from ...analysis import RIICHI, Form, form_shanten, waits
 from ...client.extras import RiichiExtra
 from ...client.view import DealerPayload, KokanPayload, Payload, VotePayload
@@ -128,6 +129,7 @@ class RiichiState:
     busted: list[int] = field(default_factory=list)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RiichiTable(Ruleset):
     """The riichi ruleset's configuration, state, views and hand facts."""
 

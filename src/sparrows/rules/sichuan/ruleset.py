@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from ..._mypyc import mypyc_attr
 from ...analysis import form_shanten
 from ...client.extras import SichuanExtra
 from ...client.tiles import sort_tiles
@@ -58,6 +59,7 @@ class SichuanHand(HandFacts):
     gave: list[tuple[int, ...]] = field(default_factory=list)  # per seat, the tiles it passed
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SichuanRuleset(ChineseRuleset):
     """Sichuan bloody battle (``../shared/rules/sichuan.md``); the decisions where the
     spec is silent are in ``docs/rulesets.md``."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from ..._mypyc import mypyc_attr
 from ...analysis import SUZUME, Form, form_shanten, waits
 from ...engine import events as ev
 from ...engine import flow as fl
@@ -64,6 +65,7 @@ def complete_keys(tileset: TileSet, kind_weight: Sequence[int]) -> frozenset[int
     return frozenset(keys)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SuzumeRuleset(Ruleset):
     name: ClassVar[str] = "suzume"
     layout_name: ClassVar[str | None] = "suzume"
