@@ -94,7 +94,7 @@ def test_a_robbed_kong_goes_back_to_a_pung_and_draws_no_replacement(name: str) -
             (Phase.CLAIM, "rob") if seat == 2 else (Phase.WAIT, None)
         )
     act(game, 2, a.RON)
-    assert game.over and game.hand_results[-1]["winner"] == 2
+    assert game.over and game.hand_results[-1].winner == 2
     assert game.wall.left == left  # no replacement draw for the robbed kong
     (meld,) = game.melds[1]
     assert meld.type is MeldType.PON and [game.fmt(t) for t in meld.tiles] == ["5p"] * 3

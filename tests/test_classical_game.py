@@ -46,7 +46,7 @@ def test_no_mah_jongg_on_a_kind_in_ones_own_discards(rule: bool) -> None:
 def test_an_exhaustive_draw_replays_or_passes_the_deal(preset: str, dealer: int) -> None:
     game = Game(classical(preset=preset), 3)
     play_out(game)
-    assert game.hand_results[0]["winner"] is None
+    assert game.hand_results[0].winner is None
     assert game.hand_number == 1 and game.dealer == dealer and game.scores == [0, 0, 0, 0]
 
 
@@ -69,20 +69,20 @@ def test_two_claims_to_win_nearest_or_best_hand(preset: str, winner: int) -> Non
     act(game, 1, A.RON)
     act(game, 3, A.RON)
     result = game.hand_results[-1]
-    assert result["winner"] == winner and result["from"] == 0
+    assert result.winner == winner and result.from_seat == 0
     # every hand was scored; the settlement is the spec's: each loser pays the winner,
     # the losers pay one another the differences, East (seat 0 deals) doubled
-    scores = result["scores"]
-    assert scores[winner] == result["points"]
+    scores = result.facts["scores"]
+    assert scores[winner] == result.points
     assert game.scores == settle(scores, winner, 0)
     assert game.scores[0] <= -2 * scores[winner]  # East pays double
     assert sum(game.scores) == 0
     if winner == 1:
         # South: Mah Jongg 20 + pair wait 2 + only tile 2 = 24 x 2 (fully concealed) = 48
-        assert result["points"] == 48
+        assert result.points == 48
     else:
         # North: three dragon pungs are not a limit hand, but 2^7 doubles reach the limit
-        assert result["points"] == 500
+        assert result.points == 500
 
 
 def test_random_games_validate_and_replay() -> None:
@@ -160,8 +160,8 @@ def test_cuencana_four_bonus_tiles_declared_as_a_kong() -> None:
     result = game.hand_results[-1]
     # the four flowers as a concealed kong score the honour value 32; own flower and all
     # four flowers, fully concealed, kong replacement: 4 doubles -> the limit (500)
-    assert "bonus_kong" in result["items"] and "kong_replacement" in result["items"]
-    assert result["points"] == 500
+    assert "bonus_kong" in result.items and "kong_replacement" in result.items
+    assert result.points == 500
 
 
 def test_cuencana_no_bonus_tile_as_the_last_discard_when_a_suited_one_will_do() -> None:

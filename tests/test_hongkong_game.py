@@ -72,7 +72,7 @@ def test_claim_priority_ron_over_pung_over_chow() -> None:
     act(game, 2, A.PON)
     act(game, 3, A.RON)
     result = game.hand_results[-1]
-    assert result["winner"] == 3 and result["from"] == 0
+    assert result.winner == 3 and result.from_seat == 0
     assert not game.melds[1] and not game.melds[2]
 
 
@@ -95,10 +95,10 @@ def test_kong_bloom_is_self_drawn_on_the_replacement_and_pays_as_tsumo() -> None
     assert game.faces[game.drawn] == parse_tiles("4m")[0]  # type: ignore[index]
     act(game, 0, A.TSUMO)
     result = game.hand_results[-1]
-    assert result["winner"] == 0 and result["from"] is None
+    assert result.winner == 0 and result.from_seat is None
     # chicken 0 + concealed 1 + self-drawn 1 + kong bloom 1 + no flowers 1 = 4 faan;
     # half-spicy 4 faan = 16 a share; a self-draw takes 2 shares from each: 32.
-    assert sorted(result["items"]) == sorted(
+    assert sorted(result.items) == sorted(
         ["chicken", "concealed", "self_drawn", "kong_bloom", "no_flowers"]
     )
     assert game.scores == [96, -32, -32, -32]
@@ -130,16 +130,16 @@ def test_kong_bloom_on_a_claimed_kong(feeder_pays: bool) -> None:
     assert game.turn == 1 and game.faces[game.drawn] == parse_tiles("4m")[0]  # type: ignore[index]
     act(game, 1, A.TSUMO)
     result = game.hand_results[-1]
-    assert result["winner"] == 1 and result["from"] is None
-    assert sorted(result["items"]) == sorted(["chicken", "self_drawn", "kong_bloom", "no_flowers"])
-    assert result["points"] == 3
+    assert result.winner == 1 and result.from_seat is None
+    assert sorted(result.items) == sorted(["chicken", "self_drawn", "kong_bloom", "no_flowers"])
+    assert result.points == 3
     win = next(e for e in game.events if e.type == "win")
     assert win.from_seat is None  # type: ignore[attr-defined]
     if feeder_pays:
-        assert result["paid_by"] == 0 and win.detail["paid_by"] == 0  # type: ignore[attr-defined]
+        assert result.facts["paid_by"] == 0 and win.detail["paid_by"] == 0  # type: ignore[attr-defined]
         assert game.scores == [-16, 32, -8, -8]
     else:
-        assert "paid_by" not in result and "paid_by" not in win.detail  # type: ignore[attr-defined]
+        assert "paid_by" not in result.facts and "paid_by" not in win.detail  # type: ignore[attr-defined]
         assert game.scores == [-16, 48, -16, -16]
     assert win.payments == game.scores  # type: ignore[attr-defined]
     out = io.StringIO()
@@ -175,8 +175,8 @@ def test_robbing_an_added_kong(min_faan: int) -> None:
         assert game.phase is Phase.CLAIM and game.to_act() == [2]
         act(game, 2, A.RON)
         result = game.hand_results[-1]
-        assert result["winner"] == 2 and result["from"] == 1
-        assert "robbing_kong" in result["items"]
+        assert result.winner == 2 and result.from_seat == 1
+        assert "robbing_kong" in result.items
         assert game.scores == [-16, -32, 64, -16]
     else:
         assert game.phase is Phase.TURN and game.turn == 1  # the replacement draw
@@ -222,7 +222,7 @@ def test_the_seeds_18_hand_wind_rotation_table() -> None:
         else:  # nobody wins: every turn discards the drawn tile, every claim passes
             hand = game.hand_number
             play_out(game)
-            assert game.hand_results[hand]["winner"] is None
+            assert game.hand_results[hand].winner is None
     assert len(seen) == 18
     assert [(d, w) for d, w, _ in seen] == [(d, w) for d, w, _ in SEED_TABLE]
     # Player 1 (seat 0) is North at hand 2, West at hand 3, South at hand 4 (the table).

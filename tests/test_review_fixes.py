@@ -118,7 +118,7 @@ def test_deal_ins_counted_once_per_discard() -> None:
         names = rotation(agents, i)
         bots = [make_agent(n, seed=(4 * 1_000_003 + i) * 4 + s) for s, n in enumerate(names)]
         game = play_game(get_ruleset("suzume"), bots, 4 * 1_000_003 + i)
-        ron_hands += len({r["hand"] for r in game.hand_results if r.get("from") is not None})
+        ron_hands += len({r.hand for r in game.hand_results if r.from_seat is not None})
     assert res.per_agent["random"].dealt_in == ron_hands
 
 

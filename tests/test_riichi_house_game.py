@@ -480,8 +480,8 @@ def test_riichi_player_drawing_a_5z_pocchi_must_tsumo() -> None:
     assert win.detail["chips"] == 1
     assert win.payments == [-4000, 9000, -2000, -2000]
     assert chips(game) == [-1, 3, -1, -1]
-    report = [r for r in game.hand_results if r.get("winner") == 1][-1]
-    assert report["wildcard"] is True and "wildcard" in report["items"]
+    report = [r for r in game.hand_results if r.winner == 1][-1]
+    assert report.facts["wildcard"] is True and "wildcard" in report.items
 
 
 def test_riichi_pocchi_offers_an_ankan_that_keeps_the_waits() -> None:

@@ -139,7 +139,7 @@ def test_the_robbed_pung_earns_no_root_at_the_exhaustive_draw() -> None:
     # North (2468m 22446688s 5s) are not waiting and pay it 1 each. East 0 - 1 = -1,
     # South -2 + 2 = 0, West 2, North -1.
     draw = game.hand_results[-1]
-    assert draw["draw_payments"] == [-1, 2, 0, -1]
+    assert draw.facts["draw_payments"] == [-1, 2, 0, -1]
     assert game.scores == [-1, 0, 2, -1]
     assert sum(game.scores) == 0
 
@@ -308,15 +308,15 @@ def test_gang_bloom_on_a_claimed_gang(feeder_pays: bool) -> None:
     assert game.scores == [-2, 2, 0, 0]  # the exposed gang's points
     act(game, 1, A.TSUMO)
     result = game.hand_results[-1]
-    assert result["winner"] == 1 and result["from"] is None and result["points"] == 8
-    assert sorted(result["items"]) == ["gang_bloom", "root", "self_drawn", "standard_win"]
+    assert result.winner == 1 and result.from_seat is None and result.points == 8
+    assert sorted(result.items) == ["gang_bloom", "root", "self_drawn", "standard_win"]
     win = next(e for e in game.events if e.type == "win")
     assert win.from_seat is None  # type: ignore[attr-defined]
     if feeder_pays:
-        assert result["paid_by"] == 0 and win.detail["paid_by"] == 0  # type: ignore[attr-defined]
+        assert result.facts["paid_by"] == 0 and win.detail["paid_by"] == 0  # type: ignore[attr-defined]
         assert win.payments == [-8, 8, 0, 0]  # type: ignore[attr-defined]
         assert game.scores == [-10, 10, 0, 0]
     else:
-        assert "paid_by" not in result and "paid_by" not in win.detail  # type: ignore[attr-defined]
+        assert "paid_by" not in result.facts and "paid_by" not in win.detail  # type: ignore[attr-defined]
         assert win.payments == [-8, 24, -8, -8]  # type: ignore[attr-defined]
         assert game.scores == [-10, 26, -8, -8]

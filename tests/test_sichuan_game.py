@@ -67,7 +67,7 @@ def test_concealed_gang_paid_at_once_then_call_transfer_to_the_winner() -> None:
     act(game, 1, A.RON)
     pass_all(game)
     result = game.hand_results[-1]
-    assert result["winner"] == 1 and "after_gang" in result["items"]
+    assert result.winner == 1 and "after_gang" in result.items
     # South: standard 0 + after a gang 1 = 1 faan = 2 points from East; the gang's 6
     # points go to South too (call transfer): East +6 -2 -6, South -2 +2 +6
     assert game.scores == [-2, 6, -2, -2]
@@ -99,7 +99,7 @@ def test_robbing_an_added_gang_pays_no_gang_and_the_robbed_pays() -> None:
     assert game.phase is Phase.CLAIM and game.to_act() == [2]
     act(game, 2, A.RON)
     result = game.hand_results[-1]
-    assert result["winner"] == 2 and result["from"] == 1 and "robbing_gang" in result["items"]
+    assert result.winner == 2 and result.from_seat == 1 and "robbing_gang" in result.items
     # West: standard 0 + robbing 1 = 1 faan = 2 points, paid by the robbed South; a robbed
     # gang pays no gang points
     assert game.scores == [0, -2, 2, 0]
@@ -182,7 +182,7 @@ def test_an_added_gang_is_paid_by_everyone_still_in_and_kept_when_waiting() -> N
     _added_gang(game)
     play_out(game)
     assert game.ruleset._waiting(game, 1)  # type: ignore[attr-defined]  # 445566p 88p 23m
-    paid = game.hand_results[-1]["draw_payments"]
+    paid = game.hand_results[-1].facts["draw_payments"]
     assert game.scores == [p + g for p, g in zip(paid, [-1, 3, -1, -1], strict=True)]
 
 
@@ -205,7 +205,7 @@ def test_gang_points_are_refunded_by_a_player_not_waiting_at_the_draw() -> None:
         ["4p", "4p", "5p", "5p", "6p", "6p", "8p", "8p", "1m", "9m"]
     )
     assert not game.ruleset._waiting(game, 1)  # type: ignore[attr-defined]
-    paid = game.hand_results[-1]["draw_payments"]
+    paid = game.hand_results[-1].facts["draw_payments"]
     assert game.scores == paid  # the gang points were returned
 
 
@@ -214,7 +214,7 @@ def test_the_draw_settlement_pays_waiting_players_their_best_hand() -> None:
     game = Game(rules, 7, walls=[order_13(rules, VOID, draws="5p")])
     choose_voids(game, {1: "m"})
     play_out(game)
-    paid = game.hand_results[-1]["draw_payments"]
+    paid = game.hand_results[-1].facts["draw_payments"]
     from sparrows.rules.sichuan import best_waiting
 
     kinds = game.kind
@@ -268,7 +268,7 @@ def test_flower_pig_pays_every_other_player_at_the_draw() -> None:
     ruleset = game.ruleset
     assert not any(ruleset._waiting(game, s) for s in range(4))  # type: ignore[attr-defined]
     ops = ruleset.draw_ops(game)  # type: ignore[attr-defined]
-    paid = next(op.facts["draw_payments"] for op in ops if hasattr(op, "facts"))
+    paid = next(op.report.facts["draw_payments"] for op in ops if hasattr(op, "report"))
     for s in range(4):
         others = sum(1 for h in holders if h != s)
         expected = (-16 * 3 if s in holders else 0) + 16 * others
@@ -288,8 +288,8 @@ def test_the_hand_ends_at_the_third_winner() -> None:
     assert game.turn == 3 and game.fmt(game.drawn) == "9p"  # type: ignore[arg-type]
     act(game, 3, A.TSUMO)
     assert game.over
-    winners = [r["winner"] for r in game.hand_results if r.get("winner") is not None]
+    winners = [r.winner for r in game.hand_results if r.winner is not None]
     assert winners == [1, 2, 3]
     north = game.hand_results[-1]
-    assert sorted(north["items"]) == ["all_triplets", "self_drawn"] and north["points"] == 4
+    assert sorted(north.items) == ["all_triplets", "self_drawn"] and north.points == 4
     assert game.scores == [-6, 1, 1, 4]

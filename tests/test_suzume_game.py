@@ -44,7 +44,7 @@ def test_full_games_keep_invariants(seed: int) -> None:
     hand_ends = [e for e in game.events if e.type == "hand_end"]
     assert len(hand_ends) == 16
     # every hand ends with a win (several on a double ron) or an exhaustive draw
-    assert {r["hand"] for r in game.hand_results} == set(range(16))
+    assert {r.hand for r in game.hand_results} == set(range(16))
 
 
 def test_dealer_and_round_wind_rotation() -> None:

@@ -181,7 +181,7 @@ class ToyRuleset(Ruleset):
             assert game.drawn is not None
             return self._win(game, [seat], None, game.drawn)
         if kind is A.ABORT:
-            ops = [fl.Report({"hand": game.hand_number, "winner": None})]
+            ops = [fl.Report(fl.HandReport(fl.ABORT, game.hand_number))]
             return fl.Outcome([*ops, fl.Emit(ev.Abort("dealer", seat))], fl.EndHand("abort"))
         k = action.tiles[0].kind
         if kind is A.ANKAN:
@@ -290,8 +290,8 @@ class ToyRuleset(Ruleset):
                 payments[p] -= amount
                 payments[seat] += amount
             points, hand = amount * len(payers), game.fmt_all(sorted(ids))
-            facts = {"hand": game.hand_number, "winner": seat, "from": discarder}
-            ops.append(fl.Report({**facts, "points": points, "items": ["win"], "yakuman": False}))
+            report = fl.HandReport(fl.WIN, game.hand_number, seat, discarder, points, ("win",))
+            ops.append(fl.Report(report))
             if game.record:
                 items = [["win", amount]]
                 win = ev.Win(seat, discarder, game.fmt(tile), hand, "std", points, items, payments)
@@ -309,7 +309,7 @@ class ToyRuleset(Ruleset):
         return fl.Outcome(ops, fl.Turn(nxt))
 
     def on_exhausted(self, game: Game) -> fl.Outcome:
-        ops: list[fl.Op] = [fl.Report({"hand": game.hand_number, "winner": None})]
+        ops: list[fl.Op] = [fl.Report(fl.HandReport(fl.DRAW, game.hand_number))]
         if game.record:
             ready = [s for s in game.playing() if self._ready(game, s)]
             hands = [game.fmt_all(sorted(h)) for h in game.hands]

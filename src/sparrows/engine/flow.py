@@ -13,7 +13,7 @@ changes them after they are made.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..tiles import MeldType
@@ -205,12 +205,39 @@ class Emit:
     event: Event
 
 
+#: What a :class:`HandReport` reports.
+WIN: Final = "win"  # a win (one report per winner)
+DRAW: Final = "draw"  # a hand that ended without a win (an exhaustive draw)
+ABORT: Final = "abort"  # a hand aborted (nine terminals, four winds...; ``facts["reason"]``)
+SETTLEMENT: Final = "settlement"  # payments at the end of a hand already won (Sichuan)
+COUNTS: Final = "counts"  # the ruleset's per-seat counters alone
+
+
+@dataclass(frozen=True, slots=True)
+class HandReport:
+    """Facts about a hand for the statistics, kept in ``game.hand_results`` also when
+    events are not recorded: ``kind`` (:data:`WIN`, :data:`DRAW`, :data:`ABORT`,
+    :data:`SETTLEMENT`, :data:`COUNTS`), the hand, for a win its winner, who fed it (None:
+    self-drawn), its points, the scoring items' names and its limit (yakuman: how many;
+    a limit hand: 1); ``counts``: the ruleset's per-seat counters (summed by the
+    simulation); ``facts``: the ruleset's own (han, fu, chips, draw payments...)."""
+
+    kind: str
+    hand: int
+    winner: int | None = None
+    from_seat: int | None = None
+    points: int = 0
+    items: tuple[str, ...] = ()
+    limit: int = 0
+    counts: dict[str, list[int]] = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
+
+
 @dataclass(slots=True)
 class Report:
-    """Facts about the hand for statistics (winner, points, scoring items...), kept in
-    ``game.hand_results`` also when events are not recorded."""
+    """A :class:`HandReport` for ``game.hand_results``."""
 
-    facts: dict[str, Any]
+    report: HandReport
 
 
 Op = (

@@ -248,7 +248,7 @@ class Game:
         self.window: fl.Window | None = None
         self.pending: dict[int, list[Action]] = {}
         self.declared: dict[int, Action] = {}
-        self.hand_results: list[dict[str, Any]] = []
+        self.hand_results: list[fl.HandReport] = []
         # the table of the hand, set by _start_hand
         self.wall = Wall([])
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -531,7 +531,7 @@ class Game:
         self.emit(op.event)
 
     def _op_report(self, op: fl.Report) -> None:
-        self.hand_results.append(dict(op.facts))
+        self.hand_results.append(op.report)
 
     # ------------------------------------------------------------------ flow
     def _start_hand(self) -> None:

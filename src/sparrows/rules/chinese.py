@@ -292,7 +292,7 @@ class ChineseRuleset(Ruleset):
         """The ops of an exhaustive draw (a report, the hands shown)."""
         waits = {s: self.waits_of(game, s) for s in SEATS}
         return [
-            fl.Report({"hand": game.hand_number, "winner": None, "counts": self.counts(game)}),
+            fl.Report(fl.HandReport(fl.DRAW, game.hand_number, counts=self.counts(game))),
             fl.Emit(game.exhaustive_draw(SEATS, waits)),
         ]
 
@@ -569,7 +569,6 @@ class ChineseRuleset(Ruleset):
         ops = moves(deltas, "tsumo" if tsumo else "ron")
         paid_by = {"paid_by": payer} if tsumo and payer is not None else {}
         report = {
-            "yakuman": got.limit_hand is not None,
             "counts": self.counts(game),
             **paid_by,
             **(facts or {}),
@@ -594,6 +593,7 @@ class ChineseRuleset(Ruleset):
             report,
             detail,
             shown=game.hands[seat] if tsumo else [*game.hands[seat], tile],
+            limit=int(got.limit_hand is not None),
         )
         return ops
 

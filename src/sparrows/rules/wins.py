@@ -33,20 +33,27 @@ def win_entries(
     detail: dict[str, Any] | None = None,
     shown: Sequence[int] | None = None,
     tile_text: str | None = None,
+    limit: int = 0,
 ) -> list[fl.Op]:
     """The report and the event of ``seat``'s win on ``tile`` (an id; None with
     ``tile_text`` for a win without one, such as nagashi) from ``from_seat`` (None:
     self-drawn). ``names``: the scoring items for the statistics; ``items``: ``[label,
-    value]`` rows for the event; ``report``: the ruleset's further facts (``yakuman``...);
+    value]`` rows for the event; ``report``: the ruleset's further facts for the hand's
+    report (``counts``: its counters, the rest its facts); ``limit``: yakuman (how many)
+    or a limit hand (1);
     ``shown``: the tile ids shown (default: the concealed hand, with the discard won on)."""
-    facts = {
-        "hand": game.hand_number,
-        "winner": seat,
-        "from": from_seat,
-        "points": points,
-        "items": list(names),
-        **report,
-    }
+    facts = dict(report)
+    summary = fl.HandReport(
+        fl.WIN,
+        game.hand_number,
+        seat,
+        from_seat,
+        points,
+        tuple(names),
+        limit,
+        facts.pop("counts", {}),
+        facts,
+    )
     if shown is None:
         held = game.hands[seat]
         shown = held if tile is None or tile in held else [*held, tile]
@@ -62,4 +69,4 @@ def win_entries(
         list(payments),
         dict(detail or {}),
     )
-    return [fl.Report(facts), fl.Emit(win)]
+    return [fl.Report(summary), fl.Emit(win)]

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..agents import Agent, make_agent
 from ..compiled import build
+from ..engine import flow as fl
 from ..engine.game import Game, Phase
 from ..engine.protocol import Ruleset
 from ..rules import get_ruleset
@@ -63,17 +64,15 @@ def _summarise(game: Game, names: Sequence[str]) -> GameSummary:
     draws = 0
     counts: list[Counter[str]] = [Counter() for _ in range(game.n)]
     for r in game.hand_results:
-        for name, per_seat in r.get("counts", {}).items():  # the ruleset's own counters
+        for name, per_seat in r.counts.items():  # the ruleset's own counters
             for seat, value in enumerate(per_seat):
                 counts[seat][name] += value
-        if "winner" not in r:
-            continue
-        if r["winner"] is None:
+        if r.kind in (fl.DRAW, fl.ABORT):
             draws += 1
-        else:
-            wins.append((r["winner"], r["from"], r["points"], list(r["items"])))
-            if r["from"] is not None:
-                deal_ins[r["hand"]] = r["from"]
+        elif r.kind == fl.WIN and r.winner is not None:
+            wins.append((r.winner, r.from_seat, r.points, list(r.items)))
+            if r.from_seat is not None:
+                deal_ins[r.hand] = r.from_seat
     return GameSummary(
         list(names),
         list(game.scores),

@@ -107,7 +107,7 @@ class RiichiHouse(RiichiTable):
             game, seat, feeder, pay, sticks, "special suukantsu", name, label, 13 * mult, mult,
             chips, game.fmt(tile), detail,
         )  # fmt: skip
-        ops.append(self._defence_report(hs))
+        ops.append(self._defence_report(game))
         game.state.last = ("win", dealer)
         return ops, self._hand_over(game, "win", dealer, ops)
 
@@ -151,10 +151,11 @@ class RiichiHouse(RiichiTable):
             [item],
             [[label, han]],
             payments,
-            {"yakuman": yakuman, "han": han, "fu": 0, "chips": chips},
+            {"han": han, "fu": 0, "chips": chips},
             detail,
             shown=game.hands[seat],
             tile_text=tile_text,
+            limit=yakuman,
         )
         return ops
 

@@ -180,7 +180,6 @@ class RiichiSettlement(RiichiHouse):
                 **self._house_detail(result),
             }
             report = {
-                "yakuman": result.yakuman,
                 "han": result.han,
                 "fu": result.fu,
                 "chips": result.chips,
@@ -199,13 +198,14 @@ class RiichiSettlement(RiichiHouse):
                 payments,
                 report,
                 detail,
+                limit=result.yakuman,
             )
         if from_seat is not None and any(hs.riichi[w] for w in winners):
             hs.into_riichi[from_seat] = 1
         if robbed:
             assert from_seat is not None
             ops.insert(0, fl.RobTile(from_seat, tile, winners[0]))
-        ops.append(self._defence_report(hs))
+        ops.append(self._defence_report(game))
         dealer_won = game.dealer in winners
         game.state.last = ("win", dealer_won)
         return ops, self._hand_over(game, "win", dealer_won, ops)
@@ -271,8 +271,8 @@ class RiichiSettlement(RiichiHouse):
     def _abort_ops(self, game: Game, reason: str, seat: int | None = None) -> list[fl.Op]:
         game.state.last = ("abort",)
         return [
-            fl.Report({"hand": game.hand_number, "winner": None, "abort": reason}),
-            self._defence_report(game.state.hand),
+            fl.Report(fl.HandReport(fl.ABORT, game.hand_number, facts={"reason": reason})),
+            self._defence_report(game),
             fl.Emit(ev.Abort(reason, seat)),
         ]
 
@@ -315,8 +315,9 @@ class RiichiSettlement(RiichiHouse):
                     for t in tenpai:
                         ops.append(fl.Move("points", s, t, part, "noten"))
         game.state.last = ("draw", game.dealer in tenpai)
-        ops.append(fl.Report({"hand": game.hand_number, "winner": None, "tenpai": tenpai}))
-        ops.append(self._defence_report(game.state.hand))
+        facts = {"tenpai": tenpai}
+        ops.append(fl.Report(fl.HandReport(fl.DRAW, game.hand_number, facts=facts)))
+        ops.append(self._defence_report(game))
         waits = {s: self.waits_of(game, s) for s in tenpai}
         ops.append(fl.Emit(game.exhaustive_draw(tenpai, waits)))
         return fl.Outcome(ops, self._hand_over(game, "exhaustive", game.dealer in tenpai, ops))
@@ -325,7 +326,6 @@ class RiichiSettlement(RiichiHouse):
         """Nagashi mangan as a special win worth haneman, paid as a tsumo with honba, the
         sticks to the first such player from the dealer's turn order (house preset)."""
         opts = self.options
-        hs: HandState = game.state.hand
         ops: list[fl.Op] = []
         sticks = game.ledger.pots["points"]
         for i, s in enumerate(sorted(nagashi, key=lambda x: (x - game.dealer) % self.num_players)):
@@ -336,7 +336,7 @@ class RiichiSettlement(RiichiHouse):
                 "Nagashi mangan (as haneman)", 6, 0, 0, "",
                 {"han": 6, "fu": 0, "limit": "haneman", "honba": honba},
             )  # fmt: skip
-        ops.append(self._defence_report(hs))
+        ops.append(self._defence_report(game))
         dealer_won = game.dealer in nagashi
         game.state.last = ("win", dealer_won)
         return fl.Outcome(ops, self._hand_over(game, "win", dealer_won, ops))

@@ -515,17 +515,12 @@ class RiichiTable(Ruleset):
             or (bool(opts.called_game) and max(points) >= opts.called_game)
         )
 
-    def _defence_report(self, hs: HandState) -> fl.Report:
+    def _defence_report(self, game: Game) -> fl.Report:
         """Per seat: whether it discarded facing a riichi, and whether it dealt into one."""
+        hs: HandState = game.state.hand
         n = self.num_players
-        return fl.Report(
-            {
-                "counts": {
-                    "faced_riichi": hs.faced_riichi[:n],
-                    "dealt_into_riichi": hs.into_riichi[:n],
-                }
-            }
-        )
+        counts = {"faced_riichi": hs.faced_riichi[:n], "dealt_into_riichi": hs.into_riichi[:n]}
+        return fl.Report(fl.HandReport(fl.COUNTS, game.hand_number, counts=counts))
 
     def tenpai(self, game: Game, seat: int) -> bool:
         return bool(self.waits_of(game, seat))

@@ -379,10 +379,9 @@ class SichuanRuleset(ChineseRuleset):
                             deltas[o] += fine
         ops = moves(deltas, "draw")
         ops += self._end_ops(game)
-        facts: dict[str, Any] = {"hand": game.hand_number, "draw_payments": deltas}
-        if not hs.order:  # a hand nobody won (else its wins are reported already)
-            facts["winner"] = None
-        ops.append(fl.Report(facts))
+        kind = fl.SETTLEMENT if hs.order else fl.DRAW  # a hand nobody won: a draw
+        facts = {"draw_payments": deltas}
+        ops.append(fl.Report(fl.HandReport(kind, game.hand_number, facts=facts)))
         waits = {s: self.waits_of(game, s) for s in active if best[s]}
         ops.append(fl.Emit(game.exhaustive_draw(SEATS, waits)))
         return ops

@@ -285,8 +285,9 @@ class SuzumeRuleset(Ruleset):
             [i.name for i in score.items],
             score.breakdown(),
             payments,
-            {"yakuman": score.yakuman},
+            {"yakuman": score.yakuman} if score.yakuman else {},
             shown=ids,
+            limit=1 if score.yakuman else 0,
         )
         return [*ops, *self._flush(pay)]
 
@@ -297,7 +298,7 @@ class SuzumeRuleset(Ruleset):
             if self.ready(game, s)
         }
         ops: list[fl.Op] = [
-            fl.Report({"hand": game.hand_number, "winner": None}),
+            fl.Report(fl.HandReport(fl.DRAW, game.hand_number)),
             fl.Emit(game.exhaustive_draw(SEATS, ready)),
         ]
         return fl.Outcome(ops, fl.EndHand("exhaustive"))
