@@ -12,7 +12,7 @@ changes them after they are made.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -198,11 +198,26 @@ class PassTiles:
     tiles: tuple[int, ...]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Emit:
-    """A ruleset's event (a win with its breakdown, an abort, revealed choices...)."""
+    """A ruleset's event (a win with its breakdown, an abort, revealed choices...), or
+    how to build it: ``Emit(build=f, args=(...))`` calls ``f(*args)`` only when the game
+    keeps events (a game played with ``record=False`` never pays for it). A builder reads
+    the table as it is when the op is applied."""
 
-    event: Event
+    event: Event | None
+    build: Callable[..., Event] | None
+    args: tuple[Any, ...]
+
+    def __init__(
+        self,
+        event: Event | None = None,
+        build: Callable[..., Event] | None = None,
+        args: tuple[Any, ...] = (),
+    ) -> None:
+        self.event = event
+        self.build = build
+        self.args = args
 
 
 #: What a :class:`HandReport` reports.

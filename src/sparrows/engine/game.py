@@ -278,6 +278,9 @@ class Game:
         # the event stream (record=True): every event with its hand, and per viewer (the
         # seats, then a spectator) the positions it may see
         self.stream = Stream(n)
+        self._following = False  # someone follows the stream (stream.active, read fast)
+        #: every account's balances, in the ledger's order (points first)
+        self._account_lists: list[list[int]] = list(self.ledger.accounts.values())
         if record:
             self.emit(
                 ev.GameStart(
@@ -528,7 +531,12 @@ class Game:
             self.emit(ev.Exchange(op.src, op.dst, self.fmt_all(sorted(op.tiles))))
 
     def _op_emit(self, op: fl.Emit) -> None:
-        self.emit(op.event)
+        if self.record:
+            event = op.event
+            if event is None:
+                assert op.build is not None
+                event = op.build(*op.args)
+            self.emit(event)
 
     def _op_report(self, op: fl.Report) -> None:
         self.hand_results.append(op.report)
@@ -799,6 +807,8 @@ class Game:
         self._marks = [list(m) for m in src._marks]
         self.result, self.ended = dict(src.result), dict(src.ended)
         self.stream = src.stream.copy()
+        self._following = src._following
+        self._account_lists = list(self.ledger.accounts.values())
 
     def snapshot(self) -> dict[str, Any]:
         """A JSON-able state that :meth:`restore` resumes as the identical game (same
@@ -839,8 +849,8 @@ class Game:
         if not self.record:
             raise SparrowsError("this game keeps no events (it was made with record=False)")
         stream = self.stream
-        if not stream.active:  # the first follower: the derived fields from now on
-            stream.active = True
+        if not self._following:  # the first follower: the derived fields from now on
+            self._following = stream.active = True
             stream.sync(self)
         return stream.since(v, None if viewer is None else v, cursor)
 
@@ -907,9 +917,10 @@ class Game:
         else:
             chosen = self._find_legal(s, action, legal)
         self.actions.append((s, chosen))
-        marks = self._marks[s]
-        for i, balances in enumerate(self.ledger.accounts.values()):
-            marks[i] = balances[s]
+        marks, lists = self._marks[s], self._account_lists
+        marks[0] = lists[0][s]  # most tables keep one account: no loop for them
+        for i in range(1, len(marks)):
+            marks[i] = lists[i][s]
         if self.phase is _TURN:
             out = self.ruleset.on_turn(self, s, chosen)
             if self.ask_all and chosen.type in _PLAYS_A_TILE:
@@ -917,7 +928,7 @@ class Game:
         else:
             self.declared[s] = chosen
             if len(self.declared) < len(self.pending):
-                if self.stream.active:
+                if self._following:
                     self.stream.sync(self)
                 return
             window = self.window
@@ -940,7 +951,7 @@ class Game:
             for op in ops:
                 _HANDLERS[type(op)](self, op)
         self._advance(out.next)
-        if self.stream.active:
+        if self._following:
             self.stream.sync(self)
 
     def _ask_all(self, seat: int, action: Action, out: fl.Outcome) -> fl.Outcome:

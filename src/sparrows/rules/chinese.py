@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from .._mypyc import mypyc_attr
 from ..analysis import BlockType, Form, form_shanten, waits
+from ..engine import events as ev
 from ..engine import flow as fl
 from ..engine.actions import Action, ActionType
 from ..engine.game import PLAYING
@@ -290,11 +291,16 @@ class ChineseRuleset(Ruleset):
 
     def draw_ops(self, game: Game) -> list[fl.Op]:
         """The ops of an exhaustive draw (a report, the hands shown)."""
-        waits = {s: self.waits_of(game, s) for s in SEATS}
         return [
             fl.Report(fl.HandReport(fl.DRAW, game.hand_number, counts=self.counts(game))),
-            fl.Emit(game.exhaustive_draw(SEATS, waits)),
+            fl.Emit(build=self.draw_event, args=(game, SEATS)),
         ]
+
+    def draw_event(self, game: Game, seats: Sequence[int]) -> ev.ExhaustiveDraw:
+        """An exhaustive draw's event: every hand shown, the ``seats`` that are ready with
+        their waits (built only when the game keeps events)."""
+        waits = {s: w for s in seats if (w := self.waits_of(game, s))}
+        return game.exhaustive_draw(SEATS, waits)
 
     # ------------------------------------------------------------------ setup
     def start_balances(self) -> dict[str, list[int]]:

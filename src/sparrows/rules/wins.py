@@ -57,8 +57,26 @@ def win_entries(
     if shown is None:
         held = game.hands[seat]
         shown = held if tile is None or tile in held else [*held, tile]
+    args = (game, seat, from_seat, tile, tile_text, list(shown), reading, points, items)
+    return [fl.Report(summary), fl.Emit(build=_win_event, args=(*args, payments, detail))]
+
+
+def _win_event(
+    game: Game,
+    seat: int,
+    from_seat: int | None,
+    tile: int | None,
+    tile_text: str | None,
+    shown: list[int],
+    reading: str,
+    points: int,
+    items: Sequence[Sequence[Any]],
+    payments: Sequence[int],
+    detail: dict[str, Any] | None,
+) -> ev.Win:
+    """The ``win`` event (built only when the game keeps events)."""
     text = tile_text if tile_text is not None else game.fmt(tile) if tile is not None else ""
-    win = ev.Win(
+    return ev.Win(
         seat,
         from_seat,
         text,
@@ -69,4 +87,3 @@ def win_entries(
         list(payments),
         dict(detail or {}),
     )
-    return [fl.Report(summary), fl.Emit(win)]

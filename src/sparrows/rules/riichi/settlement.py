@@ -318,9 +318,12 @@ class RiichiSettlement(RiichiHouse):
         facts = {"tenpai": tenpai}
         ops.append(fl.Report(fl.HandReport(fl.DRAW, game.hand_number, facts=facts)))
         ops.append(self._defence_report(game))
-        waits = {s: self.waits_of(game, s) for s in tenpai}
-        ops.append(fl.Emit(game.exhaustive_draw(tenpai, waits)))
+        ops.append(fl.Emit(build=self._draw_event, args=(game, tuple(tenpai))))
         return fl.Outcome(ops, self._hand_over(game, "exhaustive", game.dealer in tenpai, ops))
+
+    def _draw_event(self, game: Game, tenpai: tuple[int, ...]) -> ev.ExhaustiveDraw:
+        """The ready hands shown at an exhaustive draw, with their waits."""
+        return game.exhaustive_draw(tenpai, {s: self.waits_of(game, s) for s in tenpai})
 
     def _nagashi_wins(self, game: Game, nagashi: list[int], tenpai: list[int]) -> fl.Outcome:
         """Nagashi mangan as a special win worth haneman, paid as a tsumo with honba, the

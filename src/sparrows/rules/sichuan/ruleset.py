@@ -382,8 +382,8 @@ class SichuanRuleset(ChineseRuleset):
         kind = fl.SETTLEMENT if hs.order else fl.DRAW  # a hand nobody won: a draw
         facts = {"draw_payments": deltas}
         ops.append(fl.Report(fl.HandReport(kind, game.hand_number, facts=facts)))
-        waits = {s: self.waits_of(game, s) for s in active if best[s]}
-        ops.append(fl.Emit(game.exhaustive_draw(SEATS, waits)))
+        ready = tuple(s for s in active if best[s])
+        ops.append(fl.Emit(build=self.draw_event, args=(game, ready)))
         return ops
 
     def on_exhausted(self, game: Game) -> fl.Outcome:

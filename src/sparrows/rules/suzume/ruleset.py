@@ -292,16 +292,20 @@ class SuzumeRuleset(Ruleset):
         return [*ops, *self._flush(pay)]
 
     def on_exhausted(self, game: Game) -> fl.Outcome:
-        ready = {  # the hands are shown at the end of a drawn hand
+        ops: list[fl.Op] = [
+            fl.Report(fl.HandReport(fl.DRAW, game.hand_number)),
+            fl.Emit(build=self._draw_event, args=(game,)),
+        ]
+        return fl.Outcome(ops, fl.EndHand("exhaustive"))
+
+    def _draw_event(self, game: Game) -> ev.ExhaustiveDraw:
+        """The hands shown at the end of a drawn hand, with the ready ones' waits."""
+        ready = {
             s: waits(game.counts[s][:34], SUZUME, 0, self.kinds_in_play)
             for s in SEATS
             if self.ready(game, s)
         }
-        ops: list[fl.Op] = [
-            fl.Report(fl.HandReport(fl.DRAW, game.hand_number)),
-            fl.Emit(game.exhaustive_draw(SEATS, ready)),
-        ]
-        return fl.Outcome(ops, fl.EndHand("exhaustive"))
+        return game.exhaustive_draw(SEATS, ready)
 
     def next_hand(self, game: Game) -> fl.NextHand | fl.GameOver:
         if game.hand_number + 1 >= self.options.hands:
