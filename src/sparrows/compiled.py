@@ -24,6 +24,7 @@ MODULES: tuple[str, ...] = (
     "sparrows.engine.flow",
     "sparrows.engine.game",
     "sparrows.engine.ledger",
+    "sparrows.engine.memo",
     "sparrows.engine.wall",
     "sparrows.analysis.decompose",
     "sparrows.analysis.shanten",
@@ -51,6 +52,7 @@ MODULES: tuple[str, ...] = (
     "sparrows.rules.sichuan.scoring",
     "sparrows.rules.suzume.ruleset",
     "sparrows.rules.suzume.scoring",
+    "sparrows.rules.wins",
 )
 
 _NATIVE = (".so", ".pyd")

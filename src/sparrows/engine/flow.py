@@ -13,7 +13,7 @@ changes them after they are made.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from ..tiles import MeldType
@@ -228,7 +228,7 @@ SETTLEMENT: Final = "settlement"  # payments at the end of a hand already won (S
 COUNTS: Final = "counts"  # the ruleset's per-seat counters alone
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class HandReport:
     """Facts about a hand for the statistics, kept in ``game.hand_results`` also when
     events are not recorded: ``kind`` (:data:`WIN`, :data:`DRAW`, :data:`ABORT`,
@@ -239,13 +239,35 @@ class HandReport:
 
     kind: str
     hand: int
-    winner: int | None = None
-    from_seat: int | None = None
-    points: int = 0
-    items: tuple[str, ...] = ()
-    limit: int = 0
-    counts: dict[str, list[int]] = field(default_factory=dict)
-    facts: dict[str, Any] = field(default_factory=dict)
+    winner: int | None
+    from_seat: int | None
+    points: int
+    items: tuple[str, ...]
+    limit: int
+    counts: dict[str, list[int]]
+    facts: dict[str, Any]
+
+    def __init__(
+        self,
+        kind: str,
+        hand: int,
+        winner: int | None = None,
+        from_seat: int | None = None,
+        points: int = 0,
+        items: tuple[str, ...] = (),
+        limit: int = 0,
+        counts: dict[str, list[int]] | None = None,
+        facts: dict[str, Any] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.hand = hand
+        self.winner = winner
+        self.from_seat = from_seat
+        self.points = points
+        self.items = items
+        self.limit = limit
+        self.counts = counts if counts is not None else {}
+        self.facts = facts if facts is not None else {}
 
 
 @dataclass(slots=True)

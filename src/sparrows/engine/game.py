@@ -267,20 +267,21 @@ class Game:
         #: per seat: (hand key, waits) of the last waits a ruleset asked for: a cache of a
         #: pure function of the hand, not part of the game's state (reads may fill it)
         self.waits_cache: list[tuple[int, tuple[int, ...]]] = [(-1, ())] * n
-        #: per seat: how many decisions it has been asked (the current prompt's id)
-        self.prompt_ids = [0] * n
         #: an ``ask_all`` window wraps the ruleset's next step: (it, the seats it asked)
         self._inner: tuple[fl.Next, frozenset[int]] | None = None
-        #: per seat: its balances (each account) when it last acted, for ``rewards``
-        self._marks: list[list[int]] = [[0] * len(self.ledger.accounts) for _ in range(n)]
+        #: every ledger move with the number of the action that made it (for ``rewards``)
+        self.move_log: list[tuple[int, str, int, int, int]] = []
+        #: the action log read so far, and per seat its answers and its last action there
+        #: (prompt ids and rewards come from the logs, read only when asked)
+        self._tallied = 0
+        self._answered = [0] * n
+        self._last_acted = [-1] * n
         self.result: dict[str, Any] = {}  # the ruleset's final figures, once over
         self.ended: dict[str, list[int]] = {}
         # the event stream (record=True): every event with its hand, and per viewer (the
         # seats, then a spectator) the positions it may see
         self.stream = Stream(n)
         self._following = False  # someone follows the stream (stream.active, read fast)
-        #: every account's balances, in the ledger's order (points first)
-        self._account_lists: list[list[int]] = list(self.ledger.accounts.values())
         if record:
             self.emit(
                 ev.GameStart(
@@ -293,7 +294,6 @@ class Game:
                 )
             )
         self._start_hand()
-        self._marks = [self._balances(s) for s in range(n)]
 
     # ------------------------------------------------------------------ helpers
     def emit(self, event: ev.Event) -> None:
@@ -515,6 +515,7 @@ class Game:
     def _op_move(self, op: fl.Move) -> None:
         if op.amount:
             self.ledger.move(op.account, op.src, op.dst, op.amount)
+            self.move_log.append((len(self.actions) - 1, op.account, op.src, op.dst, op.amount))
             if self.record:
                 self.emit(ev.Transfer(op.account, op.src, op.dst, op.amount, op.reason))
 
@@ -640,7 +641,6 @@ class Game:
                 self.phase = _TURN
                 self.window = None
                 self.pending = {seat: ruleset.turn_actions(self, seat)}
-                self.prompt_ids[seat] += 1
                 if self.last_discard is not None and draw != _KEEP:
                     self.last_discard = None  # nobody may claim it any more
                 if self.declared:
@@ -656,8 +656,6 @@ class Game:
                 self.phase = Phase.CLAIM if window.claim else Phase.CHOICE
                 self.window = window
                 self.pending = window.options
-                for s in window.options:
-                    self.prompt_ids[s] += 1
                 self.declared = {}
                 return
             self._end_hand(nxt)  # type: ignore[arg-type]
@@ -801,14 +799,14 @@ class Game:
         self.last_discard, self.robbed = src.last_discard, src.robbed
         self.hand_start = {k: list(v) for k, v in src.hand_start.items()}
         self._held = None
-        self.prompt_ids = list(src.prompt_ids)
+        self.move_log = list(src.move_log)
+        self._tallied = src._tallied
+        self._answered, self._last_acted = list(src._answered), list(src._last_acted)
         self.waits_cache = list(src.waits_cache)
         self._inner = src._inner
-        self._marks = [list(m) for m in src._marks]
         self.result, self.ended = dict(src.result), dict(src.ended)
         self.stream = src.stream.copy()
         self._following = src._following
-        self._account_lists = list(self.ledger.accounts.values())
 
     def snapshot(self) -> dict[str, Any]:
         """A JSON-able state that :meth:`restore` resumes as the identical game (same
@@ -826,19 +824,41 @@ class Game:
 
         return restore(data)
 
-    def _balances(self, seat: int) -> list[int]:
-        return [balances[seat] for balances in self.ledger.accounts.values()]
+    def _tally(self) -> None:
+        """Read the actions not read yet: each seat's answers and its last action."""
+        actions = self.actions
+        for i in range(self._tallied, len(actions)):
+            seat = actions[i][0]
+            self._answered[seat] += 1
+            self._last_acted[seat] = i
+        self._tallied = len(actions)
+
+    def prompt_id(self, seat: int) -> int:
+        """The id of ``seat``'s current prompt: it has been asked once more than it has
+        answered (each seat counts its own prompts, so the ids say nothing of the
+        others')."""
+        self._tally()
+        return self._answered[seat] + 1
 
     def rewards(self, account: str = "points") -> list[int]:
         """Per seat, how much ``account`` (points, chips...) changed since the seat last
-        acted (since the game began for a seat that has not): what an agent earned by
-        its last decision and what followed it. Reading it changes nothing."""
-        names = list(self.ledger.accounts)
-        if account not in names:
-            raise SparrowsError(f"no account {account!r}; this game keeps {', '.join(names)}")
-        i = names.index(account)
-        balances = self.ledger.accounts[account]
-        return [balances[s] - self._marks[s][i] for s in range(self.n)]
+        acted (its last action's consequences included; since the game began for a seat
+        that has not acted): what an agent earned by its last decision and what followed
+        it. Reading it changes nothing the game plays by."""
+        if account not in self.ledger.accounts:
+            names = ", ".join(self.ledger.accounts)
+            raise SparrowsError(f"no account {account!r}; this game keeps {names}")
+        self._tally()
+        out = [0] * self.n
+        last = self._last_acted
+        for index, name, src, dst, amount in self.move_log:
+            if name != account:
+                continue
+            if src >= 0 and index >= last[src]:
+                out[src] -= amount
+            if dst >= 0 and index >= last[dst]:
+                out[dst] += amount
+        return out
 
     def events_since(self, viewer: object, cursor: object = 0) -> tuple[list[dict[str, Any]], int]:
         """The events ``viewer`` (a seat, or None: a spectator) may see after ``cursor``
@@ -905,10 +925,10 @@ class Game:
         if legal is None or (self.declared and s in self.declared):
             self._refuse_seat(s)
             raise AssertionError
-        if prompt is not None and prompt != self.prompt_ids[s]:
+        if prompt is not None and prompt != self.prompt_id(s):
             raise IllegalActionError(
                 f"seat {s} answered prompt {excerpt_repr(prompt, 20)}, but its prompt now is "
-                f"{self.prompt_ids[s]} (a stale answer is not applied)"
+                f"{self.prompt_id(s)} (a stale answer is not applied)"
             )
         for candidate in legal:  # identity first: agents return one of the legal objects
             if candidate is action:
@@ -917,10 +937,6 @@ class Game:
         else:
             chosen = self._find_legal(s, action, legal)
         self.actions.append((s, chosen))
-        marks, lists = self._marks[s], self._account_lists
-        marks[0] = lists[0][s]  # most tables keep one account: no loop for them
-        for i in range(1, len(marks)):
-            marks[i] = lists[i][s]
         if self.phase is _TURN:
             out = self.ruleset.on_turn(self, s, chosen)
             if self.ask_all and chosen.type in _PLAYS_A_TILE:

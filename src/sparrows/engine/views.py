@@ -67,7 +67,7 @@ def prompt_of(game: Game, seat: int) -> Prompt | None:
             subject = game.fmt(window.subject)
         offered_by = window.offered_by
     return Prompt(
-        id=game.prompt_ids[seat],
+        id=game.prompt_id(seat),
         kind=kind,
         subject=subject,
         offered_by=offered_by,

@@ -594,7 +594,7 @@ class ChineseRuleset(Ruleset):
             value,
             got.reading,
             names,
-            got.breakdown(),
+            got.breakdown,
             deltas,
             report,
             detail,

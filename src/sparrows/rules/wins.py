@@ -9,7 +9,7 @@ keeps the event only when the game records events; the ruleset always says it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine import events as ev
@@ -25,9 +25,9 @@ def win_entries(
     from_seat: int | None,
     tile: int | None,
     points: int,
-    reading: str,
+    reading: str | Callable[[], str],
     names: Sequence[str],
-    items: Sequence[Sequence[Any]],
+    items: Sequence[Sequence[Any]] | Callable[[], Sequence[Sequence[Any]]],
     payments: Sequence[int],
     report: dict[str, Any],
     detail: dict[str, Any] | None = None,
@@ -38,7 +38,8 @@ def win_entries(
     """The report and the event of ``seat``'s win on ``tile`` (an id; None with
     ``tile_text`` for a win without one, such as nagashi) from ``from_seat`` (None:
     self-drawn). ``names``: the scoring items for the statistics; ``items``: ``[label,
-    value]`` rows for the event; ``report``: the ruleset's further facts for the hand's
+    value]`` rows for the event (``reading`` and ``items`` may be builders, called only
+    when the event is made); ``report``: the ruleset's further facts for the hand's
     report (``counts``: its counters, the rest its facts); ``limit``: yakuman (how many)
     or a limit hand (1);
     ``shown``: the tile ids shown (default: the concealed hand, with the discard won on)."""
@@ -68,22 +69,23 @@ def _win_event(
     tile: int | None,
     tile_text: str | None,
     shown: list[int],
-    reading: str,
+    reading: str | Callable[[], str],
     points: int,
-    items: Sequence[Sequence[Any]],
+    items: Sequence[Sequence[Any]] | Callable[[], Sequence[Sequence[Any]]],
     payments: Sequence[int],
     detail: dict[str, Any] | None,
 ) -> ev.Win:
     """The ``win`` event (built only when the game keeps events)."""
     text = tile_text if tile_text is not None else game.fmt(tile) if tile is not None else ""
+    rows = items() if callable(items) else items
     return ev.Win(
         seat,
         from_seat,
         text,
         game.fmt_all(sorted(shown)),
-        reading,
+        reading() if callable(reading) else reading,
         points,
-        [list(i) for i in items],
+        [list(i) for i in rows],
         list(payments),
         dict(detail or {}),
     )

@@ -98,6 +98,10 @@ class SuzumeScore:
     @property
     def reading(self) -> str:
         """The chosen sets as text, e.g. ``234 666`` (empty for an incomplete hand)."""
+        return self.reading_text()
+
+    def reading_text(self) -> str:
+        """:attr:`reading` as a method (a builder for events made only when kept)."""
         return " ".join(
             format_tiles([_plain(k) for k in _set_kinds(s)], "suzume")
             for s in sorted(self.sets, key=lambda s: s[1])
