@@ -338,8 +338,8 @@ def test_a_clone_plays_on_exactly_and_alone(name: str) -> None:
     assert [e.to_json() for e in twin.events] == snapshot and twin.view(0) == state
     # and from the same point with the same choices both end alike
     again = twin.clone()
-    _play(twin, random.Random(2), 10**6, lambda: None)
-    _play(again, random.Random(2), 10**6, lambda: None)
+    _play(twin, random.Random(2), sized(600, 10**6), lambda: None)
+    _play(again, random.Random(2), sized(600, 10**6), lambda: None)
     assert [e.to_json() for e in twin.events] == [e.to_json() for e in again.events]
     twin.validate()
     again.validate()
