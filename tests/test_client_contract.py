@@ -556,3 +556,34 @@ def test_plug_ins_and_wrappers_may_subclass_what_they_extend() -> None:
             seat = game.to_act()[0]
             game.step(seat, bot.act(game.observation(seat), game.legal_actions(seat)))
     assert CountingGame.steps == 2 * len(bases)
+
+
+def test_returns_give_each_seat_its_result() -> None:
+    """Riichi: the final figures are points over the return (30,000) in thousands with
+    uma and, for the first, oka, and they sum to zero; Suzume's are its points; the house
+    table's chips are zero-sum; before the end, the standing."""
+    rules = get_ruleset("riichi", {"preset": "tenhou", "hanchan": False})
+    game = Game(rules, 12)
+    early = rules.returns(game)
+    assert not early.over and early.points == (25000,) * 4 and early.chips is None
+    _play(game, random.Random(12), 10**6, lambda: None)
+    got = rules.returns(game)
+    assert got.over and got.points == tuple(game.scores)
+    uma = {1: 20, 2: 10, 3: -10, 4: -20}  # tenhou: 20/10
+    oka = (30000 - 25000) * 4 / 1000
+    for s in range(4):
+        want = (
+            (got.points[s] - 30000) / 1000 + uma[got.places[s]] + (oka if got.places[s] == 1 else 0)
+        )
+        assert got.final[s] == pytest.approx(want, abs=0.05)
+    assert sum(got.final) == pytest.approx(0, abs=0.2) and sorted(got.places) == [1, 2, 3, 4]
+    suzume = get_ruleset("suzume")
+    small = Game(suzume, 3)
+    _play(small, random.Random(3), 10**6, lambda: None)
+    done = suzume.returns(small)
+    assert done.final == tuple(float(p) for p in small.scores) and done.chips is None
+    house = get_ruleset("riichi", {"preset": "cy-dealers-choice"})
+    table = Game(house, 2)
+    _play(table, random.Random(2), 10**6, lambda: None)
+    chips = house.returns(table).chips
+    assert chips is not None and sum(chips) == 0

@@ -65,6 +65,21 @@ class Hint:
 
 
 @dataclass(frozen=True)
+class Returns:
+    """A game's result per seat, for rewards: ``points`` (the final scores), ``places``
+    (1-based), ``final`` (the ruleset's final figure: riichi's points over the return
+    with oka and uma, in thousands, or the house table's money value; elsewhere the
+    points), ``chips`` (where the table plays them, placement chips included; else None).
+    Before the game is over (``over`` False) the same figures of the standing."""
+
+    over: bool
+    points: tuple[int, ...]
+    places: tuple[int, ...]
+    final: tuple[float, ...]
+    chips: tuple[int, ...] | None
+
+
+@dataclass(frozen=True)
 class EarlierVersion:
     """What a ruleset's records written by an earlier version of it lack: event types and
     fields added since, and fields whose values it now writes differently. Such a record
@@ -221,6 +236,19 @@ class Ruleset(ABC):
     @abstractmethod
     def next_hand(self, game: Game) -> NextHand | GameOver:
         """After a hand: the next dealer and round, or the end of the game."""
+
+    def returns(self, game: Game) -> Returns:
+        """The game's result per seat (:class:`Returns`): once over, from the ruleset's
+        final figures (``game.result``: ``final``, ``places``, ``chips`` where it says
+        them); before, the standing by the ledger."""
+        scores = tuple(game.scores)
+        result = game.result if game.over else {}
+        places = tuple(result.get("places") or self.places(scores))
+        final = tuple(float(v) for v in result.get("final") or scores)
+        chips = result.get("chips") or game.ledger.accounts.get("chips")
+        return Returns(
+            game.over, scores, places, final, None if chips is None else tuple(chips)
+        )
 
     def places(self, scores: Sequence[int]) -> list[int]:
         """1-based places; equal scores share a place (:func:`places_by_seat` breaks
