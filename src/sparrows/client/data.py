@@ -48,22 +48,42 @@ def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return tuple(f for f in dataclasses.fields(cls) if f.init)
 
 
+_PLAIN: frozenset[type] = frozenset({str, int, bool, float, type(None)})
+_SHAPES: dict[type, tuple[str | None, tuple[str, ...]] | None] = {}
+
+
+def _shape(cls: type) -> tuple[str | None, tuple[str, ...]] | None:
+    """(kind, field names) of a dataclass, None for any other type; cached per type."""
+    try:
+        return _SHAPES[cls]
+    except KeyError:
+        pass
+    shape = None
+    if dataclasses.is_dataclass(cls):
+        shape = (_kind_of(cls), tuple(f.name for f in _fields(cls)))
+    _SHAPES[cls] = shape
+    return shape
+
+
 def to_json(value: Any) -> Any:
     """``value`` as JSON-ready data: dataclasses as objects (with ``kind`` where the class
     has one), tuples as lists, dict keys as they are (they are strings)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {}
-        kind = _kind_of(type(value))
-        if kind is not None:
-            out["kind"] = kind
-        for f in _fields(type(value)):
-            out[f.name] = to_json(getattr(value, f.name))
-        return out
-    if isinstance(value, tuple | list):
-        return [to_json(v) for v in value]
-    if isinstance(value, dict):
-        return {k: to_json(v) for k, v in value.items()}
-    return value
+    cls = type(value)
+    if cls in _PLAIN:
+        return value
+    if cls is tuple or cls is list:
+        return [v if type(v) in _PLAIN else to_json(v) for v in value]
+    if cls is dict:
+        return {k: v if type(v) in _PLAIN else to_json(v) for k, v in value.items()}
+    shape = _shape(cls)
+    if shape is None:
+        return value
+    kind, names = shape
+    out: dict[str, Any] = {"kind": kind} if kind is not None else {}
+    for name in names:
+        v = getattr(value, name)
+        out[name] = v if type(v) in _PLAIN else to_json(v)
+    return out
 
 
 def from_json(cls: type[T], data: Any, where: str = "") -> T:

@@ -56,8 +56,14 @@ Extra = RiichiExtra | SichuanExtra
 EXTRA_KINDS: dict[str, type] = {"riichi": RiichiExtra, "sichuan": SichuanExtra}
 
 
+_PRIVATE: dict[type, tuple[str, ...]] = {}
+
+
 def private_fields(cls: type) -> tuple[str, ...]:
     """The names of ``cls``'s private fields."""
-    from dataclasses import fields
+    names = _PRIVATE.get(cls)
+    if names is None:
+        from dataclasses import fields
 
-    return tuple(f.name for f in fields(cls) if f.metadata.get("private"))
+        names = _PRIVATE[cls] = tuple(f.name for f in fields(cls) if f.metadata.get("private"))
+    return names

@@ -13,10 +13,29 @@ registers it with :func:`register_event` so records can read it back.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from ..errors import RecordError
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+def _copy(value: Any) -> Any:
+    """A copy of a JSON value (lists and objects copied, tuples as lists)."""
+    if isinstance(value, list | tuple):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
+
 
 #: ``visible_to`` of a field no seat may see (the seed).
 NOBODY: frozenset[int] = frozenset()
@@ -31,7 +50,9 @@ class Event:
     optional_fields: ClassVar[tuple[str, ...]] = ()
 
     def to_json(self) -> dict[str, Any]:
-        data = {"type": self.type, **asdict(self)}
+        data: dict[str, Any] = {"type": self.type}
+        for name in _field_names(type(self)):
+            data[name] = _copy(getattr(self, name))
         for name in self.optional_fields:
             if not data[name]:
                 del data[name]

@@ -246,9 +246,7 @@ class Ruleset(ABC):
         places = tuple(result.get("places") or self.places(scores))
         final = tuple(float(v) for v in result.get("final") or scores)
         chips = result.get("chips") or game.ledger.accounts.get("chips")
-        return Returns(
-            game.over, scores, places, final, None if chips is None else tuple(chips)
-        )
+        return Returns(game.over, scores, places, final, None if chips is None else tuple(chips))
 
     def places(self, scores: Sequence[int]) -> list[int]:
         """1-based places; equal scores share a place (:func:`places_by_seat` breaks

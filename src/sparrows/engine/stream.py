@@ -38,9 +38,12 @@ class Stream:
         self.players = players
         self.events: list[ev.Event] = []
         self.hands: list[int] = []
+        #: each event's JSON, made once when first sent (viewers get copies)
+        self._json: list[dict[str, Any] | None] = []
         self.positions: list[list[int]] = [[] for _ in range(players + 1)]
         self._public: dict[str, Any] = {}
         self._private: list[dict[str, Any]] = [{} for _ in range(players)]
+        self._prompts = [-1] * players  # per seat: the key of the prompt last sent
         #: updates are made once someone follows the stream (the first ``events_since``
         #: sends every derived field; the game's events are all there from the start)
         self.active = False
@@ -51,9 +54,11 @@ class Stream:
         other = Stream(self.players)
         other.events = list(self.events)
         other.hands = list(self.hands)
+        other._json = list(self._json)
         other.positions = [list(p) for p in self.positions]
         other._public = dict(self._public)
         other._private = [dict(p) for p in self._private]
+        other._prompts = list(self._prompts)
         other.active = self.active
         return other
 
@@ -65,6 +70,7 @@ class Stream:
         pos = len(self.events)
         self.events.append(event)
         self.hands.append(hand)
+        self._json.append(None)
         if seat is None:
             for p in self.positions:
                 p.append(pos)
@@ -73,14 +79,17 @@ class Stream:
 
     def sync(self, game: Game) -> None:
         """Send the derived view fields that changed since the last sync."""
-        from .views import private_state, public_state
+        from .views import private_state, prompt_key, public_state
 
         hand = game.hand_number
         changed = _changes(self._public, public_state(game))
         if changed:
             self.add(ev.Update(None, changed), hand)
         for seat in range(self.players):
-            changed = _changes(self._private[seat], private_state(game, seat))
+            key = prompt_key(game, seat)
+            new_prompt = key != self._prompts[seat]
+            self._prompts[seat] = key
+            changed = _changes(self._private[seat], private_state(game, seat, new_prompt))
             if changed:
                 self.add(ev.Update(seat, changed), hand, seat)
 
@@ -96,11 +105,20 @@ class Stream:
                 f"returned), not {cursor!r}"
             )
         out = []
+        events, hands, made = self.events, self.hands, self._json
         for seq in range(cursor, len(positions)):
             pos = positions[seq]
-            data = ev.redact(self.events[pos], seat)
+            event = events[pos]
+            whole = made[pos]
+            if whole is None:
+                whole = made[pos] = event.to_json()
+            data = dict(whole)  # a fresh object; its lists are shared: read, do not change
+            seen_by = event.visible_to
+            if seen_by is not None and seat not in seen_by:
+                for name in event.private_fields:
+                    data[name] = None
             data["seq"] = seq
-            data["hand"] = self.hands[pos]
+            data["hand"] = hands[pos]
             out.append(data)
         return out, len(positions)
 

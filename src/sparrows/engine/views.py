@@ -114,18 +114,29 @@ def public_state(game: Game) -> dict[str, Any]:
     }
 
 
-def private_state(game: Game, seat: int) -> dict[str, Any]:
-    """The view fields only ``seat`` sees that the engine derives (JSON values)."""
+def prompt_key(game: Game, seat: int) -> int:
+    """The id of ``seat``'s prompt if it is asked now, else 0: a prompt with the same key
+    is the same prompt (its actions do not change while it waits)."""
+    if seat in game.declared or seat not in game.pending:
+        return 0
+    return game.prompt_id(seat)
+
+
+def private_state(game: Game, seat: int, prompt: bool = True) -> dict[str, Any]:
+    """The view fields only ``seat`` sees that the engine derives (JSON values);
+    ``prompt=False`` leaves the prompt out (the caller knows it has not changed)."""
     ruleset = game.ruleset
-    prompt = prompt_of(game, seat)
     shown = ruleset.shown_hands(game, seat) - ruleset.shown_hands(game, None) - {seat}
     _, private = _split_extra(ruleset.extra(game, seat))
-    return {
-        "prompt": None if prompt is None else to_json(prompt),
+    out = {
         "drawn": _drawn(game, seat),
         "peek_hands": {str(s): list(_hand(game, s)) for s in sorted(shown)},
         "extra": private,
     }
+    if prompt:
+        asked = prompt_of(game, seat)
+        out["prompt"] = None if asked is None else to_json(asked)
+    return out
 
 
 def _drawn(game: Game, seat: int) -> str | None:
