@@ -11,14 +11,14 @@ FASTBIN := $(FAST)/bin
 FASTSTAMP := $(FAST)/.installed
 SOURCES := $(shell find src -name '*.py') setup.py pyproject.toml
 
-.PHONY: run test test-pure test-all test-fast lint bench install dev fast clean tables
+.PHONY: run test test-pure test-all test-fast lint bench install dev fast clean tables browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e .
+	$(BIN)/pip install -q -e '.[web]'
 	touch $@
 
 $(DEVSTAMP): pyproject.toml | $(BIN)/python
@@ -45,10 +45,19 @@ $(FASTSTAMP): $(SOURCES) | $(DEVSTAMP)
 fast: $(FASTSTAMP)
 	@$(FASTBIN)/sparrows --version
 
-# `make run ARGS="--seed 3 --seat 2"` passes arguments to `sparrows play`.
+# `make run` serves the web table on http://localhost:8000/ (tables kept in
+# sparrows-tables.db here); `make run ARGS="--port 8080"` passes arguments to `sparrows
+# serve`. Terminal play: `sparrows play`.
 ARGS ?=
 run: $(STAMP)
-	$(BIN)/sparrows play $(ARGS)
+	$(BIN)/sparrows serve --open --db sparrows-tables.db $(ARGS)
+
+# Debian's chromium for the browser tests (Playwright drives it; nothing is downloaded
+# from Playwright's own hosts).
+CHROMIUM := /usr/bin/chromium
+$(CHROMIUM):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+browser: $(CHROMIUM)
 
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check src tests benchmarks tools setup.py
@@ -60,7 +69,7 @@ lint: $(DEVSTAMP)
 # Lint, the pure-Python suite and the compiled build's compilation run side by side (mypy
 # and the C compiler are one process each beside pytest's two; the build keeps its own mypy
 # cache), then the suite runs again on the compiled build.
-test: $(DEVSTAMP)
+test: $(DEVSTAMP) $(CHROMIUM)
 	$(MAKE) --no-print-directory -j3 lint test-pure $(FASTSTAMP)
 	$(MAKE) --no-print-directory test-fast
 

@@ -39,7 +39,7 @@ def build_parser() -> Parser:
     )
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    from . import analyze, play, replay, rules, schema, score, simulate
+    from . import analyze, play, replay, rules, schema, score, serve, simulate
 
     play.add_parser(sub)
     analyze.add_parser(sub)
@@ -49,6 +49,7 @@ def build_parser() -> Parser:
     replay.add_export_parser(sub)
     rules.add_parser(sub)
     schema.add_parser(sub)
+    serve.add_parser(sub)
     return parser
 
 

@@ -62,6 +62,10 @@ class Stream:
         other.active = self.active
         return other
 
+    def count(self, seat: int | None) -> int:
+        """How many events a seat (None: a spectator) may see so far."""
+        return len(self.positions[self.players if seat is None else seat])
+
     def __len__(self) -> int:
         return len(self.events)
 

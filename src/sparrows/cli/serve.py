@@ -1,0 +1,92 @@
+"""``sparrows serve``: the web table on this machine."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import SparrowsError
+
+
+def default_db() -> Path:
+    """Where the tables are kept unless ``--db`` says: the user's data folder."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "sparrows" / "tables.db"
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "serve",
+        help="start the web table (tables with friends or bots in the browser)",
+        description=(
+            "Serve the web table: create a table, share a link per seat, play in the "
+            "browser; spectators, reconnects, finished games and their replays. Tables "
+            "are kept in a SQLite file and survive a restart."
+        ),
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free port)")
+    p.add_argument(
+        "--db", default=None, help=f"the SQLite file of the tables (default {default_db()})"
+    )
+    p.add_argument(
+        "--open", action="store_true", help="open the lobby in a browser, if there is one"
+    )
+    p.set_defaults(run=run, parser=p)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from ..server import create_app
+    except ImportError as exc:
+        raise SparrowsError(
+            f"the web table needs the web extra ({exc.name} is missing): "
+            "pip install 'sparrows[web]'"
+        ) from None
+    if not 0 <= args.port <= 65535:
+        raise SparrowsError(f"--port must be 0-65535, not {args.port}")
+    db = Path(args.db) if args.db else default_db()
+    app = create_app(db)
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=65536,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+
+    async def announce() -> None:
+        import asyncio
+
+        while not server.started:
+            await asyncio.sleep(0.05)
+        for sock in server.servers[0].sockets if server.servers else []:
+            host, port = sock.getsockname()[:2]
+            shown = "localhost" if host in ("127.0.0.1", "::1") else host
+            url = f"http://{shown}:{port}/"
+            print(f"sparrows: the web table is at {url} (tables kept in {db}); Ctrl-C stops it")
+            sys.stdout.flush()
+            if args.open:
+                import webbrowser
+
+                webbrowser.open(url)
+            break
+
+    async def main() -> None:
+        import asyncio
+
+        task = asyncio.get_running_loop().create_task(announce())
+        await server.serve()
+        task.cancel()
+
+    import asyncio
+
+    asyncio.run(main())
+    return 0

@@ -1,0 +1,399 @@
+"""The web table's HTTP and websocket server (Starlette on uvicorn).
+
+Pages: the lobby (``/``), a table (``/table/{id}``; the seat's secret token travels in the
+link's fragment, never in a request line), a finished game's replay (``/replay/{id}``) and
+the credits. The API: ``/api/rulesets``, ``/api/tables`` (create, list), ``/api/tables/{id}``
+and ``/api/records/{id}`` (a finished game as our JSON, mjai or tenhou.net/6). A table is
+followed over ``/ws/{id}``: the first message is ``hello`` with the token; then ``act``
+(an action for the prompt it names) and ``ping``. Every inbound frame is size-capped,
+rate-limited and validated (msgspec); a bad one is answered with one ``error`` line and the
+connection is closed only after repeated garbage. See ``docs/protocol.md``, "The web table".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..errors import SparrowsError
+from ..rules import RULESETS, get_ruleset
+from .rooms import BOTS, SETTINGS, Connection, Room, TableError
+from .store import Store
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+#: The largest inbound websocket frame, in bytes.
+MAX_FRAME = 4096
+#: Messages a connection may send per second (sustained) and in a burst.
+RATE, BURST = 8.0, 24
+#: Bad frames (malformed, oversized, over the rate) before the connection is closed.
+STRIKES = 12
+#: The largest body of a create-a-table request.
+MAX_BODY = 16384
+
+
+# ---------------------------------------------------------------------- messages in
+
+
+class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
+    token: str
+    cursor: int = 0
+
+
+class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
+    prompt: int
+    action: str
+
+
+class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
+    pass
+
+
+Inbound = Hello | Act | Ping
+_decode = msgspec.json.Decoder(Inbound)
+
+
+class SeatSpec(msgspec.Struct, forbid_unknown_fields=True):
+    kind: str = "human"
+    name: str = ""
+
+
+class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
+    ruleset: str
+    seats: list[SeatSpec]
+    preset: str = ""
+    options: dict[str, Any] = {}
+    settings: dict[str, Any] = {}
+
+
+# ---------------------------------------------------------------------- the server
+
+
+class Server:
+    """The tables of one database, live in one event loop."""
+
+    def __init__(self, db: str | Path) -> None:
+        self.store = Store(db)
+        self.rooms: dict[str, Room] = {}
+
+    async def start(self) -> None:
+        """Load every table still in play and let each play its own moves."""
+        for row in self.store.tables("playing"):
+            room = Room.load(self.store, row)
+            self.rooms[row.id] = room
+            room.start()
+
+    async def stop(self) -> None:
+        for room in self.rooms.values():
+            await room.stop()
+        self.store.close()
+
+    def room(self, table_id: str) -> Room | None:
+        room = self.rooms.get(table_id)
+        if room is None:
+            row = self.store.table(table_id)
+            if row is None:
+                return None
+            room = self.rooms[table_id] = Room.load(self.store, row)
+        return room
+
+
+def create_app(db: str | Path) -> Starlette:
+    server = Server(db)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    def page(name: str) -> Any:
+        async def serve(request: Request) -> Response:
+            return FileResponse(STATIC / name, headers={"Cache-Control": "no-store"})
+
+        return serve
+
+    async def rulesets(request: Request) -> Response:
+        out = []
+        for name in RULESETS:
+            rules = get_ruleset(name)
+            out.append(
+                {
+                    "name": name,
+                    "players": rules.num_players,
+                    "presets": {
+                        p: get_ruleset(name, {"preset": p}).num_players for p in rules.presets
+                    },
+                }
+            )
+        return JSONResponse({"rulesets": out, "bots": list(BOTS), "settings": SETTINGS})
+
+    async def create(request: Request) -> Response:
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            return _error(f"the request is larger than {MAX_BODY} bytes", 413)
+        try:
+            spec = msgspec.json.decode(body, type=CreateTable)
+        except msgspec.ValidationError as exc:
+            return _error(f"a bad request: {exc}")
+        except msgspec.DecodeError:
+            return _error("the request is not JSON")
+        if spec.ruleset not in RULESETS:
+            return _error(
+                f"unknown ruleset {spec.ruleset!r}; the rulesets are {', '.join(RULESETS)}"
+            )
+        options = dict(spec.options)
+        if spec.preset:
+            options["preset"] = spec.preset
+        try:
+            room, tokens, spectate = Room.create(
+                server.store,
+                spec.ruleset,
+                options,
+                [{"kind": s.kind, "name": s.name} for s in spec.seats],
+                dict(spec.settings),
+            )
+        except SparrowsError as exc:
+            return _error(str(exc))
+        server.rooms[room.row.id] = room
+        room.start()
+        base = str(request.base_url).rstrip("/")
+        links = {
+            str(seat): f"{base}/table/{room.row.id}#t={token}"
+            for seat, token in enumerate(tokens)
+            if token is not None
+        }
+        return JSONResponse(
+            {
+                "id": room.row.id,
+                "links": links,
+                "spectate": f"{base}/table/{room.row.id}#t={spectate}",
+                "table": room.info(),
+            }
+        )
+
+    async def tables(request: Request) -> Response:
+        playing = [server.room(r.id) for r in server.store.tables("playing")]
+        over = server.store.tables("over", limit=100)
+        return JSONResponse(
+            {
+                "playing": [r.info() for r in playing if r is not None],
+                "over": [
+                    {
+                        "id": r.id,
+                        "ruleset": r.ruleset,
+                        "preset": r.options.get("preset", ""),
+                        "created": r.created,
+                        "seats": [{"seat": s.seat, "name": s.name} for s in r.seats],
+                    }
+                    for r in over
+                ],
+            }
+        )
+
+    async def table(request: Request) -> Response:
+        room = server.room(request.path_params["id"])
+        if room is None:
+            return _error("no such table", 404)
+        return JSONResponse(room.info())
+
+    async def record(request: Request) -> Response:
+        table_id = request.path_params["id"]
+        data = server.store.record(table_id)
+        if data is None:
+            return _error("no finished game with that id", 404)
+        fmt = request.query_params.get("format", "sparrows")
+        if fmt == "sparrows":
+            body = json.dumps(data, ensure_ascii=False)
+            name = f"sparrows-{table_id}.json"
+        elif fmt in ("mjai", "tenhou6"):
+            try:
+                body, name = _export(data, fmt, table_id)
+            except SparrowsError as exc:
+                return _error(str(exc))
+        else:
+            return _error("format must be sparrows, mjai or tenhou6")
+        return Response(
+            body,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    async def socket(websocket: WebSocket) -> None:
+        await _follow(server, websocket)
+
+    routes = [
+        Route("/", page("index.html")),
+        Route("/table/{id}", page("table.html")),
+        Route("/replay/{id}", page("replay.html")),
+        Route("/credits", page("credits.html")),
+        Route("/api/rulesets", rulesets),
+        Route("/api/tables", tables, methods=["GET"]),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/{id}", table),
+        Route("/api/records/{id}", record),
+        WebSocketRoute("/ws/{id}", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app
+
+
+def _error(message: str, status: int = 400) -> Response:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _export(data: dict[str, Any], fmt: str, table_id: str) -> tuple[str, str]:
+    from ..records.export import to_mjai, to_tenhou6
+    from ..records.record import rebuild, record_from_json
+
+    game = rebuild(record_from_json(data, f"table {table_id}"))
+    if fmt == "mjai":
+        text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in to_mjai(game))
+        return text, f"sparrows-{table_id}.mjai.jsonl"
+    return json.dumps(to_tenhou6(game), ensure_ascii=False), f"sparrows-{table_id}.tenhou6.json"
+
+
+# ---------------------------------------------------------------------- a connection
+
+
+class _Bucket:
+    """A token bucket: ``RATE`` messages a second, bursts of ``BURST``."""
+
+    def __init__(self) -> None:
+        self.tokens = float(BURST)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+async def _follow(server: Server, websocket: WebSocket) -> None:
+    await websocket.accept()
+    room = server.room(websocket.path_params["id"])
+    if room is None:
+        await websocket.send_json({"type": "error", "message": "no such table"})
+        await websocket.close(code=4404)
+        return
+    queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=512)
+    conn: Connection | None = None
+
+    def send(message: dict[str, Any]) -> None:
+        try:
+            queue.put_nowait(message)
+        except asyncio.QueueFull:  # a client that does not read: let it go
+            if conn is not None:
+                conn.closed = True
+
+    async def sender() -> None:
+        while True:
+            message = await queue.get()
+            if message is None:
+                return
+            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+
+    writer = asyncio.get_running_loop().create_task(sender())
+    strikes = 0
+    bucket = _Bucket()
+    spectating: asyncio.Task[None] | None = None
+
+    def refuse(message: str) -> None:
+        nonlocal strikes
+        strikes += 1
+        send({"type": "error", "message": message})
+
+    try:
+        while strikes < STRIKES:
+            try:
+                data = await websocket.receive_text()
+            except KeyError:  # a binary frame
+                refuse("frames are JSON text")
+                continue
+            if len(data) > MAX_FRAME:
+                refuse(f"a frame is at most {MAX_FRAME} bytes")
+                continue
+            if not bucket.take():
+                refuse(f"too many messages (at most {RATE:g} a second)")
+                continue
+            try:
+                msg = _decode.decode(data)
+            except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+                refuse(f"a bad message: {str(exc)[:200]}")
+                continue
+            if isinstance(msg, Ping):
+                send({"type": "pong"})
+            elif isinstance(msg, Hello):
+                if conn is not None:
+                    refuse("hello was said already")
+                    continue
+                seat = room.seat_of(msg.token)
+                if seat is None:
+                    refuse("this link is not for this table")
+                    continue
+                viewer = None if seat < 0 else seat
+                delay = float(room.settings["spectator_delay"]) if viewer is None else 0.0
+                conn = Connection(viewer, send, cursor=max(0, msg.cursor), delay=delay)
+                send({"type": "welcome", "seat": viewer, "table": room.info()})
+                first = room.join(conn)
+                if first is not None:
+                    send(first)
+                if viewer is None and delay:
+                    spectating = asyncio.get_running_loop().create_task(_feed(room, conn))
+            elif isinstance(msg, Act):
+                if conn is None:
+                    refuse("say hello with your link's token first")
+                    continue
+                if conn.seat is None:
+                    refuse("a spectator cannot act")
+                    continue
+                try:
+                    await room.act(conn.seat, msg.prompt, msg.action)
+                except TableError as exc:
+                    send({"type": "error", "message": str(exc)})
+        send({"type": "error", "message": "too many bad messages: closing"})
+        await asyncio.sleep(0.05)
+        await websocket.close(code=1008)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if conn is not None:
+            conn.closed = True
+            room.wake.set()
+        if spectating is not None:
+            spectating.cancel()
+        with contextlib.suppress(asyncio.QueueFull):
+            queue.put_nowait(None)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+
+async def _feed(room: Room, conn: Connection) -> None:
+    """A delayed spectator: what it may see, as it becomes old enough."""
+    while not conn.closed:
+        message = room.message(conn)
+        if message is not None:
+            conn.send(message)
+        await asyncio.sleep(0.25)

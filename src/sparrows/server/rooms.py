@@ -1,0 +1,413 @@
+"""Live tables: a game on the engine, its seats (humans with secret links, bots), the
+connections that follow it, its clocks, and its storage.
+
+A :class:`Room` is the only thing that changes a game. Every change runs under the room's
+lock: an action is checked (the seat's token, the prompt it answers, the legal set: the
+engine refuses anything else), applied, committed to the store with the walls of any hand
+it started, and only then are the new views and events sent. Bots answer at once (after
+the table's pace); a seat whose only legal answer is ``pass`` is answered by the server
+after the same short pause whatever the others hold, so the table's timing says nothing of
+who may claim; a human who does not answer before the clock runs out (a base time per
+decision and a bank per game, when the table has clocks) or who is away at a table that
+says so is played by ``default_action`` or a bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..agents import make_agent
+from ..client import SeatState
+from ..engine import Action, ActionType, Game
+from ..engine.protocol import Ruleset
+from ..errors import IllegalActionError, NotationError, SparrowsError
+from ..rules import get_ruleset
+from .store import SeatRow, Store, TableRow, token_hash
+
+#: Bots a table may seat.
+BOTS = ("efficiency", "random")
+#: What a table may set, with its default.
+SETTINGS: dict[str, Any] = {
+    "base_seconds": 0,  # seconds per decision before the bank is used; 0: no clocks
+    "bank_seconds": 0,  # seconds per game a seat may use beyond the base
+    "spectator_delay": 0,  # seconds the spectators' view lags behind the table
+    "bot_pace": 0.4,  # seconds a bot waits before it acts (lets people follow)
+    "claim_pause": 0.8,  # seconds before a pass-only prompt is answered for its seat
+    "absent": "wait",  # a seat without a connection: "wait", or "bot" (a bot plays it)
+}
+
+
+class TableError(SparrowsError):
+    """A request the table refuses (a bad token, an illegal or stale action...)."""
+
+
+@dataclass
+class Connection:
+    """One websocket following a table: a seat or a spectator (``seat`` None). A
+    spectator behind by ``delay`` seconds keeps its own view, rebuilt from the stream as
+    far as it may see (:class:`sparrows.client.SeatState`)."""
+
+    seat: int | None
+    send: Callable[[dict[str, Any]], None]  # queues a message (never blocks)
+    cursor: int = 0
+    closed: bool = False
+    delay: float = 0.0
+    state: SeatState | None = None
+
+
+@dataclass
+class Clock:
+    """A seat's clock: the bank left and when its current decision began."""
+
+    bank: float
+    started: float = 0.0
+    prompt: int = 0
+
+
+@dataclass
+class Room:
+    row: TableRow
+    store: Store
+    game: Game
+    rules: Ruleset
+    settings: dict[str, Any]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: list[Connection] = field(default_factory=list)
+    clocks: list[Clock] = field(default_factory=list)
+    saved_actions: int = 0
+    saved_walls: int = 0
+    #: when each public stream position was made (spectators with a delay)
+    public_times: list[tuple[float, int]] = field(default_factory=list)
+    task: asyncio.Task[None] | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    # ------------------------------------------------------------------ making
+    @classmethod
+    def create(
+        cls,
+        store: Store,
+        ruleset: str,
+        options: dict[str, Any],
+        seats: list[dict[str, str]],
+        settings: dict[str, Any],
+    ) -> tuple[Room, list[str | None], str]:
+        """A new table: returns the room, each human seat's secret token (None for a
+        bot) and the spectators' token."""
+        rules = get_ruleset(ruleset, options)
+        if len(seats) != rules.num_players:
+            raise TableError(f"the {ruleset} table has {rules.num_players} seats, not {len(seats)}")
+        unknown = set(settings) - set(SETTINGS)
+        if unknown:
+            raise TableError(
+                f"unknown table setting(s) {', '.join(sorted(unknown))}; the settings are "
+                f"{', '.join(SETTINGS)}"
+            )
+        merged = {**SETTINGS, **settings}
+        _check_settings(merged)
+        tokens: list[str | None] = []
+        rows = []
+        for i, seat in enumerate(seats):
+            kind = seat.get("kind", "human")
+            name = str(seat.get("name") or "")[:24] or f"Seat {i + 1}"
+            if kind == "human":
+                fresh = secrets.token_urlsafe(24)
+                token: str | None = fresh
+                stored = token_hash(fresh)
+            elif kind.startswith("bot:") and kind[4:] in BOTS:
+                token, stored = None, ""
+                name = seat.get("name") or f"{kind[4:].capitalize()} bot"
+            else:
+                raise TableError(
+                    f"seat {i}: kind must be human or bot:{'|bot:'.join(BOTS)}, not {kind!r}"
+                )
+            tokens.append(token)
+            rows.append(SeatRow(i, kind, name, stored))
+        spectate = secrets.token_urlsafe(24)
+        seed = secrets.randbits(62)
+        game = Game(rules, seed, ask_all=True, shuffle="secrets")
+        row = TableRow(
+            id=secrets.token_urlsafe(9),
+            created=time.time(),
+            ruleset=rules.name,
+            options=rules.options_dict(),
+            seed=seed,
+            settings=merged,
+            status="playing",
+            spectate_hash=token_hash(spectate),
+            seats=tuple(rows),
+        )
+        store.create_table(row)
+        room = cls._make(row, store, rules, game)
+        room._save([])  # the first hand's wall
+        return room, tokens, spectate
+
+    @classmethod
+    def load(cls, store: Store, row: TableRow) -> Room:
+        """A table as the store holds it: its game replayed from its walls and actions."""
+        rules = get_ruleset(row.ruleset, row.options)
+        game = Game(rules, row.seed, walls=store.walls(row.id), ask_all=True, shuffle="secrets")
+        for seat, text in store.actions(row.id):
+            game.step(seat, Action.from_string(text, rules.dialect))
+        room = cls._make(row, store, rules, game)
+        room.saved_actions = len(game.actions)
+        room.saved_walls = len(game.hand_orders)
+        return room
+
+    @classmethod
+    def _make(cls, row: TableRow, store: Store, rules: Ruleset, game: Game) -> Room:
+        settings = {**SETTINGS, **row.settings}
+        room = cls(row, store, game, rules, settings)
+        room.clocks = [Clock(float(settings["bank_seconds"])) for _ in range(game.n)]
+        game.events_since(None, 0)  # follow the stream from now on
+        return room
+
+    # ------------------------------------------------------------------ who is who
+    def seat_of(self, token: str) -> int | None:
+        """The seat a token is for (constant-time comparisons); -1 for the spectators'
+        token; None when it is none of them."""
+        given = token_hash(token)
+        found: int | None = None
+        for s in self.row.seats:
+            if s.token_hash and hmac.compare_digest(s.token_hash, given):
+                found = s.seat
+        if hmac.compare_digest(self.row.spectate_hash, given):
+            found = -1
+        return found
+
+    def is_bot(self, seat: int) -> bool:
+        return self.row.seats[seat].kind.startswith("bot:")
+
+    def present(self, seat: int) -> bool:
+        return any(c.seat == seat and not c.closed for c in self.conns)
+
+    # ------------------------------------------------------------------ acting
+    async def act(self, seat: int, prompt: int, text: str) -> None:
+        """A human's answer; TableError names what is wrong (nothing changes then)."""
+        async with self.lock:
+            game = self.game
+            if game.over:
+                raise TableError("the game is over")
+            try:
+                action = Action.from_string(text, self.rules.dialect)
+                game.step(seat, action, prompt=prompt)
+            except (IllegalActionError, NotationError) as exc:
+                raise TableError(str(exc)) from None
+            self._after_step(seat)
+        self.wake.set()
+
+    def _after_step(self, seat: int) -> None:
+        clock = self.clocks[seat]
+        if self.settings["base_seconds"] and clock.started:
+            used = time.monotonic() - clock.started - float(self.settings["base_seconds"])
+            clock.bank = max(0.0, clock.bank - max(0.0, used))
+        clock.started = 0.0
+        self._save(self.game.actions[self.saved_actions :])
+        self.broadcast()
+
+    def _save(self, new: list[tuple[int, Action]]) -> None:
+        game = self.game
+        walls = {
+            i: list(game.hand_orders[i]) for i in range(self.saved_walls, len(game.hand_orders))
+        }
+        record = None
+        status = None
+        if game.over:
+            from ..records.record import record_from_game
+
+            status = "over"
+            record = record_from_game(game).to_json()
+        dialect = self.rules.dialect
+        self.store.save_progress(
+            self.row.id,
+            self.saved_actions,
+            [(s, a.to_string(dialect)) for s, a in new],
+            walls,
+            status,
+            record,
+        )
+        self.saved_actions = len(game.actions)
+        self.saved_walls = len(game.hand_orders)
+        if status:
+            self.row = replace(self.row, status=status)
+
+    # ------------------------------------------------------------------ the table's turn
+    def due(self) -> tuple[float, list[tuple[int, Action]]]:
+        """What the server must do itself now, and in how many seconds the next such
+        thing is due: bots, pass-only prompts, seats away, clocks run out."""
+        game = self.game
+        now = time.monotonic()
+        acts: list[tuple[int, Action]] = []
+        wait = 3600.0
+        base = float(self.settings["base_seconds"])
+        for seat, legal in game.decisions():
+            clock = self.clocks[seat]
+            pid = game.prompt_id(seat)
+            if clock.prompt != pid:
+                clock.prompt, clock.started = pid, now
+            elapsed = now - clock.started
+            if self.is_bot(seat) or (self.settings["absent"] == "bot" and not self.present(seat)):
+                pause = float(self.settings["bot_pace"])
+                if elapsed >= pause:
+                    acts.append((seat, self._bot_action(seat, legal)))
+                else:
+                    wait = min(wait, pause - elapsed)
+                continue
+            if legal == [_PASS]:
+                pause = float(self.settings["claim_pause"])
+                if elapsed >= pause:
+                    acts.append((seat, legal[0]))
+                else:
+                    wait = min(wait, pause - elapsed)
+                continue
+            if base:
+                limit = base + clock.bank
+                if elapsed >= limit:
+                    acts.append((seat, self.rules.default_action(game.view(seat))))
+                else:
+                    wait = min(wait, limit - elapsed)
+        return wait, acts
+
+    def _bot_action(self, seat: int, legal: list[Action]) -> Action:
+        kind = self.row.seats[seat].kind
+        name = kind[4:] if kind.startswith("bot:") else "efficiency"
+        # seeded by the table and the moment: the same choice after a restart
+        agent = make_agent(
+            name, (self.row.seed + 7919 * len(self.game.actions)) % 2**32, self.rules
+        )
+        observation = self.game.observation(seat) if agent.needs_observation else None
+        return agent.act(observation, legal)
+
+    async def run(self) -> None:
+        """Play the table's own moves as they fall due, until the game is over."""
+        while not self.game.over:
+            async with self.lock:
+                wait, acts = self.due()
+                for seat, action in acts:
+                    if action in self.game.legal_actions(seat):
+                        self.game.step(seat, action)
+                        self._after_step(seat)
+                if acts:
+                    continue
+            self.wake.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), timeout=max(0.01, wait))
+
+    def start(self) -> None:
+        if self.task is None and not self.game.over:
+            self.task = asyncio.get_running_loop().create_task(self.run())
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+            self.task = None
+
+    # ------------------------------------------------------------------ sending
+    def message(self, conn: Connection) -> dict[str, Any] | None:
+        """What ``conn`` is sent now: its view, the events it has not seen, its clock
+        (None: a delayed spectator with nothing new)."""
+        game = self.game
+        viewer = conn.seat
+        if viewer is None and conn.delay:
+            if conn.state is None:
+                conn.state = SeatState(None)
+                conn.cursor = 0
+            limit = self._delayed_cursor(conn.delay)
+            events, _ = game.events_since(None, conn.cursor)
+            events = events[: max(0, limit - conn.cursor)]
+            if not events:
+                return None
+            conn.state.feed(events)
+            conn.cursor += len(events)
+            view = conn.state.view()
+            return {
+                "type": "state",
+                "events": events,
+                "cursor": conn.cursor,
+                "view": view.to_json(),
+                "clock": None,
+            }
+        events, cursor = game.events_since(viewer, conn.cursor)
+        conn.cursor = cursor
+        view = game.public_view() if viewer is None else game.view(viewer)
+        return {
+            "type": "state",
+            "events": events,
+            "cursor": cursor,
+            "view": view.to_json(),
+            "clock": self.clock_of(viewer) if viewer is not None else None,
+        }
+
+    def clock_of(self, seat: int) -> dict[str, float] | None:
+        base = float(self.settings["base_seconds"])
+        if not base or self.is_bot(seat):
+            return None
+        clock = self.clocks[seat]
+        asked = seat in self.game.pending and seat not in self.game.declared
+        spent = time.monotonic() - clock.started if asked and clock.started else 0.0
+        return {"base": max(0.0, base - spent), "bank": clock.bank - max(0.0, spent - base)}
+
+    def _delayed_cursor(self, delay: float) -> int:
+        cutoff = time.monotonic() - delay
+        count = 0
+        for when, position in self.public_times:
+            if when > cutoff:
+                break
+            count = position
+        return count
+
+    def broadcast(self) -> None:
+        self.public_times.append((time.monotonic(), self.game.stream.count(None)))
+        for conn in list(self.conns):
+            if conn.closed:
+                self.conns.remove(conn)
+                continue
+            if conn.seat is None and conn.delay:
+                continue  # spectators with a delay are fed by their own loop
+            message = self.message(conn)
+            if message is not None:
+                conn.send(message)
+
+    def join(self, conn: Connection) -> dict[str, Any] | None:
+        """A connection joins (or comes back): it gets the whole view and the events from
+        its cursor (0: from the start)."""
+        self.conns.append(conn)
+        self.wake.set()
+        return self.message(conn)
+
+    def info(self) -> dict[str, Any]:
+        """What anyone may know of the table (the lobby's line)."""
+        return {
+            "id": self.row.id,
+            "ruleset": self.row.ruleset,
+            "preset": self.row.options.get("preset", ""),
+            "status": self.row.status,
+            "created": self.row.created,
+            "seats": [
+                {"seat": s.seat, "name": s.name, "kind": s.kind.split(":")[0]}
+                for s in self.row.seats
+            ],
+            "settings": {k: self.settings[k] for k in ("base_seconds", "bank_seconds")},
+            "hand": self.game.hand_number,
+            "over": self.game.over,
+        }
+
+
+_PASS = Action(ActionType.PASS)
+
+
+def _check_settings(settings: dict[str, Any]) -> None:
+    for key in ("base_seconds", "bank_seconds", "spectator_delay", "bot_pace", "claim_pause"):
+        value = settings[key]
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 3600:
+            raise TableError(f"{key} must be a number of seconds 0-3600, not {value!r}")
+    if settings["absent"] not in ("wait", "bot"):
+        raise TableError(f"absent must be 'wait' or 'bot', not {settings['absent']!r}")
