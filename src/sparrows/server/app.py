@@ -38,7 +38,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: The largest inbound websocket frame, in bytes.
 MAX_FRAME = 4096
 #: Messages a connection may send per second (sustained) and in a burst.
-RATE, BURST = 8.0, 24
+RATE, BURST = 20.0, 60
 #: Bad frames (malformed, oversized, over the rate) before the connection is closed.
 STRIKES = 12
 #: The largest body of a create-a-table request.

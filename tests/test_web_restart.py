@@ -1,0 +1,124 @@
+"""A real server process killed with SIGKILL mid-game and started again on the same file:
+every table continues exactly where its players saw it (issue 21)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("uvicorn")
+websockets = pytest.importorskip("websockets.sync.client")
+
+from sparrows.client import View  # noqa: E402
+from sparrows.rules import get_ruleset  # noqa: E402
+
+SPARROWS = Path(sys.executable).parent / "sparrows"
+
+
+def _start(db: Path) -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen(
+        [str(SPARROWS), "serve", "--port", "0", "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if "http://" not in line:
+        proc.kill()
+        raise AssertionError(f"the server did not start: {line!r} {proc.stderr.read()!r}")
+    url = line.split("is at ", 1)[1].split(" ", 1)[0].rstrip("/")
+    return proc, url
+
+
+def _post(url: str, body: dict[str, Any]) -> Any:
+    req = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def _connect(url: str, table: str) -> Any:
+    return websockets.connect(url.replace("http://", "ws://") + f"/ws/{table}", open_timeout=10)
+
+
+class Seat:
+    def __init__(self, ws: Any, token: str, ruleset: Any) -> None:
+        self.ws = ws
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        welcome = json.loads(self.ws.recv(timeout=10))
+        assert welcome["type"] == "welcome", welcome
+        self.rules = ruleset
+        self.view: dict[str, Any] = self._next()
+
+    def _next(self) -> dict[str, Any]:
+        while True:
+            msg = json.loads(self.ws.recv(timeout=10))
+            if msg["type"] == "state":
+                return dict(msg["view"])
+            assert msg["type"] == "error" and "stale" in msg["message"], msg
+
+    def play_until_my_turn(self, discards: int) -> None:
+        """Answer with the default action until this seat has discarded ``discards``
+        tiles and is asked for its turn (the table then waits for it)."""
+        for _ in range(3000):
+            view = self.view
+            prompt = view["prompt"]
+            mine = len(view["seats"][view["viewer"]]["river"])
+            if prompt and prompt["kind"] == "turn" and mine >= discards:
+                return
+            if prompt and prompt["actions"] != ["pass"]:
+                action = self.rules.default_action(View.from_json(view))
+                text = action.to_string(self.rules.dialect)
+                self.ws.send(json.dumps({"type": "act", "prompt": prompt["id"], "action": text}))
+            self.view = self._next()
+        raise AssertionError("never got there")
+
+
+def test_kill_9_and_restart_resumes_every_table(tmp_path: Path) -> None:
+    db = tmp_path / "tables.db"
+    proc, url = _start(db)
+    tables = []
+    try:
+        for ruleset, preset in (("riichi", "tenhou"), ("hongkong", ""), ("sichuan", "")):
+            rules = get_ruleset(ruleset, {"preset": preset} if preset else {})
+            seats = [{"kind": "human"}] + [{"kind": "bot:efficiency"}] * (rules.num_players - 1)
+            body: dict[str, Any] = {
+                "ruleset": ruleset,
+                "seats": seats,
+                "settings": {"bot_pace": 0, "claim_pause": 0},
+            }
+            if preset:
+                body["preset"] = preset
+            made = _post(url + "/api/tables", body)
+            token = made["links"]["0"].split("#t=", 1)[1]
+            with _connect(url, made["id"]) as ws:
+                seat = Seat(ws, token, rules)
+                seat.play_until_my_turn(3)
+                tables.append((made["id"], token, rules, seat.view))
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+    assert proc.returncode == -signal.SIGKILL
+    proc, url = _start(db)
+    try:
+        for table_id, token, rules, before in tables:
+            with _connect(url, table_id) as ws:
+                seat = Seat(ws, token, rules)
+                assert seat.view == before  # the same hand, the same prompt (its id too)
+                seat.play_until_my_turn(len(before["seats"][0]["river"]) + 2)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
