@@ -274,15 +274,16 @@ def test_a_table_resumes_from_its_file(tmp_path: Path) -> None:
             player.receive()
             # stop while the table waits for this seat's turn: nothing moves after it
             player.play(
-                lambda v: len(v["seats"][0]["river"]) >= 4
-                and v["prompt"] is not None
-                and v["prompt"]["kind"] == "turn"
+                lambda v: (
+                    len(v["seats"][0]["river"]) >= 4
+                    and v["prompt"] is not None
+                    and v["prompt"]["kind"] == "turn"
+                )
             )
             before = player.view
-    with TestClient(create_app(db)) as client:
-        with client.websocket_connect(f"/ws/{made['id']}") as ws:
-            _hello(ws, token)
-            again = Player(ws, rules)
-            again.receive()
-            assert again.view == before
-            again.play(lambda v: v["hand_number"] >= 1 or v["over"])
+    with TestClient(create_app(db)) as client, client.websocket_connect(f"/ws/{made['id']}") as ws:
+        _hello(ws, token)
+        again = Player(ws, rules)
+        again.receive()
+        assert again.view == before
+        again.play(lambda v: v["hand_number"] >= 1 or v["over"])

@@ -923,7 +923,7 @@ class Game:
         s: int = seat
         legal = self.pending.get(s)
         if legal is None or (self.declared and s in self.declared):
-            self._refuse_seat(s)
+            self._refuse_seat(s, prompt)
             raise AssertionError
         if prompt is not None and prompt != self.prompt_id(s):
             raise IllegalActionError(
@@ -1013,13 +1013,20 @@ class Game:
                 return op.tile
         return None
 
-    def _refuse_seat(self, seat: object) -> None:
+    def _refuse_seat(self, seat: object, prompt: object = None) -> None:
         if self.phase is _OVER:
             raise IllegalActionError("the game is over")
         self._check_seat(seat)
         waiting = ", ".join(map(str, self.to_act())) or "nobody"
+        stale = ""
+        if prompt is not None:  # an answer to a prompt the seat does not have (any more)
+            stale = (
+                f"; prompt {excerpt_repr(prompt, 20)} is not its prompt now: a stale answer "
+                "is not applied"
+            )
         raise IllegalActionError(
-            f"seat {seat} is not to act now ({self.phase.value} phase; waiting for seat {waiting})"
+            f"seat {seat} is not to act now ({self.phase.value} phase; waiting for seat "
+            f"{waiting}){stale}"
         )
 
     def _find_legal(self, seat: int, action: object, legal: list[Action]) -> Action:

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 _MISSING: Any = object()
+#: Each event's JSON is kept for the most recent events only (the ones every follower
+#: asks for in turn); an older one (a follower catching up from far back) is made again.
+JSON_KEPT = 256
 
 
 class Stream:
@@ -75,6 +78,8 @@ class Stream:
         self.events.append(event)
         self.hands.append(hand)
         self._json.append(None)
+        if pos >= JSON_KEPT:
+            self._json[pos - JSON_KEPT] = None
         if seat is None:
             for p in self.positions:
                 p.append(pos)
@@ -115,7 +120,9 @@ class Stream:
             event = events[pos]
             whole = made[pos]
             if whole is None:
-                whole = made[pos] = event.to_json()
+                whole = event.to_json()
+                if pos >= len(made) - JSON_KEPT:  # the recent ones, that others will ask for
+                    made[pos] = whole
             data = dict(whole)  # a fresh object; its lists are shared: read, do not change
             seen_by = event.visible_to
             if seen_by is not None and seat not in seen_by:

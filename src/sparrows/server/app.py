@@ -38,11 +38,14 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: The largest inbound websocket frame, in bytes.
 MAX_FRAME = 4096
 #: Messages a connection may send per second (sustained) and in a burst.
-RATE, BURST = 20.0, 60
+RATE, BURST = 50.0, 100
 #: Bad frames (malformed, oversized, over the rate) before the connection is closed.
 STRIKES = 12
 #: The largest body of a create-a-table request.
 MAX_BODY = 16384
+#: A finished table stays in memory this long (seconds) after its end, then its record
+#: alone is kept; the memory is swept every SWEEP_SECONDS.
+KEEP_FINISHED, SWEEP_SECONDS = 20.0, 5.0
 
 
 # ---------------------------------------------------------------------- messages in
@@ -88,6 +91,7 @@ class Server:
     def __init__(self, db: str | Path) -> None:
         self.store = Store(db)
         self.rooms: dict[str, Room] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Load every table still in play and let each play its own moves."""
@@ -95,8 +99,22 @@ class Server:
             room = Room.load(self.store, row)
             self.rooms[row.id] = room
             room.start()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Let finished tables go from memory a while after their end, once nobody
+        follows them (their records stay in the file; asked for, they load again)."""
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            now = time.monotonic()
+            for table_id, room in list(self.rooms.items()):
+                done = room.game.over and now - (room.ended or now) >= KEEP_FINISHED
+                if done and not any(not c.closed for c in room.conns):
+                    del self.rooms[table_id]
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for room in self.rooms.values():
             await room.stop()
         self.store.close()

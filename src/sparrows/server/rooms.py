@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import json
 import secrets
 import time
 from collections.abc import Callable
@@ -42,6 +43,18 @@ SETTINGS: dict[str, Any] = {
     "claim_pause": 0.8,  # seconds before a pass-only prompt is answered for its seat
     "absent": "wait",  # a seat without a connection: "wait", or "bot" (a bot plays it)
 }
+
+
+_RULESETS: dict[str, Ruleset] = {}
+
+
+def shared_ruleset(name: str, options: dict[str, Any]) -> Ruleset:
+    """One ruleset object per ruleset and options for every table of the process: a
+    ruleset is immutable configuration, and its memo tables (capped) are then shared
+    instead of filled once per table."""
+    rules = get_ruleset(name, options)
+    key = json.dumps([rules.name, rules.options_dict()], sort_keys=True)
+    return _RULESETS.setdefault(key, rules)
 
 
 class TableError(SparrowsError):
@@ -87,6 +100,7 @@ class Room:
     public_times: list[tuple[float, int]] = field(default_factory=list)
     task: asyncio.Task[None] | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    ended: float = 0.0  # when the game ended (monotonic), for dropping the room later
 
     # ------------------------------------------------------------------ making
     @classmethod
@@ -100,7 +114,7 @@ class Room:
     ) -> tuple[Room, list[str | None], str]:
         """A new table: returns the room, each human seat's secret token (None for a
         bot) and the spectators' token."""
-        rules = get_ruleset(ruleset, options)
+        rules = shared_ruleset(ruleset, options)
         if len(seats) != rules.num_players:
             raise TableError(f"the {ruleset} table has {rules.num_players} seats, not {len(seats)}")
         unknown = set(settings) - set(SETTINGS)
@@ -151,13 +165,15 @@ class Room:
     @classmethod
     def load(cls, store: Store, row: TableRow) -> Room:
         """A table as the store holds it: its game replayed from its walls and actions."""
-        rules = get_ruleset(row.ruleset, row.options)
+        rules = shared_ruleset(row.ruleset, row.options)
         game = Game(rules, row.seed, walls=store.walls(row.id), ask_all=True, shuffle="secrets")
         for seat, text in store.actions(row.id):
             game.step(seat, Action.from_string(text, rules.dialect))
         room = cls._make(row, store, rules, game)
         room.saved_actions = len(game.actions)
         room.saved_walls = len(game.hand_orders)
+        if game.over:
+            room.ended = time.monotonic()
         return room
 
     @classmethod
@@ -199,17 +215,35 @@ class Room:
                 game.step(seat, action, prompt=prompt)
             except (IllegalActionError, NotationError) as exc:
                 raise TableError(str(exc)) from None
-            self._after_step(seat)
-        self.wake.set()
+            self._used_clock(seat)
+            self._flush()  # the player's move is committed and echoed at once
+        self.wake.set()  # the table's own moves that follow: the run loop plays them
 
-    def _after_step(self, seat: int) -> None:
+    def _used_clock(self, seat: int) -> None:
         clock = self.clocks[seat]
         if self.settings["base_seconds"] and clock.started:
             used = time.monotonic() - clock.started - float(self.settings["base_seconds"])
             clock.bank = max(0.0, clock.bank - max(0.0, used))
         clock.started = 0.0
-        self._save(self.game.actions[self.saved_actions :])
-        self.broadcast()
+
+    def _flush(self) -> None:
+        """Commit what was played since the last commit, then send it."""
+        if len(self.game.actions) > self.saved_actions:
+            self._save(self.game.actions[self.saved_actions :])
+            self.broadcast()
+
+    def _play_due(self) -> float:
+        """Play every move the table owes now (bots, pass-only answers, clocks run out),
+        over and over while there are such; returns the seconds until the next one."""
+        while not self.game.over:
+            wait, acts = self.due()
+            if not acts:
+                return wait
+            for seat, action in acts:
+                if action in self.game.legal_actions(seat):
+                    self.game.step(seat, action)
+                    self._used_clock(seat)
+        return 3600.0
 
     def _save(self, new: list[tuple[int, Action]]) -> None:
         game = self.game
@@ -288,16 +322,14 @@ class Room:
         """Play the table's own moves as they fall due, until the game is over."""
         while not self.game.over:
             async with self.lock:
-                wait, acts = self.due()
-                for seat, action in acts:
-                    if action in self.game.legal_actions(seat):
-                        self.game.step(seat, action)
-                        self._after_step(seat)
-                if acts:
-                    continue
+                wait = self._play_due()
+                self._flush()
+            if self.game.over:
+                break
             self.wake.clear()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout=max(0.01, wait))
+        self.ended = time.monotonic()
 
     def start(self) -> None:
         if self.task is None and not self.game.over:
