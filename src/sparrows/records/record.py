@@ -371,9 +371,15 @@ def record_from_json(data: Any, path: str) -> GameRecord:
     )
 
 
-def rebuild(record: GameRecord, record_events: bool = True) -> Game:
+def rebuild(
+    record: GameRecord,
+    record_events: bool = True,
+    each: Callable[[Game], None] | None = None,
+) -> Game:
     """Re-run a record's actions on a new game (no checks of its events). Whatever is
-    wrong with the record (its ruleset, options, seed or actions) raises RecordError."""
+    wrong with the record (its ruleset, options, seed or actions) raises RecordError.
+    ``each``, if given, is called with the game before the first action and after every
+    action (a replay viewer's frames)."""
     if not isinstance(record.options, dict):
         raise RecordError(
             f"the record's options must be an object, not {type(record.options).__name__}"
@@ -419,9 +425,13 @@ def rebuild(record: GameRecord, record_events: bool = True) -> Game:
         )
     except SparrowsError as exc:
         raise RecordError(f"the record's seed or walls are not usable: {exc}") from None
+    if each is not None:
+        each(game)
     for i, (seat, text) in enumerate(record.actions):
         try:
             game.step(seat, Action.from_string(text, ruleset.dialect))
+            if each is not None:
+                each(game)
         except SparrowsError as exc:  # IllegalActionError included
             raise RecordError(
                 f"action {i} ({excerpt_repr(seat)}, {excerpt_repr(text)}) cannot be replayed: {exc}"

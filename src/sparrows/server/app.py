@@ -3,7 +3,8 @@
 Pages: the lobby (``/``), a table (``/table/{id}``; the seat's secret token travels in the
 link's fragment, never in a request line), a finished game's replay (``/replay/{id}``) and
 the credits. The API: ``/api/rulesets``, ``/api/tables`` (create, list), ``/api/tables/{id}``
-and ``/api/records/{id}`` (a finished game as our JSON, mjai or tenhou.net/6). A table is
+``/api/records/{id}`` (a finished game as our JSON, mjai or tenhou.net/6) and
+``/api/replay/{id}?view=all|public|SEAT`` (its frames for the replay viewer). A table is
 followed over ``/ws/{id}``: the first message is ``hello`` with the token; then ``act``
 (an action for the prompt it names) and ``ping``. Every inbound frame is size-capped,
 rate-limited and validated (msgspec); a bad one is answered with one ``error`` line and the
@@ -22,6 +23,8 @@ from typing import Any
 
 import msgspec
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -30,6 +33,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import SparrowsError
 from ..rules import RULESETS, get_ruleset
+from ..rules.catalog import describe
+from .replay import replay_frames
 from .rooms import BOTS, SETTINGS, Connection, Room, TableError
 from .store import Store
 
@@ -150,6 +155,7 @@ def create_app(db: str | Path) -> Starlette:
         out = []
         for name in RULESETS:
             rules = get_ruleset(name)
+            info = describe(name)
             out.append(
                 {
                     "name": name,
@@ -157,9 +163,12 @@ def create_app(db: str | Path) -> Starlette:
                     "presets": {
                         p: get_ruleset(name, {"preset": p}).num_players for p in rules.presets
                     },
+                    "preset_values": info["presets"],
+                    "options": info["options"],
                 }
             )
-        return JSONResponse({"rulesets": out, "bots": list(BOTS), "settings": SETTINGS})
+        body = json.dumps({"rulesets": out, "bots": list(BOTS), "settings": SETTINGS}, default=list)
+        return Response(body, media_type="application/json")
 
     async def create(request: Request) -> Response:
         body = await request.body()
@@ -252,6 +261,18 @@ def create_app(db: str | Path) -> Starlette:
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
+    async def replay(request: Request) -> Response:
+        table_id = request.path_params["id"]
+        data = server.store.record(table_id)
+        if data is None:
+            return _error("no finished game with that id", 404)
+        view = request.query_params.get("view", "all")
+        try:
+            frames = await asyncio.to_thread(replay_frames, data, view, f"table {table_id}")
+        except SparrowsError as exc:
+            return _error(str(exc))
+        return JSONResponse(frames)
+
     async def socket(websocket: WebSocket) -> None:
         await _follow(server, websocket)
 
@@ -265,10 +286,13 @@ def create_app(db: str | Path) -> Starlette:
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{id}", table),
         Route("/api/records/{id}", record),
+        Route("/api/replay/{id}", replay),
         WebSocketRoute("/ws/{id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    # replays and records are large JSON: compressed for browsers that ask (all do)
+    middleware = [Middleware(GZipMiddleware, minimum_size=2048)]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.server = server
     return app
 
