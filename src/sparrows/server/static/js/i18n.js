@@ -1,0 +1,292 @@
+// The page's words, one dictionary per language. `t("key", {n: 3})` looks a key up in the
+// chosen language, then in English, and fills the {placeholders}. Tile and yaku names have
+// their own helpers. A new language is one more entry in DICT (same keys; any key left
+// out falls back to English).
+
+export const DICT = {
+  en: {
+    suits: {m: "characters", p: "dots", s: "bamboo", z: "honours", f: "flower", h: "season"},
+    honours: ["East wind", "South wind", "West wind", "North wind",
+      "White dragon", "Green dragon", "Red dragon"],
+    flowers: ["Plum", "Orchid", "Chrysanthemum", "Bamboo"],
+    seasons: ["Spring", "Summer", "Autumn", "Winter"],
+    winds: ["East", "South", "West", "North"],
+    windChars: ["E", "S", "W", "N"],
+    special: {"*": "red", P: "purple", B: "blue", C: "cyan", G: "gold", T: "platinum", "!": "pocchi"},
+    rulesets: {
+      suzume: "Suzume-Jong", riichi: "Riichi", hongkong: "Hong Kong",
+      classical: "Classical Chinese", sichuan: "Sichuan bloody battle",
+    },
+    // riichi's yaku, by the id in a win's detail.yaku
+    yaku: {
+      riichi: "Riichi", double_riichi: "Double riichi", open_riichi: "Open riichi",
+      open_double_riichi: "Open double riichi", ippatsu: "Ippatsu",
+      menzen_tsumo: "Menzen tsumo (closed self-draw)", pinfu: "Pinfu",
+      iipeikou: "Iipeikou (one pure double run)", tanyao: "Tanyao (all simples)",
+      yakuhai_haku: "Yakuhai: white dragon", yakuhai_hatsu: "Yakuhai: green dragon",
+      yakuhai_chun: "Yakuhai: red dragon", seat_wind: "Yakuhai: seat wind",
+      round_wind: "Yakuhai: round wind", round_wind_2: "Yakuhai: the other round wind",
+      yakuka: "Yaku-ka (ability)", haitei: "Haitei (last tile draw)",
+      houtei: "Houtei (last tile discard)", rinshan: "Rinshan kaihou (kan replacement)",
+      chankan: "Chankan (robbing a kan)", chiitoitsu: "Chiitoitsu (seven pairs)",
+      kansai_quad: "Kansai chiitoi: one quad", kansai_quads: "Kansai chiitoi: two quads",
+      sanshoku: "Sanshoku doujun (mixed triple run)", ittsu: "Ittsu (pure straight)",
+      chanta: "Chanta (terminal or honour in each set)", toitoi: "Toitoi (all triplets)",
+      sanankou: "Sanankou (three concealed triplets)",
+      sanshoku_doukou: "Sanshoku doukou (triple triplets)", sankantsu: "Sankantsu (three kans)",
+      shousangen: "Shousangen (little three dragons)",
+      honroutou: "Honroutou (all terminals and honours)", honitsu: "Honitsu (half flush)",
+      junchan: "Junchan (terminal in each set)",
+      ryanpeikou: "Ryanpeikou (two pure double runs)", chinitsu: "Chinitsu (full flush)",
+      kokushi: "Kokushi musou (thirteen orphans)", kokushi_13: "Kokushi musou, 13-sided wait",
+      suuankou: "Suuankou (four concealed triplets)", suuankou_tanki: "Suuankou, pair wait",
+      daisangen: "Daisangen (big three dragons)", shousuushi: "Shousuushi (little four winds)",
+      daisuushi: "Daisuushi (big four winds)", tsuuiisou: "Tsuuiisou (all honours)",
+      ryuuiisou: "Ryuuiisou (all green)", chinroutou: "Chinroutou (all terminals)",
+      chuuren: "Chuuren poutou (nine gates)",
+      junsei_chuuren: "Junsei chuuren poutou (nine-sided nine gates)",
+      suukantsu: "Suukantsu (four kans)", tenhou: "Tenhou (blessing of heaven)",
+      chiihou: "Chiihou (blessing of earth)", kansai_three_quads: "Kansai chiitoi: three quads",
+      renhou: "Renhou (blessing of man)", dora: "Dora", aka: "Red five (aka dora)",
+      ura: "Ura dora", special: "Special tiles (purple 3, blue 7)",
+      nuki: "Nuki dora (Norths set aside)",
+    },
+    ui: {
+      "app": "sparrows",
+      "lobby.title": "sparrows web table",
+      "lobby.new": "New table",
+      "lobby.ruleset": "Ruleset",
+      "lobby.preset": "Preset",
+      "lobby.seats": "Seats",
+      "lobby.seat": "Seat {n}",
+      "lobby.human": "Human",
+      "lobby.bot": "Bot: {kind}",
+      "lobby.name": "Name",
+      "lobby.clock": "Clock",
+      "lobby.clockOff": "No clock",
+      "lobby.base": "Seconds per decision",
+      "lobby.bank": "Bank seconds per game",
+      "lobby.delay": "Spectator delay (seconds)",
+      "lobby.pace": "Bot pace (seconds)",
+      "lobby.claimPause": "Pause before an automatic pass (seconds)",
+      "lobby.absent": "Absent seats are played by a bot",
+      "lobby.create": "Create the table",
+      "lobby.creating": "Creating...",
+      "lobby.links": "Links of table {id}",
+      "lobby.linksHelp": "Each human seat has its own secret link: send it to that player only. Anyone with the spectator link can watch.",
+      "lobby.copy": "Copy",
+      "lobby.copied": "Copied",
+      "lobby.playHere": "Play seat {n} here",
+      "lobby.spectate": "Spectator link",
+      "lobby.watch": "Watch",
+      "lobby.playing": "Tables in play",
+      "lobby.over": "Finished games",
+      "lobby.none": "None yet.",
+      "lobby.replay": "Replay",
+      "lobby.download": "Download",
+      "lobby.handN": "hand {n}",
+      "lobby.refresh": "Refresh",
+      "lobby.credits": "Credits",
+      "lobby.joinHelp": "Joining a table needs its seat link (from whoever made it).",
+      "lobby.players": "{n} players",
+      "lobby.advanced": "Table settings",
+      "table.connecting": "Connecting...",
+      "table.connected": "Connected",
+      "table.offline": "Offline: reconnecting...",
+      "table.badLink": "This page needs a seat or spectator link (…/table/ID#t=TOKEN).",
+      "table.you": "you",
+      "table.spectating": "Watching",
+      "table.wall": "Wall",
+      "table.deadWall": "Dead wall",
+      "table.dora": "Dora",
+      "table.indicators": "Indicators",
+      "table.honba": "Honba",
+      "table.sticks": "Riichi sticks",
+      "table.dealer": "Dealer",
+      "table.turnOf": "{name}'s turn",
+      "table.yourTurn": "Your turn: discard a tile",
+      "table.yourTurnAct": "Your turn",
+      "table.waiting": "Waiting...",
+      "table.waitOthers": "Waiting for the other seats",
+      "table.claim": "{name} discarded {tile}",
+      "table.rob": "{name} may be robbed of {tile}",
+      "table.exchangeAsk": "Choose three tiles of one suit to pass",
+      "table.voidAsk": "Choose the suit you will not keep (void)",
+      "table.dealerAsk": "Keep the deal or pass it?",
+      "table.kokanAsk": "Kokan: chips or han?",
+      "table.voteAsk": "Vote to abort this hand?",
+      "table.riichiPick": "Choose the discard that declares {what}",
+      "table.cancel": "Cancel",
+      "table.hints": "Hints",
+      "table.furiten": "Furiten",
+      "table.notFuriten": "not furiten",
+      "table.tilesInHand": "{n} tiles in hand",
+      "table.void": "void {suit}",
+      "table.won": "won",
+      "table.gave": "Gave",
+      "table.got": "Got",
+      "table.exchange": "Exchange",
+      "table.clock": "Clock",
+      "table.bank": "bank",
+      "table.over": "The game is over",
+      "table.credits": "Credits",
+      "table.lobby": "Lobby",
+      "table.riichi": "riichi",
+      "table.doubleRiichi": "double riichi",
+      "table.openRiichi": "open riichi",
+      "table.chips": "chips",
+      "table.points": "points",
+      "table.pot": "on the table",
+      "table.log": "Log",
+      "act.discard": "Discard {tile}",
+      "act.tsumo": "Tsumo",
+      "act.ron": "Ron",
+      "act.pass": "Pass",
+      "act.chi": "Chi",
+      "act.pon": "Pon",
+      "act.kan": "Kan",
+      "act.ankan": "Kan (concealed)",
+      "act.kakan": "Kan (added)",
+      "act.riichi": "Riichi",
+      "act.open_riichi": "Open riichi",
+      "act.tako_riichi": "Tako riichi",
+      "act.nuki": "Nuki (North)",
+      "act.abortTurn": "Abort (nine terminals)",
+      "act.abortVote": "Vote to abort",
+      "act.continue": "Keep the deal",
+      "act.pass_deal": "Pass the deal",
+      "act.kokan": "Kokan: {what}",
+      "act.void": "Void {suit}",
+      "act.exchange": "Pass these three",
+      "act.suzume": "Suzume",
+      "act.chinese.chi": "Chow",
+      "act.chinese.pon": "Pung",
+      "act.chinese.kan": "Kong",
+      "act.chinese.ankan": "Kong (concealed)",
+      "act.chinese.kakan": "Kong (added)",
+      "act.chinese.tsumo": "Mahjong (self-drawn)",
+      "act.chinese.ron": "Mahjong",
+      "act.sichuan.pon": "Peng",
+      "act.sichuan.kan": "Gang",
+      "act.sichuan.ankan": "Gang (concealed)",
+      "act.sichuan.kakan": "Gang (added)",
+      "act.sichuan.tsumo": "Hu (self-drawn)",
+      "act.sichuan.ron": "Hu",
+      "end.hand": "Hand over",
+      "end.win": "{name} wins",
+      "end.tsumo": "self-drawn",
+      "end.ron": "on {name}'s discard",
+      "end.draw": "Exhaustive draw",
+      "end.abort": "Aborted: {reason}",
+      "end.ready": "ready",
+      "end.notReady": "not ready",
+      "end.waits": "waits",
+      "end.items": "Scoring",
+      "end.total": "Total",
+      "end.payments": "Payments",
+      "end.scores": "Scores",
+      "end.han": "{han} han",
+      "end.fu": "{fu} fu",
+      "end.yakuman": "yakuman x{n}",
+      "end.points": "{n} points",
+      "end.ura": "Ura dora indicators",
+      "end.chips": "Chips",
+      "end.ok": "OK",
+      "end.misdeclared": "{name} declared a win that is not one",
+      "end.game": "Game over",
+      "end.place": "Place",
+      "end.player": "Player",
+      "end.score": "Score",
+      "end.final": "Final",
+      "end.chipsCol": "Chips",
+      "end.replay": "Watch the replay",
+      "end.downloads": "Download the record",
+      "end.steps": "How it was scored",
+      "replay.title": "Replay",
+      "replay.first": "First",
+      "replay.prev": "Previous",
+      "replay.next": "Next",
+      "replay.last": "Last",
+      "replay.play": "Play",
+      "replay.pause": "Pause",
+      "replay.hand": "Hand",
+      "replay.view": "View",
+      "replay.all": "All hands open",
+      "replay.seatView": "{name}'s view",
+      "replay.step": "Event {i} of {n}",
+      "replay.loading": "Loading the record...",
+      "replay.missing": "No finished game with this id.",
+      "credits.title": "Credits",
+    },
+  },
+};
+
+let lang = "en";
+try {
+  const wanted = new URLSearchParams(location.search).get("lang") || localStorage.getItem("sparrows.lang");
+  if (wanted && DICT[wanted]) lang = wanted;
+} catch (e) { /* no storage: English */ }
+
+export function setLanguage(code) {
+  if (DICT[code]) lang = code;
+}
+
+function dict() {
+  return DICT[lang] || DICT.en;
+}
+
+function fill(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+/** A UI string by key. */
+export function t(key, params) {
+  const text = (dict().ui && dict().ui[key]) ?? DICT.en.ui[key] ?? key;
+  return fill(text, params);
+}
+
+/** A field of the dictionary (suits, winds...), English where the language lacks it. */
+export function words(field) {
+  return dict()[field] ?? DICT.en[field];
+}
+
+export function windName(i) {
+  return i == null ? "" : words("winds")[i];
+}
+
+export function windChar(i) {
+  return i == null ? "" : words("windChars")[i];
+}
+
+export function rulesetName(name) {
+  return words("rulesets")[name] || name;
+}
+
+/** A riichi yaku's name by id, else the label the server gave. */
+export function yakuName(id, fallback) {
+  return words("yaku")[id] || fallback || id;
+}
+
+/** The name of a tile's text (mpsz or Suzume's): "Red five of dots", "East wind". */
+export function tileName(text) {
+  if (!text) return "";
+  const special = words("special");
+  if (text === "g") return words("honours")[5];
+  if (text === "r") return words("honours")[6];
+  let m = /^([0-9])([*PBCGT!]?)([mpszfh])$/.exec(text);
+  if (!m) {
+    const s = /^([1-9])(\*?)$/.exec(text); // Suzume: bamboo numbers
+    if (!s) return text;
+    m = [text, s[1], s[2], "s"];
+  }
+  const [, d, suffix, suit] = m;
+  let n = d === "0" ? 5 : Number(d);
+  const mark = d === "0" ? special["*"] : suffix ? special[suffix] : "";
+  let name;
+  if (suit === "z") name = words("honours")[n - 1];
+  else if (suit === "f") name = `${words("flowers")[n - 1]} (${words("suits").f} ${n})`;
+  else if (suit === "h") name = `${words("seasons")[n - 1]} (${words("suits").h} ${n})`;
+  else name = `${n} ${words("suits")[suit]}`;
+  return mark ? `${name} (${mark})` : name;
+}

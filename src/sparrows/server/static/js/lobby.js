@@ -1,0 +1,227 @@
+// The lobby: make a table (POST /api/tables), share its links, list the tables in play and
+// the finished games (GET /api/tables).
+
+import { el, clear, getJSON } from "./util.js";
+import { t, rulesetName } from "./i18n.js";
+import { recordLinks } from "./panels.js";
+
+const $ = (id) => document.getElementById(id);
+const STORE = "sparrows.tables";
+let META = null;
+
+function known() {
+  try {
+    return JSON.parse(localStorage.getItem(STORE) || "{}");
+  } catch (e) {
+    return {};
+  }
+}
+
+function remember(id, data) {
+  try {
+    const all = known();
+    all[id] = data;
+    const ids = Object.keys(all);
+    for (const old of ids.slice(0, Math.max(0, ids.length - 50))) delete all[old];
+    localStorage.setItem(STORE, JSON.stringify(all));
+  } catch (e) { /* no storage */ }
+}
+
+function rulesetInfo() {
+  return META.rulesets.find((r) => r.name === $("ruleset").value);
+}
+
+function players() {
+  const r = rulesetInfo();
+  const preset = $("preset").value;
+  return (preset && r.presets[preset]) || r.players;
+}
+
+function fillPresets() {
+  const r = rulesetInfo();
+  const select = clear($("preset"));
+  for (const p of Object.keys(r.presets)) select.appendChild(el("option", { value: p, text: p }));
+  const preferred = r.name === "riichi" ? "tenhou" : "standard";
+  if (r.presets[preferred]) select.value = preferred;
+  fillSeats();
+}
+
+function fillSeats() {
+  const n = players();
+  const box = $("seats");
+  const old = [...box.querySelectorAll(".seat-row")].map((row) => ({
+    kind: row.querySelector("select").value, name: row.querySelector("input").value,
+  }));
+  clear(box);
+  $("players-note").textContent = t("lobby.players", { n });
+  for (let i = 0; i < n; i++) {
+    const prev = old[i];
+    const kind = el("select.seat-kind", { testid: "seat-kind", data: { seat: String(i) }, "aria-label": `Seat ${i + 1} player` },
+      el("option", { value: "human", text: t("lobby.human") }),
+      ...META.bots.map((b) => el("option", { value: `bot:${b}`, text: t("lobby.bot", { kind: b }) })));
+    kind.value = prev ? prev.kind : i === 0 ? "human" : `bot:${META.bots[0]}`;
+    const name = el("input.seat-name", {
+      type: "text", maxlength: "24", testid: "seat-name", data: { seat: String(i) },
+      placeholder: i === 0 ? "Your name" : `Seat ${i + 1}`, "aria-label": `Seat ${i + 1} name`,
+      value: prev ? prev.name : "",
+    });
+    box.appendChild(el("div.seat-row", { testid: "seat-row", data: { seat: String(i) } },
+      el("span.seat-label", {}, t("lobby.seat", { n: i + 1 }), i === 0 ? el("span.wind", { text: " (first dealer)" }) : null),
+      kind, name));
+  }
+}
+
+function numberOf(id) {
+  const v = Number($(id).value);
+  return Number.isFinite(v) && v >= 0 ? v : 0;
+}
+
+async function create(e) {
+  e.preventDefault();
+  const button = $("create");
+  $("create-error").textContent = "";
+  const clockOn = $("clock-on").checked;
+  const body = {
+    ruleset: $("ruleset").value,
+    preset: $("preset").value,
+    options: {},
+    seats: [...document.querySelectorAll("#seats .seat-row")].map((row) => {
+      const kind = row.querySelector("select").value;
+      const name = row.querySelector("input").value.trim();
+      return name ? { kind, name } : { kind };
+    }),
+    settings: {
+      base_seconds: clockOn ? Math.max(1, numberOf("base-seconds")) : 0,
+      bank_seconds: clockOn ? numberOf("bank-seconds") : 0,
+      spectator_delay: numberOf("spectator-delay"),
+      bot_pace: numberOf("bot-pace"),
+      claim_pause: numberOf("claim-pause"),
+      absent: $("absent-bot").checked ? "bot" : "wait",
+    },
+  };
+  button.disabled = true;
+  button.textContent = t("lobby.creating");
+  try {
+    const made = await getJSON("/api/tables", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    remember(made.id, { links: made.links, spectate: made.spectate, ruleset: body.ruleset, preset: body.preset });
+    showLinks(made);
+    loadTables();
+  } catch (err) {
+    $("create-error").textContent = err.message;
+  } finally {
+    button.disabled = false;
+    button.textContent = t("lobby.create");
+  }
+}
+
+function copyButton(url) {
+  const b = el("button", { type: "button", testid: "copy", text: t("lobby.copy") });
+  b.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch (err) {
+      const input = b.parentElement.querySelector("input");
+      if (input) { input.select(); document.execCommand && document.execCommand("copy"); }
+    }
+    b.textContent = t("lobby.copied");
+    setTimeout(() => { b.textContent = t("lobby.copy"); }, 1500);
+  });
+  return b;
+}
+
+function showLinks(made) {
+  const box = clear($("links"));
+  box.classList.remove("hidden");
+  box.appendChild(el("h2", { text: t("lobby.links", { id: made.id }) }));
+  box.appendChild(el("p.muted.small", { text: t("lobby.linksHelp") }));
+  const seats = (made.table && made.table.seats) || [];
+  for (const [seat, url] of Object.entries(made.links)) {
+    const s = Number(seat);
+    const name = seats[s] ? seats[s].name : `Seat ${s + 1}`;
+    box.appendChild(el("div.link-row", { testid: "seat-link", data: { seat } },
+      el("span.who", { text: `${t("lobby.seat", { n: s + 1 })}: ${name}` }),
+      el("input", { type: "text", readonly: true, value: url, testid: "seat-link-url", "aria-label": `Link of seat ${s + 1}` }),
+      copyButton(url),
+      el("a.button.primary", { href: url, target: "_blank", rel: "noopener", testid: "play-here", data: { seat }, text: t("lobby.playHere", { n: s + 1 }) })));
+  }
+  box.appendChild(el("div.link-row", { testid: "spectate-link" },
+    el("span.who", { text: t("lobby.spectate") }),
+    el("input", { type: "text", readonly: true, value: made.spectate, testid: "spectate-url", "aria-label": t("lobby.spectate") }),
+    copyButton(made.spectate),
+    el("a.button", { href: made.spectate, target: "_blank", rel: "noopener", testid: "watch-here", text: t("lobby.watch") })));
+}
+
+function describe(info) {
+  return `${rulesetName(info.ruleset)}${info.preset ? ` \u00b7 ${info.preset}` : ""}`;
+}
+
+async function loadTables() {
+  let data;
+  try {
+    data = await getJSON("/api/tables");
+  } catch (err) {
+    clear($("playing")).appendChild(el("p.error-line", { text: err.message }));
+    return;
+  }
+  const mine = known();
+  const playing = clear($("playing"));
+  const list = el("div.table-list");
+  for (const info of data.playing) {
+    const k = mine[info.id];
+    const go = el("span.go");
+    if (k && k.spectate) go.appendChild(el("a", { href: k.spectate, target: "_blank", rel: "noopener", testid: "watch-link", text: t("lobby.watch") }));
+    if (k && k.links) {
+      for (const [seat, url] of Object.entries(k.links)) {
+        go.appendChild(el("a", { href: url, target: "_blank", rel: "noopener", testid: "seat-link-known", data: { seat }, text: t("lobby.playHere", { n: Number(seat) + 1 }) }));
+      }
+    }
+    list.appendChild(el("div.table-row", { testid: "table-row", data: { id: info.id } },
+      el("span.what", { text: describe(info) }),
+      el("span.people", { text: `${info.seats.map((s) => s.name + (s.kind === "bot" ? " (bot)" : "")).join(", ")} \u00b7 ${t("lobby.handN", { n: info.hand + 1 })}` }),
+      go));
+  }
+  playing.appendChild(data.playing.length ? list : el("p.muted", { text: t("lobby.none") }));
+  const over = clear($("over"));
+  const done = el("div.table-list");
+  for (const info of data.over) {
+    const when = new Date(info.created * 1000);
+    done.appendChild(el("div.table-row", { testid: "finished-row", data: { id: info.id } },
+      el("span.what", { text: describe(info) }),
+      el("span.people", { text: `${info.seats.map((s) => s.name).join(", ")} \u00b7 ${when.toLocaleString()}` }),
+      recordLinks(info.id, info.ruleset, info.preset)));
+  }
+  over.appendChild(data.over.length ? done : el("p.muted", { text: t("lobby.none") }));
+}
+
+function toggleClock() {
+  const on = $("clock-on").checked;
+  $("base-seconds").disabled = !on;
+  $("bank-seconds").disabled = !on;
+}
+
+async function start() {
+  try {
+    META = await getJSON("/api/rulesets");
+  } catch (err) {
+    $("create-error").textContent = err.message;
+    return;
+  }
+  const select = $("ruleset");
+  for (const r of META.rulesets) select.appendChild(el("option", { value: r.name, text: rulesetName(r.name) }));
+  const s = META.settings || {};
+  if (s.bot_pace != null) $("bot-pace").value = s.bot_pace;
+  if (s.claim_pause != null) $("claim-pause").value = s.claim_pause;
+  if (s.spectator_delay != null) $("spectator-delay").value = s.spectator_delay;
+  $("absent-bot").checked = s.absent === "bot";
+  select.addEventListener("change", fillPresets);
+  $("preset").addEventListener("change", fillSeats);
+  $("clock-on").addEventListener("change", toggleClock);
+  $("create-form").addEventListener("submit", create);
+  $("refresh").addEventListener("click", loadTables);
+  fillPresets();
+  loadTables();
+}
+
+start();

@@ -1,0 +1,275 @@
+// The hand-end panel (wins, exhaustive draws, aborts, the scores after the hand) and the
+// game-end ranking, built from the game's events (docs/protocol.md, "The event stream").
+
+import { el, fmtNum, signClass } from "./util.js";
+import { tileEl, parseGroups, matchCopies, kindOf } from "./tiles.js";
+import { t, yakuName } from "./i18n.js";
+import { meldEl, seatName } from "./render.js";
+
+/**
+ * Collects a hand's ending events; `feed(event)` returns a finished result
+ * ({wins, draw, abort, misdeclared, end}) when the hand ends, else null.
+ */
+export class HandCollector {
+  constructor() {
+    this.reset();
+  }
+  reset() {
+    this.cur = { wins: [], draw: null, abort: null, misdeclared: [], end: null };
+  }
+  feed(e) {
+    switch (e.type) {
+      case "hand_start":
+        this.reset();
+        return null;
+      case "win":
+        this.cur.wins.push(e);
+        return null;
+      case "exhaustive_draw":
+        this.cur.draw = e;
+        return null;
+      case "abort":
+        this.cur.abort = e;
+        return null;
+      case "misdeclared":
+        this.cur.misdeclared.push(e);
+        return null;
+      case "hand_end": {
+        this.cur.end = e;
+        const done = this.cur;
+        this.reset();
+        return done;
+      }
+      default:
+        return null;
+    }
+  }
+}
+
+function tilesRow(tiles, cls = "") {
+  const row = el("span.tiles", { cls });
+  for (const tile of tiles) row.appendChild(tileEl(tile));
+  return row;
+}
+
+/** A win's hand: the reading's groups (melds marked), the winning tile outlined. */
+export function winningHand(win, ctx) {
+  const box = el("div.win-hand", { testid: "win-hand" });
+  const groups = parseGroups(win.reading || "");
+  const seatView = ctx.lastView && ctx.lastView.seats && ctx.lastView.seats[win.seat];
+  const pool = [];
+  if (Array.isArray(win.hand)) pool.push(...win.hand);
+  else if (ctx.lastView && ctx.lastView.viewer === win.seat && ctx.lastView.hand) pool.push(...ctx.lastView.hand);
+  else if (seatView && seatView.hand) pool.push(...seatView.hand);
+  if (win.tile) pool.push(win.tile);
+  const meldPool = [];
+  if (seatView) for (const m of seatView.melds || []) meldPool.push(...m.tiles);
+  let marked = false;
+  const winKind = kindOf(win.tile);
+  // the winning tile is marked in the last concealed group holding its kind
+  let markGroup = -1;
+  groups.forEach((g, i) => {
+    if (!g.meld && g.tiles.some((x) => kindOf(x) === winKind)) markGroup = i;
+  });
+  groups.forEach((g, gi) => {
+    const tiles = matchCopies(g.tiles, g.meld ? meldPool : pool);
+    const group = el("span.group", { cls: g.meld ? `meld ${g.meld}` : "" });
+    tiles.forEach((tile, i) => {
+      const hidden = g.meld === "closed" && (i === 0 || i === tiles.length - 1);
+      const node = hidden ? tileEl(null, { hidden: true }) : tileEl(tile);
+      if (!marked && gi === markGroup && kindOf(tile) === winKind) {
+        node.classList.add("winning");
+        node.dataset.testid = "winning-tile";
+        marked = true;
+      }
+      group.appendChild(node);
+    });
+    box.appendChild(group);
+  });
+  if (!marked && win.tile) {
+    const node = tileEl(win.tile, { cls: "winning" });
+    node.dataset.testid = "winning-tile";
+    box.appendChild(el("span.group.apart", {}, node));
+  }
+  return box;
+}
+
+function winBlock(win, ctx) {
+  const n = ctx.n;
+  const who = seatName(ctx, win.seat);
+  const how = win.from_seat == null ? t("end.tsumo") : t("end.ron", { name: seatName(ctx, win.from_seat) });
+  const block = el("section.win", { testid: "win", data: { seat: String(win.seat) } },
+    el("h3", {}, t("end.win", { name: who }), el("span.how", { text: ` \u2014 ${how}` })));
+  block.appendChild(winningHand(win, ctx));
+  const d = win.detail || {};
+  // the headline: han and fu (riichi), faan, or points and doubles
+  const head = [];
+  if (d.han != null) {
+    if (d.yakuman) head.push(t("end.yakuman", { n: d.yakuman }));
+    else {
+      head.push(t("end.han", { han: d.han }));
+      if (d.fu != null) head.push(t("end.fu", { fu: d.fu }));
+    }
+    if (d.limit) head.push(String(d.limit));
+  } else if (d.faan != null) head.push(`${d.faan} faan${d.limit_hand ? ` \u00b7 ${d.limit_hand}` : ""}`);
+  else if (d.doubles != null) head.push(`${d.points} points \u00d7 2^${d.doubles}${d.limit_hand ? ` \u00b7 ${d.limit_hand}` : ""}`);
+  head.push(t("end.points", { n: fmtNum(win.points) }));
+  if (d.chips != null) head.push(`${fmtNum(d.chips)} ${t("table.chips")}`);
+  block.appendChild(el("div.headline", { testid: "win-headline", text: head.join(" \u00b7 ") }));
+  // the items
+  const items = el("table.items", { testid: "win-items" });
+  const yaku = Array.isArray(d.yaku) && d.yaku.length === (win.items || []).length ? d.yaku : null;
+  (win.items || []).forEach(([label, value], i) => {
+    const name = yaku ? yakuName(yaku[i][0], label) : label;
+    items.appendChild(el("tr", { testid: "win-item" }, el("td", { text: name }), el("td.num", { text: String(value) })));
+  });
+  if (Array.isArray(d.fu_items) && d.fu_items.length) {
+    const fu = d.fu_items.map(([label, v]) => `${label} ${v}`).join(", ");
+    items.appendChild(el("tr.fu", {}, el("td", { text: `Fu: ${fu}` }), el("td.num", { text: String(d.fu) })));
+  }
+  if (Array.isArray(d.chip_items)) {
+    for (const [label, v] of d.chip_items) {
+      items.appendChild(el("tr.chip", {}, el("td", { text: `${t("end.chips")}: ${label}` }), el("td.num", { text: String(v) })));
+    }
+  }
+  block.appendChild(items);
+  if (Array.isArray(d.ura_indicators) && d.ura_indicators.length) {
+    block.appendChild(el("div.ura", {}, el("span.label", { text: `${t("end.ura")}: ` }), tilesRow(d.ura_indicators)));
+  }
+  if (Array.isArray(d.steps) && d.steps.length) {
+    const steps = el("details.steps", {}, el("summary", { text: t("end.steps") }));
+    const ul = el("ul");
+    for (const s of d.steps) ul.appendChild(el("li", { text: s }));
+    steps.appendChild(ul);
+    block.appendChild(steps);
+  }
+  // payments per seat
+  if (Array.isArray(win.payments)) {
+    const pay = el("div.payments", { testid: "payments" }, el("span.label", { text: `${t("end.payments")}: ` }));
+    win.payments.forEach((v, s) => {
+      if (s >= n) return;
+      pay.appendChild(el("span.pay", { cls: signClass(v), data: { seat: String(s) } },
+        `${seatName(ctx, s)} `, el("b", { text: fmtNum(v, true) })));
+    });
+    block.appendChild(pay);
+  }
+  return block;
+}
+
+function drawBlock(draw, ctx) {
+  const block = el("section.draw", { testid: "draw" }, el("h3", { text: t("end.draw") }));
+  const list = el("div.draw-seats");
+  for (let s = 0; s < ctx.n; s++) {
+    const ready = (draw.ready || []).includes(s);
+    const row = el("div.draw-seat", { cls: ready ? "ready" : "" },
+      el("span.name", { text: seatName(ctx, s) }),
+      el("span.state", { text: ready ? t("end.ready") : t("end.notReady") }));
+    const hand = (draw.hands || [])[s] || [];
+    if (hand.length) row.appendChild(tilesRow(hand));
+    for (const text of ((draw.melds || [])[s] || [])) {
+      for (const g of parseGroups(text)) row.appendChild(tilesRow(g.tiles, "meld"));
+    }
+    const waits = (draw.waits || [])[s] || [];
+    if (waits.length) row.appendChild(el("span.waits", {}, `${t("end.waits")}: `, tilesRow(waits)));
+    list.appendChild(row);
+  }
+  block.appendChild(list);
+  return block;
+}
+
+function scoresBlock(end, ctx) {
+  const table = el("table.scores", { testid: "hand-scores" });
+  const chips = end.accounts && end.accounts.chips;
+  for (let s = 0; s < ctx.n; s++) {
+    const delta = end.deltas ? end.deltas[s] : 0;
+    table.appendChild(el("tr", {},
+      el("td", { text: seatName(ctx, s) }),
+      el("td.num", { cls: signClass(delta), text: fmtNum(delta, true) }),
+      el("td.num", { text: fmtNum(end.scores[s]) }),
+      chips ? el("td.num", { text: `${fmtNum(chips[s], true)} ${t("table.chips")}` }) : null));
+  }
+  return el("section.after", {}, el("h4", { text: t("end.scores") }), table);
+}
+
+/** The hand-end panel (data-testid="hand-end"). */
+export function handEndPanel(result, ctx, onClose) {
+  const panel = el("div.panel.hand-end", { testid: "hand-end", role: "dialog", "aria-label": t("end.hand") });
+  const label = ctx.lastView && ctx.lastView.round_label;
+  panel.appendChild(el("h2", { text: label ? `${label}` : t("end.hand") }));
+  if (result.abort && !result.wins.length) panel.appendChild(el("h3.abort", { testid: "abort", text: t("end.abort", { reason: result.abort.reason }) }));
+  for (const m of result.misdeclared) {
+    panel.appendChild(el("p.misdeclared", { text: t("end.misdeclared", { name: seatName(ctx, m.seat) }) }));
+  }
+  for (const w of result.wins) panel.appendChild(winBlock(w, ctx));
+  if (result.draw) panel.appendChild(drawBlock(result.draw, ctx));
+  if (result.abort && result.wins.length) panel.appendChild(el("p", { testid: "abort", text: t("end.abort", { reason: result.abort.reason }) }));
+  if (result.end) panel.appendChild(scoresBlock(result.end, ctx));
+  if (onClose) {
+    panel.appendChild(el("div.panel-buttons", {},
+      el("button.primary", { type: "button", testid: "hand-end-close", text: t("end.ok"), onclick: onClose })));
+  }
+  return panel;
+}
+
+/** A single win in the middle of a hand (Sichuan: the others play on). */
+export function winToast(win, ctx) {
+  return el("div.toast", { testid: "win-toast" },
+    `${t("end.win", { name: seatName(ctx, win.seat) })}: ${fmtNum(win.points)}`);
+}
+
+/** The game-end ranking (data-testid="game-end"). */
+export function gameEndPanel(end, ctx, links, onClose) {
+  const panel = el("div.panel.game-end", { testid: "game-end", role: "dialog", "aria-label": t("end.game") });
+  panel.appendChild(el("h2", { text: t("end.game") }));
+  const r = end.result || {};
+  const order = [...Array(ctx.n).keys()].sort((a, b) => end.places[a] - end.places[b] || a - b);
+  const hasFinal = Array.isArray(r.final);
+  const hasChips = Array.isArray(r.chips);
+  const table = el("table.ranking", { testid: "ranking" },
+    el("tr", {}, el("th", { text: t("end.place") }), el("th", { text: t("end.player") }),
+      el("th.num", { text: t("end.score") }),
+      hasFinal ? el("th.num", { text: t("end.final") }) : null,
+      hasChips ? el("th.num", { text: t("end.chipsCol") }) : null));
+  for (const s of order) {
+    table.appendChild(el("tr", { testid: "rank-row", data: { seat: String(s), place: String(end.places[s]) }, cls: s === ctx.me ? "me" : "" },
+      el("td.place", { text: String(end.places[s]) }),
+      el("td", { text: seatName(ctx, s) }),
+      el("td.num", { text: fmtNum(end.scores[s]) }),
+      hasFinal ? el("td.num", { cls: signClass(r.final[s]), text: fmtNum(r.final[s], true) }) : null,
+      hasChips ? el("td.num", {
+        text: fmtNum(r.chips[s], true),
+        title: Array.isArray(r.game_chips) ? `game ${fmtNum(r.game_chips[s], true)}, placement ${fmtNum((r.placement_chips || [])[s], true)}` : "",
+      }) : null));
+  }
+  panel.appendChild(table);
+  if (end.ended && Object.keys(end.ended).length) {
+    panel.appendChild(el("p", { text: Object.entries(end.ended).map(([k, v]) => `${k}: ${v.map((s) => seatName(ctx, s)).join(", ")}`).join("; ") }));
+  }
+  if (links) panel.appendChild(links);
+  if (onClose) {
+    panel.appendChild(el("div.panel-buttons", {},
+      el("button", { type: "button", testid: "game-end-close", text: t("end.ok"), onclick: onClose })));
+  }
+  return panel;
+}
+
+/** Replay and download links of a finished table. */
+export function recordLinks(id, ruleset, preset) {
+  const box = el("div.record-links", { testid: "record-links" },
+    el("a.button", { href: `/replay/${encodeURIComponent(id)}`, testid: "replay-link", text: t("end.replay") }),
+    el("span.label", { text: ` ${t("end.downloads")}: ` }));
+  for (const [fmt, label] of downloadFormats(ruleset, preset)) {
+    box.appendChild(el("a", { href: `/api/records/${encodeURIComponent(id)}?format=${fmt}`, download: "", testid: `download-${fmt}`, text: label }));
+    box.appendChild(document.createTextNode(" "));
+  }
+  return box;
+}
+
+/** Which formats a finished game exports to (tenhou.net/6 and mjai hold riichi only, not the house preset). */
+export function downloadFormats(ruleset, preset) {
+  const out = [["sparrows", "JSON"]];
+  if (ruleset === "riichi" && preset !== "cy-dealers-choice") out.push(["mjai", "mjai"], ["tenhou6", "tenhou.net/6"]);
+  return out;
+}
+
+export { meldEl };

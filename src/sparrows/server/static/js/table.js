@@ -1,0 +1,634 @@
+// The live table: one websocket (/ws/ID), hello with the link's token, then a view and the
+// new events after every change; answers are {"type": "act", prompt, action}.
+
+import { el, clear, fmtNum } from "./util.js";
+import { tileEl, kindOf, compareTiles } from "./tiles.js";
+import { t, tileName } from "./i18n.js";
+import { renderBoard, meldsEl, seatName, uniqueNames } from "./render.js";
+import { HandCollector, handEndPanel, gameEndPanel, recordLinks, winToast } from "./panels.js";
+
+const $ = (id) => document.getElementById(id);
+
+const S = {
+  tableId: decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""),
+  token: new URLSearchParams(location.hash.slice(1)).get("t") || "",
+  ws: null,
+  welcomed: false,
+  fatal: false,
+  retries: 0,
+  cursor: 0,
+  seat: null,
+  info: null,
+  view: null,
+  clock: null,
+  clockAt: 0,
+  sentFor: null, // the prompt id already answered (until the next state)
+  mode: null, // {verb: "riichi"} while choosing a riichi discard
+  picks: [], // exchange: indices of the tiles picked
+  cursorAt: -1, // keyboard cursor in the hand
+  collector: new HandCollector(),
+  panels: [], // panels waiting to be shown
+  gameEnd: null,
+  log: [],
+  hints: false,
+  lastPromptId: null,
+};
+
+try { S.hints = localStorage.getItem("sparrows.hints") === "1"; } catch (e) { /* ignore */ }
+
+function names() {
+  const seats = (S.info && S.info.seats) || [];
+  return uniqueNames(seats.map((s) => s.name));
+}
+
+function ctx() {
+  return {
+    names: names(),
+    me: S.seat ?? 0,
+    n: S.view ? S.view.players : 4,
+    dock: S.seat != null,
+    preset: S.info && S.info.preset,
+  };
+}
+
+// ---------------------------------------------------------------------- the connection
+
+function setConn(state, text) {
+  const c = $("conn");
+  c.dataset.state = state;
+  c.querySelector(".conn-text").textContent = text;
+  c.title = text;
+}
+
+function connect() {
+  if (!S.token || !S.tableId) {
+    setConn("closed", t("table.badLink"));
+    $("status").textContent = t("table.badLink");
+    S.fatal = true;
+    return;
+  }
+  setConn("connecting", t("table.connecting"));
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(S.tableId)}`);
+  S.ws = ws;
+  S.welcomed = false;
+  ws.onopen = () => {
+    ws.send(JSON.stringify({ type: "hello", token: S.token, cursor: S.cursor }));
+  };
+  ws.onmessage = (m) => {
+    let msg;
+    try {
+      msg = JSON.parse(m.data);
+    } catch (e) {
+      return;
+    }
+    onMessage(msg);
+  };
+  ws.onclose = () => {
+    if (S.ws !== ws) return;
+    S.ws = null;
+    if (S.fatal) return;
+    setConn("closed", t("table.offline"));
+    const wait = Math.min(8000, 700 * 2 ** Math.min(S.retries, 4));
+    S.retries += 1;
+    setTimeout(connect, wait);
+  };
+}
+
+function send(obj) {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) {
+    S.ws.send(JSON.stringify(obj));
+    return true;
+  }
+  return false;
+}
+
+setInterval(() => send({ type: "ping" }), 25000);
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      S.welcomed = true;
+      S.retries = 0;
+      S.seat = msg.seat;
+      S.info = msg.table;
+      setConn("open", t("table.connected"));
+      document.body.classList.toggle("spectator", msg.seat == null);
+      break;
+    case "state":
+      onState(msg);
+      break;
+    case "error":
+      if (!S.welcomed && /link|table/.test(msg.message)) {
+        S.fatal = true;
+        setConn("closed", msg.message);
+        $("status").textContent = msg.message;
+      }
+      $("error").textContent = msg.message;
+      S.sentFor = null;
+      render();
+      break;
+    default:
+      break;
+  }
+}
+
+function onState(msg) {
+  const initial = S.view == null;
+  const before = S.view;
+  const c = ctx();
+  for (const e of msg.events || []) {
+    noteLog(e);
+    const done = S.collector.feed(e);
+    if (initial) continue;
+    if (e.type === "win" && msg.view.ruleset === "sichuan") showToast(winToast(e, c));
+    if (done) S.panels.push(handEndPanel(done, { ...c, n: msg.view.players, lastView: before }, closePanel));
+    if (e.type === "game_end") S.gameEnd = e;
+  }
+  if (initial && msg.view.over) {
+    const end = [...(msg.events || [])].reverse().find((e) => e.type === "game_end");
+    if (end) S.gameEnd = end;
+  }
+  if (S.gameEnd && !S.gameEndShown) {
+    S.gameEndShown = true;
+    S.panels.push(gameEndPanel(S.gameEnd, { ...c, n: msg.view.players },
+      recordLinks(S.tableId, msg.view.ruleset, S.info && S.info.preset), closePanel));
+  }
+  S.cursor = msg.cursor;
+  S.view = msg.view;
+  S.clock = msg.clock;
+  S.clockAt = performance.now();
+  const pid = msg.view.prompt ? msg.view.prompt.id : null;
+  if (pid !== S.lastPromptId) {
+    S.lastPromptId = pid;
+    S.mode = null;
+    S.picks = [];
+    $("error").textContent = "";
+  }
+  S.sentFor = null;
+  render();
+  showPanel();
+}
+
+function noteLog(e) {
+  const n = names();
+  const who = (s) => n[s] || `Seat ${s + 1}`;
+  let line = null;
+  if (e.type === "call") line = `${who(e.seat)}: ${e.meld.replace("_", " ")} ${(e.tiles || []).join(" ")}`;
+  else if (e.type === "discard" && e.riichi) line = `${who(e.seat)}: riichi`;
+  else if (e.type === "win") line = `${who(e.seat)}: ${e.from_seat == null ? "tsumo" : "ron"} ${e.tile}`;
+  else if (e.type === "bonus") line = `${who(e.seat)}: ${tileName(e.tile)}`;
+  else if (e.type === "exhaustive_draw") line = t("end.draw");
+  else if (e.type === "abort") line = t("end.abort", { reason: e.reason });
+  if (line) {
+    S.log.push(line);
+    if (S.log.length > 4) S.log.shift();
+  }
+}
+
+// ---------------------------------------------------------------------- panels
+
+function showPanel() {
+  const overlay = $("overlay");
+  if (!overlay.classList.contains("hidden") || !S.panels.length) return;
+  const panel = S.panels.shift();
+  clear(overlay).appendChild(panel);
+  overlay.classList.remove("hidden");
+  const button = panel.querySelector(".panel-buttons button");
+  if (button) button.focus();
+}
+
+function closePanel() {
+  const overlay = $("overlay");
+  overlay.classList.add("hidden");
+  clear(overlay);
+  showPanel();
+}
+
+let toastTimer = null;
+function showToast(node) {
+  document.querySelectorAll(".toast").forEach((x) => x.remove());
+  document.body.appendChild(node);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => node.remove(), 3500);
+}
+
+// ---------------------------------------------------------------------- rendering
+
+function render() {
+  const v = S.view;
+  if (!v) return;
+  const c = ctx();
+  $("round-short").textContent = v.round_short;
+  document.title = `sparrows · ${v.round_label}`;
+  renderBoard($("board"), v, c);
+  renderStatus(v, c);
+  renderClock();
+  renderHints(v);
+  renderActions(v);
+  renderHand(v, c);
+  $("log").textContent = S.log.join(" \u00b7 ");
+}
+
+function prompt() {
+  const p = S.view && S.view.prompt;
+  if (!p || S.sentFor === p.id) return null;
+  return p;
+}
+
+function passOnly(p) {
+  return p && p.actions.length === 1 && p.actions[0] === "pass";
+}
+
+function renderStatus(v, c) {
+  const line = $("status");
+  clear(line);
+  line.classList.remove("mine");
+  const p = v.prompt;
+  const who = (s) => seatName(c, s);
+  const parts = [];
+  if (v.over) parts.push(t("table.over"));
+  else if (S.seat == null) {
+    parts.push(`${t("table.spectating")}: `);
+    if (v.last_discard) parts.push(...tileText("table.claim", { name: who(v.last_discard.seat) }, v.last_discard.tile));
+    else parts.push(t("table.turnOf", { name: who(v.turn) }));
+  } else if (!p || S.sentFor === p.id) {
+    if (p) parts.push(t("table.waitOthers"));
+    else if (v.last_discard) {
+      parts.push(...tileText("table.claim", { name: who(v.last_discard.seat) }, v.last_discard.tile));
+    } else parts.push(v.turn === S.seat ? t("table.yourTurnAct") : t("table.turnOf", { name: who(v.turn) }));
+  } else if (passOnly(p)) {
+    if (p.subject) parts.push(...tileText("table.claim", { name: who(p.offered_by) }, p.subject), " \u2014 ");
+    parts.push(t("table.waiting"));
+  } else {
+    line.classList.add("mine");
+    switch (p.kind) {
+      case "turn":
+        if (S.mode) parts.push(t("table.riichiPick", { what: t(`act.${S.mode.verb}`) }));
+        else parts.push(p.actions.some((a) => a.startsWith("discard ")) ? t("table.yourTurn") : t("table.yourTurnAct"));
+        break;
+      case "claim":
+        parts.push(...tileText("table.claim", { name: who(p.offered_by) }, p.subject));
+        break;
+      case "rob":
+        parts.push(...tileText("table.rob", { name: who(p.offered_by) }, p.subject));
+        break;
+      case "exchange": parts.push(t("table.exchangeAsk")); break;
+      case "void": parts.push(t("table.voidAsk")); break;
+      case "dealer": parts.push(t("table.dealerAsk")); break;
+      case "kokan": parts.push(t("table.kokanAsk")); break;
+      case "vote": parts.push(t("table.voteAsk")); break;
+      default: parts.push(p.kind);
+    }
+  }
+  for (const part of parts) line.append(part);
+}
+
+/** A sentence with a tile in it: the {tile} placeholder becomes a tile picture. */
+function tileText(key, params, tile) {
+  const text = t(key, { ...params, tile: "\u0000" });
+  const [a, b] = text.split("\u0000");
+  return b === undefined ? [text] : [a, tileEl(tile), b];
+}
+
+function renderClock() {
+  const box = $("clock");
+  const c = S.clock;
+  if (!c || !S.view || S.view.over) {
+    box.classList.add("hidden");
+    return;
+  }
+  box.classList.remove("hidden");
+  const p = prompt();
+  const running = p && !passOnly(p);
+  const spent = running ? (performance.now() - S.clockAt) / 1000 : 0;
+  const base = Math.max(0, c.base - spent);
+  const bank = Math.max(0, c.bank - Math.max(0, spent - c.base));
+  clear(box).append(`${t("table.clock")} ${Math.ceil(running ? base : c.base)}s `,
+    el("span.bank", { text: `+ ${t("table.bank")} ${Math.ceil(bank)}s` }));
+  box.classList.toggle("low", running && base <= 0);
+  box.dataset.base = String(Math.ceil(base));
+  box.dataset.bank = String(Math.ceil(bank));
+}
+setInterval(renderClock, 250);
+
+function renderHints(v) {
+  const box = $("hints");
+  const toggle = $("hint-toggle");
+  toggle.checked = S.hints;
+  const info = $("exchange-info");
+  clear(info);
+  const x = v.extra || {};
+  if (x.kind === "sichuan" && (x.gave || x.got)) {
+    info.classList.remove("hidden");
+    if (x.gave) info.append(`${t("table.gave")} `, ...x.gave.map((tile) => tileEl(tile)));
+    if (x.got) info.append(` ${t("table.got")} `, ...x.got.map((tile) => tileEl(tile)));
+  } else info.classList.add("hidden");
+  if (!S.hints || S.seat == null || !v.hand) {
+    box.classList.add("hidden");
+    return;
+  }
+  box.classList.remove("hidden");
+  clear(box);
+  box.append(t("table.tilesInHand", { n: v.hand.length }));
+  if (x.kind === "riichi" && x.furiten != null) {
+    box.append(" \u00b7 ");
+    box.append(x.furiten ? el("span.furiten", { testid: "furiten", text: t("table.furiten") })
+      : el("span", { testid: "furiten", text: t("table.notFuriten") }));
+  }
+}
+
+// ---------------------------------------------------------------------- actions
+
+const MODE_VERBS = ["riichi", "open_riichi", "tako_riichi"];
+
+function verbLabel(verb, ruleset) {
+  const family = ruleset === "hongkong" || ruleset === "classical" ? "chinese" : ruleset === "sichuan" ? "sichuan" : "";
+  const key = family ? `act.${family}.${verb}` : "";
+  const text = key ? t(key) : key;
+  return text && text !== key ? text : t(`act.${verb}`);
+}
+
+function act(action) {
+  const p = prompt();
+  if (!p || !p.actions.includes(action)) return;
+  if (send({ type: "act", prompt: p.id, action })) {
+    S.sentFor = p.id;
+    S.mode = null;
+    S.picks = [];
+    render();
+  }
+}
+
+function actionButton(action, label, opts = {}) {
+  const b = el("button", {
+    type: "button", testid: "action", data: { action }, cls: opts.cls || "",
+    onclick: () => act(action),
+  }, label);
+  if (opts.tiles) {
+    const row = el("span.tiles");
+    let subject = opts.subject;
+    for (const tile of opts.tiles) {
+      const isSubject = subject != null && tile === subject;
+      if (isSubject) subject = null;
+      row.appendChild(tileEl(tile, { side: isSubject, cls: isSubject ? "called" : "" }));
+    }
+    b.appendChild(row);
+  }
+  return b;
+}
+
+function renderActions(v) {
+  const box = clear($("actions"));
+  const p = prompt();
+  if (!p || passOnly(p) || S.seat == null) return;
+  const buttons = [];
+  const actions = p.actions;
+  const verbs = new Set(actions.map((a) => a.split(" ")[0]));
+  const mine = (tiles) => [...tiles, ...(p.subject ? [p.subject] : [])].sort(compareTiles);
+  if (S.mode) {
+    buttons.push(el("button", { type: "button", testid: "action-cancel", onclick: () => { S.mode = null; render(); } }, t("table.cancel")));
+  } else {
+    for (const a of actions) {
+      const [verb, ...rest] = a.split(" ");
+      if (verb === "tsumo" || verb === "ron") buttons.push(actionButton(a, verbLabel(verb, v.ruleset), { cls: "win" }));
+    }
+    for (const verb of MODE_VERBS) {
+      if (verbs.has(verb)) {
+        buttons.push(el("button", {
+          type: "button", testid: "action-mode", data: { mode: verb }, cls: "primary",
+          onclick: () => { S.mode = { verb }; S.cursorAt = -1; render(); },
+        }, t(`act.${verb}`)));
+      }
+    }
+    for (const a of actions) {
+      const [verb, ...rest] = a.split(" ");
+      switch (verb) {
+        case "chi":
+        case "pon":
+        case "kan":
+          buttons.push(actionButton(a, verbLabel(verb, v.ruleset), { tiles: mine(rest), subject: p.subject }));
+          break;
+        case "ankan":
+          buttons.push(actionButton(a, verbLabel(verb, v.ruleset), { tiles: v.hand.filter((x) => kindOf(x) === kindOf(rest[0])).slice(0, 4) }));
+          break;
+        case "kakan":
+        case "nuki":
+          buttons.push(actionButton(a, verbLabel(verb, v.ruleset), { tiles: rest }));
+          break;
+        case "abort":
+          buttons.push(actionButton(a, p.kind === "vote" ? t("act.abortVote") : t("act.abortTurn"), { cls: "danger" }));
+          break;
+        case "continue":
+        case "pass_deal":
+          buttons.push(actionButton(a, t(`act.${verb}`), { cls: verb === "continue" ? "primary" : "" }));
+          break;
+        case "kokan": {
+          const eff = p.payload && p.payload.effects && p.payload.effects[rest[0]];
+          const detail = eff ? ` (han ${fmtNum(eff[0], true)}, ${t("table.chips")} ${fmtNum(eff[1], true)})` : "";
+          buttons.push(actionButton(a, t("act.kokan", { what: rest[0] }) + detail));
+          break;
+        }
+        case "void": {
+          const held = p.payload && p.payload.held ? p.payload.held[rest[0]] : null;
+          const suit = { m: "characters", p: "dots", s: "bamboo" }[rest[0]] || rest[0];
+          buttons.push(actionButton(a, t("act.void", { suit }) + (held != null ? ` (${held})` : "")));
+          break;
+        }
+        case "discard": case "tsumo": case "ron": case "pass": case "exchange":
+        case "riichi": case "open_riichi": case "tako_riichi":
+          break;
+        default:
+          buttons.push(actionButton(a, a));
+      }
+    }
+    if (verbs.has("exchange")) {
+      const chosen = exchangeAction(v, p);
+      const b = el("button", {
+        type: "button", testid: "action", cls: "primary", data: { action: chosen || "" },
+        disabled: !chosen, onclick: () => chosen && act(chosen),
+      }, t("act.exchange"));
+      buttons.push(b);
+    }
+    if (actions.includes("pass")) buttons.push(actionButton("pass", t("act.pass")));
+  }
+  let key = 1;
+  for (const b of buttons) {
+    if (key <= 9 && b.dataset.testid !== "action-cancel") {
+      b.dataset.key = String(key);
+      b.appendChild(el("span.key", { text: String(key) }));
+      key += 1;
+    }
+    box.appendChild(b);
+  }
+}
+
+// ---------------------------------------------------------------------- the hand
+
+function handOrder(v) {
+  const tiles = [...(v.hand || [])];
+  let drawn = null;
+  if (v.drawn) {
+    const i = tiles.lastIndexOf(v.drawn);
+    if (i >= 0) drawn = tiles.splice(i, 1)[0];
+  }
+  return { tiles, drawn };
+}
+
+/** The action a click on `tile` sends now, or null. */
+function tileAction(p, tile) {
+  if (!p) return null;
+  const verb = S.mode ? S.mode.verb : "discard";
+  const a = `${verb} ${tile}`;
+  return p.actions.includes(a) ? a : null;
+}
+
+function exchangeOptions(p) {
+  return p.actions.filter((a) => a.startsWith("exchange ")).map((a) => ({ action: a, tiles: a.split(" ").slice(1) }));
+}
+
+function within(part, whole) {
+  const rest = [...whole];
+  for (const x of part) {
+    const i = rest.indexOf(x);
+    if (i < 0) return false;
+    rest.splice(i, 1);
+  }
+  return true;
+}
+
+function pickedTiles(v) {
+  const { tiles, drawn } = handOrder(v);
+  const all = drawn ? [...tiles, drawn] : tiles;
+  return S.picks.map((i) => all[i]).filter((x) => x != null);
+}
+
+function exchangeAction(v, p) {
+  const picked = pickedTiles(v);
+  if (picked.length !== 3) return null;
+  const found = exchangeOptions(p).find((o) => within(picked, o.tiles) && within(o.tiles, picked));
+  return found ? found.action : null;
+}
+
+function renderHand(v, c) {
+  const box = clear($("my-hand"));
+  if (S.seat == null || !v.hand) return;
+  box.style.setProperty("--count", String(v.hand.length + (v.drawn ? 0.5 : 0)));
+  const p = prompt();
+  const exchanging = p && p.kind === "exchange";
+  const { tiles, drawn } = handOrder(v);
+  const all = drawn ? [...tiles, drawn] : tiles;
+  const hand = el("div.hand", { testid: "hand", cls: S.mode || exchanging ? "choosing" : "" });
+  const options = exchanging ? exchangeOptions(p) : [];
+  const picked = exchanging ? pickedTiles(v) : [];
+  all.forEach((tile, i) => {
+    if (drawn && i === all.length - 1) hand.appendChild(el("span.drawn-gap"));
+    let action = null;
+    let can = false;
+    const isPicked = exchanging && S.picks.includes(i);
+    if (exchanging) {
+      can = isPicked || (picked.length < 3 && options.some((o) => within([...picked, tile], o.tiles)));
+    } else {
+      action = tileAction(p, tile);
+      can = action != null;
+    }
+    const node = tileEl(tile, {
+      button: true, testid: "hand-tile",
+      cls: [can ? "can" : "", drawn && i === all.length - 1 ? "drawn" : "", isPicked ? "picked" : "", i === S.cursorAt ? "cursor" : ""].join(" "),
+    });
+    node.dataset.index = String(i);
+    if (action) node.dataset.action = action;
+    if (!can) node.disabled = true;
+    node.tabIndex = can ? 0 : -1;
+    node.addEventListener("click", (e) => clickTile(i, e.detail === 0));
+    hand.appendChild(node);
+  });
+  box.appendChild(hand);
+  const me = v.seats[S.seat];
+  if (me.melds.length) box.appendChild(meldsEl(me.melds, S.seat, v.players, c));
+  if (me.bonus.length) {
+    const bonus = el("div.bonus", { testid: "my-bonus" });
+    for (const b of me.bonus) bonus.appendChild(tileEl(b));
+    box.appendChild(bonus);
+  }
+}
+
+function clickTile(i, keyboard = false) {
+  const v = S.view;
+  const p = prompt();
+  if (!v || !p) return;
+  const { tiles, drawn } = handOrder(v);
+  const all = drawn ? [...tiles, drawn] : tiles;
+  const tile = all[i];
+  if (tile == null) return;
+  S.cursorAt = keyboard ? i : -1;
+  if (p.kind === "exchange") {
+    const at = S.picks.indexOf(i);
+    if (at >= 0) S.picks.splice(at, 1);
+    else if (S.picks.length < 3) {
+      const picked = pickedTiles(v);
+      if (exchangeOptions(p).some((o) => within([...picked, tile], o.tiles))) S.picks.push(i);
+    }
+    render();
+    return;
+  }
+  const action = tileAction(p, tile);
+  if (action) act(action);
+}
+
+// ---------------------------------------------------------------------- keyboard
+
+document.addEventListener("keydown", (e) => {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const overlay = $("overlay");
+  if (!overlay.classList.contains("hidden")) {
+    if (e.key === "Escape" || (e.key === "Enter" && !(e.target instanceof HTMLButtonElement))) {
+      e.preventDefault();
+      closePanel();
+    }
+    return;
+  }
+  if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+  const v = S.view;
+  if (!v || S.seat == null) return;
+  const tiles = [...document.querySelectorAll("#my-hand .hand .tile")];
+  if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+    e.preventDefault();
+    if (!tiles.length) return;
+    const step = e.key === "ArrowLeft" ? -1 : 1;
+    let at = S.cursorAt < 0 ? (step > 0 ? -1 : tiles.length) : S.cursorAt;
+    at = Math.max(0, Math.min(tiles.length - 1, at + step));
+    S.cursorAt = at;
+    render();
+    const node = document.querySelector(`#my-hand .hand .tile[data-index="${at}"]`);
+    if (node && !node.disabled) node.focus();
+  } else if (e.key === "Enter" || e.key === " ") {
+    if (e.target instanceof HTMLButtonElement && !e.target.classList.contains("tile")) return;
+    if (S.cursorAt >= 0) {
+      e.preventDefault();
+      clickTile(S.cursorAt, true);
+    }
+  } else if (/^[1-9]$/.test(e.key)) {
+    const b = document.querySelector(`#actions button[data-key="${e.key}"]`);
+    if (b && !b.disabled) {
+      e.preventDefault();
+      b.click();
+    }
+  } else if (e.key === "Escape") {
+    if (S.mode) {
+      S.mode = null;
+      render();
+    } else {
+      const pass = document.querySelector('#actions button[data-action="pass"]');
+      if (pass) pass.click();
+    }
+  }
+});
+
+$("hint-toggle").addEventListener("change", (e) => {
+  S.hints = e.target.checked;
+  try { localStorage.setItem("sparrows.hints", S.hints ? "1" : "0"); } catch (err) { /* ignore */ }
+  render();
+});
+
+connect();
