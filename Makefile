@@ -11,7 +11,8 @@ FASTBIN := $(FAST)/bin
 FASTSTAMP := $(FAST)/.installed
 SOURCES := $(shell find src -name '*.py') setup.py pyproject.toml
 
-.PHONY: run test test-pure test-all test-fast lint bench install dev fast clean tables browser
+.PHONY: run test test-pure test-all test-fast lint bench install dev fast clean tables browser \
+	screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -82,7 +83,7 @@ test-pure: $(DEVSTAMP)
 # and the per-ruleset CLI tests (interpreted code over engine paths the library tests
 # cover; test_cli_game.py and test_cli_analyze.py stay as the CLI's smoke test here).
 FAST_SKIP := readme cli_ux cli_riichi cli_riichi_score cli_house cli_sanma cli_hongkong \
-	cli_classical cli_sichuan
+	cli_classical cli_sichuan web_browser
 test-fast: $(FASTSTAMP)
 	SPARROWS_PURE_PYTHON=$(abspath $(BIN)/python) SPARROWS_EXPECT=compiled \
 		$(FASTBIN)/pytest -n 2 -m "not slow" -p no:cacheprovider \
@@ -101,6 +102,12 @@ bench: $(BENCHSTAMP) $(FASTSTAMP)
 	$(BIN)/python benchmarks/bench_riichi_game.py
 	$(BIN)/python benchmarks/bench_chinese.py
 	$(BIN)/python benchmarks/bench_contract.py
+
+# The README's pictures of the web table: the browser tests of every ruleset, writing
+# their screenshots into docs/screenshots/.
+screenshots: $(DEVSTAMP) $(CHROMIUM)
+	SPARROWS_SCREENSHOTS=docs/screenshots $(BIN)/pytest -q tests/test_web_browser.py \
+		-k "every_ruleset or phone"
 
 # Regenerates the per-suit shanten tables (needs numpy; the result is committed).
 tables: $(DEVSTAMP)

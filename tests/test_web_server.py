@@ -287,3 +287,78 @@ def test_a_table_resumes_from_its_file(tmp_path: Path) -> None:
         again.receive()
         assert again.view == before
         again.play(lambda v: v["hand_number"] >= 1 or v["over"])
+
+
+# ---------------------------------------------------------------------- hints and replays
+
+
+def test_a_hint_is_the_rulesets_advice_on_the_seats_own_prompt(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "t.db")) as client:
+        made = _table(client, "riichi", "tenhou")
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            _hello(ws, _token(made["links"]["0"]))
+            view = ws.receive_json()["view"]
+            prompt = view["prompt"]
+            assert prompt["kind"] == "turn"  # the dealer's first turn
+            ws.send_json({"type": "hint", "prompt": prompt["id"]})
+            msg = ws.receive_json()
+            assert msg["type"] == "hint" and msg["prompt"] == prompt["id"]
+            hint = msg["hint"]
+            # every legal discard ranked, and nothing that is not legal
+            legal = {a for a in prompt["actions"] if a.split(" ")[0] in ("discard", "riichi")}
+            assert {d["action"] for d in hint["discards"]} == legal
+            # the shanten of the hand is the one its best discard leaves
+            assert min(d["shanten"] for d in hint["discards"]) == hint["shanten"]
+            keys = [(d["shanten"], -d["ukeire"]) for d in hint["discards"]]
+            assert keys == sorted(keys)  # best first
+            # an answer to another prompt, and a spectator's ask, are refused
+            ws.send_json({"type": "hint", "prompt": prompt["id"] + 3})
+            refused = ws.receive_json()
+            assert refused["type"] == "error" and refused["about"] == "hint"
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            _hello(ws, _token(made["spectate"]))
+            ws.receive_json()
+            ws.send_json({"type": "hint", "prompt": prompt["id"]})
+            assert "only a seat's own link" in ws.receive_json()["message"]
+
+
+def test_a_finished_games_replay_in_every_view(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "t.db")) as client:
+        bots = [{"kind": "bot:efficiency"}] * 4
+        made = _table(client, "suzume", seats=bots)
+        for _ in range(600):
+            if client.get(f"/api/tables/{made['id']}").json()["over"]:
+                break
+            time.sleep(0.05)
+        record = client.get(f"/api/records/{made['id']}").json()
+        plays = [a for a in record["actions"] if a[1] != "pass"]
+        hands = sum(1 for e in record["events"] if e["type"] == "hand_start")
+        got = {}
+        for view in ("all", "public", "2"):
+            r = client.get(f"/api/replay/{made['id']}?view={view}")
+            assert r.status_code == 200, r.text
+            got[view] = r.json()
+        for view, data in got.items():
+            frames = data["frames"]
+            # the deal, then a frame per action that is not a pass (the last pass that
+            # ends the game excepted)
+            assert 1 + len(plays) <= len(frames) <= 2 + len(plays)
+            assert len(data["hands"]) == hands and data["hands"][0] == 0
+            last = frames[-1]["view"]
+            assert (
+                last["over"] and [s["points"] for s in last["seats"]] == record["result"]["scores"]
+            )
+            # the events of the frames are the viewer's stream, each once
+            seqs = [e["seq"] for f in frames for e in f["events"]]
+            assert seqs == sorted(set(seqs)), view
+        for frame in got["all"]["frames"][1:20]:
+            for seat in frame["view"]["seats"]:
+                # every hand open: its tiles, the drawn one with them
+                assert seat["hand"] is not None and len(seat["hand"]) == seat["concealed"]
+        for frame in got["public"]["frames"]:
+            assert all(seat["hand"] is None for seat in frame["view"]["seats"])
+        for frame in got["2"]["frames"]:
+            hands_seen = [s["hand"] is not None for s in frame["view"]["seats"]]
+            assert hands_seen == [False, False, True, False]
+        assert client.get(f"/api/replay/{made['id']}?view=7").status_code == 400
+        assert client.get("/api/replay/nope").status_code == 404

@@ -6,7 +6,8 @@ the credits. The API: ``/api/rulesets``, ``/api/tables`` (create, list), ``/api/
 ``/api/records/{id}`` (a finished game as our JSON, mjai or tenhou.net/6) and
 ``/api/replay/{id}?view=all|public|SEAT`` (its frames for the replay viewer). A table is
 followed over ``/ws/{id}``: the first message is ``hello`` with the token; then ``act``
-(an action for the prompt it names) and ``ping``. Every inbound frame is size-capped,
+(an action for the prompt it names), ``hint`` (the ruleset's advice on the seat's prompt)
+and ``ping``. Every inbound frame is size-capped,
 rate-limited and validated (msgspec); a bad one is answered with one ``error`` line and the
 connection is closed only after repeated garbage. See ``docs/protocol.md``, "The web table".
 """
@@ -70,7 +71,11 @@ class Ping(msgspec.Struct, tag="ping", forbid_unknown_fields=True):
     pass
 
 
-Inbound = Hello | Act | Ping
+class HintAsk(msgspec.Struct, tag="hint", forbid_unknown_fields=True):
+    prompt: int
+
+
+Inbound = Hello | Act | Ping | HintAsk
 _decode = msgspec.json.Decoder(Inbound)
 
 
@@ -414,6 +419,16 @@ async def _follow(server: Server, websocket: WebSocket) -> None:
                     await room.act(conn.seat, msg.prompt, msg.action)
                 except TableError as exc:
                     send({"type": "error", "message": str(exc)})
+            elif isinstance(msg, HintAsk):
+                if conn is None or conn.seat is None:
+                    refuse("only a seat's own link may ask for a hint")
+                    continue
+                try:
+                    hint = await room.hint(conn.seat, msg.prompt)
+                except TableError as exc:
+                    send({"type": "error", "message": str(exc), "about": "hint"})
+                    continue
+                send({"type": "hint", "prompt": msg.prompt, "hint": hint})
         send({"type": "error", "message": "too many bad messages: closing"})
         await asyncio.sleep(0.05)
         await websocket.close(code=1008)

@@ -219,6 +219,17 @@ class Room:
             self._flush()  # the player's move is committed and echoed at once
         self.wake.set()  # the table's own moves that follow: the run loop plays them
 
+    async def hint(self, seat: int, prompt: int) -> dict[str, Any]:
+        """The ruleset's advice on ``seat``'s prompt (the page's hint toggle), drawn from
+        what the seat sees and may do: :meth:`Ruleset.hint` and, when a complete hand is
+        not offered a win, :meth:`Ruleset.no_win_reason`."""
+        async with self.lock:
+            game = self.game
+            if game.over or seat not in game.pending or game.prompt_id(seat) != prompt:
+                raise TableError(f"prompt {prompt} is not seat {seat}'s prompt now")
+            # in the loop's thread: the ruleset's memo tables are shared by every table
+            return _hint_json(self.rules, game, seat)
+
     def _used_clock(self, seat: int) -> None:
         clock = self.clocks[seat]
         if self.settings["base_seconds"] and clock.started:
@@ -434,6 +445,40 @@ class Room:
 
 
 _PASS = Action(ActionType.PASS)
+
+
+def _hint_json(rules: Ruleset, game: Game, seat: int) -> dict[str, Any]:
+    """A seat's hint as JSON: shanten, waits and the unseen tiles that help (kinds named in
+    the ruleset's notation), furiten, each legal discard ranked, the choices of a window
+    with the shanten each leaves, and why a complete hand is offered no win."""
+    obs = game.observation(seat)
+    h = rules.hint(obs)
+    dialect = rules.dialect
+    legal = game.legal_actions(seat)
+    types = {a.type for a in legal}
+    no_win: str | None = None
+    if ActionType.DISCARD in types and ActionType.TSUMO not in types:
+        no_win = rules.no_win_reason(game, seat, None)
+    elif game.last_discard is not None and ActionType.RON not in types and legal:
+        no_win = rules.no_win_reason(game, seat, game.last_discard[1])
+    return {
+        "shanten": h.shanten,
+        "waits": [rules.kind_text(k) for k in h.waits],
+        "ukeire": [[rules.kind_text(k), n] for k, n in h.ukeire.items()],
+        "furiten": h.furiten,
+        "discards": [
+            {
+                "action": d.action.to_string(dialect),
+                "shanten": d.shanten,
+                "ukeire": d.ukeire,
+                "tiles": [rules.kind_text(k) for k in d.tiles],
+            }
+            for d in h.discards
+        ],
+        "suggestion": h.suggestion.to_string(dialect) if h.suggestion is not None else None,
+        "choices": [[a.to_string(dialect), v] for a, v in h.choices],
+        "no_win": no_win,
+    }
 
 
 def _check_settings(settings: dict[str, Any]) -> None:

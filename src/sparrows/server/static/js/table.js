@@ -32,6 +32,8 @@ const S = {
   log: [],
   hints: false,
   lastPromptId: null,
+  hint: null, // {prompt, hint} from the server, for the current prompt
+  hintAsked: null, // the prompt id a hint was asked for
 };
 
 try { S.hints = localStorage.getItem("sparrows.hints") === "1"; } catch (e) { /* ignore */ }
@@ -118,7 +120,12 @@ function onMessage(msg) {
     case "state":
       onState(msg);
       break;
+    case "hint":
+      S.hint = { prompt: msg.prompt, hint: msg.hint };
+      render();
+      break;
     case "error":
+      if (msg.about === "hint") break; // the prompt moved on: nothing to show
       if (!S.welcomed && /link|table/.test(msg.message)) {
         S.fatal = true;
         setConn("closed", msg.message);
@@ -163,6 +170,7 @@ function onState(msg) {
     S.lastPromptId = pid;
     S.mode = null;
     S.picks = [];
+    S.cursorAt = -1; // the keyboard's cursor starts again from the drawn tile (ArrowLeft)
     $("error").textContent = "";
   }
   S.sentFor = null;
@@ -220,6 +228,9 @@ function render() {
   if (!v) return;
   const c = ctx();
   $("round-short").textContent = v.round_short;
+  // the prompt the view shows and whether it was answered (tests and tools read these)
+  document.body.dataset.prompt = v.prompt ? String(v.prompt.id) : "";
+  document.body.dataset.answered = v.prompt && S.sentFor === v.prompt.id ? "1" : "";
   document.title = `sparrows · ${v.round_label}`;
   renderBoard($("board"), v, c);
   renderStatus(v, c);
@@ -312,6 +323,25 @@ function renderClock() {
 }
 setInterval(renderClock, 250);
 
+/** Ask the server for the ruleset's advice on the current prompt (once per prompt). */
+function askHint(v) {
+  const p = v.prompt;
+  if (!S.hints || S.seat == null || !p || passOnly(p) || S.hintAsked === p.id) return;
+  if (send({ type: "hint", prompt: p.id })) S.hintAsked = p.id;
+}
+
+/** The hint's best discard actions (the best shanten and the most tiles that help). */
+function bestDiscards(v) {
+  const h = S.hint && v.prompt && S.hint.prompt === v.prompt.id ? S.hint.hint : null;
+  if (!S.hints || !h || !h.discards.length) return new Set();
+  const top = h.discards[0];
+  return new Set(h.discards.filter((d) => d.shanten === top.shanten && d.ukeire === top.ukeire).map((d) => d.action));
+}
+
+function tileRow(tiles) {
+  return el("span.hint-tiles", {}, ...tiles.map((x) => tileEl(x, { cls: "mini" })));
+}
+
 function renderHints(v) {
   const box = $("hints");
   const toggle = $("hint-toggle");
@@ -330,12 +360,41 @@ function renderHints(v) {
   }
   box.classList.remove("hidden");
   clear(box);
-  box.append(t("table.tilesInHand", { n: v.hand.length }));
+  askHint(v);
+  const p = v.prompt;
+  const h = S.hint && p && S.hint.prompt === p.id ? S.hint.hint : null;
+  const parts = [];
+  if (p && !passOnly(p) && !h) parts.push(t("hint.asking"));
+  if (h) {
+    if (h.shanten < 0) parts.push(el("span", { testid: "hint-shanten", data: { shanten: "-1" }, text: t("hint.complete") }));
+    else if (h.shanten === 0 && h.waits.length) {
+      const unseen = h.ukeire.filter(([k]) => h.waits.includes(k)).reduce((a, [, n]) => a + n, 0);
+      parts.push(el("span", { testid: "hint-shanten", data: { shanten: "0" } }, `${t("hint.ready")} `, tileRow(h.waits), ` ${t("hint.unseen", { n: unseen })}`));
+    } else {
+      const total = h.ukeire.reduce((a, [, n]) => a + n, 0);
+      const node = el("span", { testid: "hint-shanten", data: { shanten: String(h.shanten) }, text: t("hint.shanten", { n: h.shanten }) });
+      if (total && !h.discards.length) node.append(`; ${t("hint.helps", { n: total })} `, tileRow(h.ukeire.map(([k]) => k)));
+      parts.push(node);
+    }
+    if (h.discards.length) {
+      const best = h.discards[0];
+      const top = h.discards.filter((d) => d.shanten === best.shanten && d.ukeire === best.ukeire).slice(0, 3);
+      parts.push(el("span", { testid: "hint-best" }, `${t("hint.best")}: `,
+        ...top.map((d) => tileEl(d.action.split(" ").pop(), { cls: "mini" })),
+        ` ${t("hint.after", { shanten: best.shanten, n: best.ukeire })}`));
+    }
+    if (h.suggestion) parts.push(el("span", { testid: "hint-suggestion", text: `${t("hint.suggest")}: ${h.suggestion}` }));
+    if (h.no_win) parts.push(el("span.warn", { testid: "hint-no-win", text: t("hint.noWin", { reason: h.no_win }) }));
+  }
   if (x.kind === "riichi" && x.furiten != null) {
-    box.append(" \u00b7 ");
-    box.append(x.furiten ? el("span.furiten", { testid: "furiten", text: t("table.furiten") })
+    parts.push(x.furiten ? el("span.furiten", { testid: "furiten", text: t("table.furiten") })
       : el("span", { testid: "furiten", text: t("table.notFuriten") }));
   }
+  if (!parts.length) parts.push(t("table.tilesInHand", { n: v.hand.length }));
+  parts.forEach((part, i) => {
+    if (i) box.append(" \u00b7 ");
+    box.append(part);
+  });
 }
 
 // ---------------------------------------------------------------------- actions
@@ -521,6 +580,7 @@ function renderHand(v, c) {
   const hand = el("div.hand", { testid: "hand", cls: S.mode || exchanging ? "choosing" : "" });
   const options = exchanging ? exchangeOptions(p) : [];
   const picked = exchanging ? pickedTiles(v) : [];
+  const best = bestDiscards(v);
   all.forEach((tile, i) => {
     if (drawn && i === all.length - 1) hand.appendChild(el("span.drawn-gap"));
     let action = null;
@@ -534,7 +594,8 @@ function renderHand(v, c) {
     }
     const node = tileEl(tile, {
       button: true, testid: "hand-tile",
-      cls: [can ? "can" : "", drawn && i === all.length - 1 ? "drawn" : "", isPicked ? "picked" : "", i === S.cursorAt ? "cursor" : ""].join(" "),
+      cls: [can ? "can" : "", drawn && i === all.length - 1 ? "drawn" : "", isPicked ? "picked" : "",
+        i === S.cursorAt ? "cursor" : "", action && best.has(action) ? "best" : ""].join(" "),
     });
     node.dataset.index = String(i);
     if (action) node.dataset.action = action;

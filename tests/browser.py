@@ -1,0 +1,151 @@
+"""Driving the web table in a real headless Chromium (Debian's /usr/bin/chromium through
+Playwright): a server process on a fresh database, and a player that reads the page and
+clicks like a person does. Used by tests/test_web_browser.py."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+SPARROWS = Path(sys.executable).parent / "sparrows"
+CHROMIUM = Path("/usr/bin/chromium")
+
+#: What the page shows now, read in one round trip: the overlay (a hand's or the game's
+#: end), the action buttons, the hand's tiles, the prompt id and whether it was answered.
+READ = """() => {
+  const overlay = document.querySelector('#overlay:not(.hidden)');
+  const buttons = [...document.querySelectorAll('#actions button')].map((b) => ({
+    testid: b.dataset.testid || '', action: b.dataset.action || '', mode: b.dataset.mode || '',
+    disabled: b.disabled, key: b.dataset.key || '',
+  }));
+  const tiles = [...document.querySelectorAll('#my-hand [data-testid=hand-tile]')].map((b) => ({
+    tile: b.dataset.tile, can: !b.disabled, drawn: b.classList.contains('drawn'),
+    action: b.dataset.action || '', picked: b.classList.contains('picked'),
+  }));
+  return {
+    overlay: overlay ? (overlay.querySelector('[data-testid=game-end]') ? 'game' : 'hand') : '',
+    buttons, tiles,
+    prompt: document.body.dataset.prompt || '',
+    answered: document.body.dataset.answered === '1',
+    connection: document.querySelector('[data-testid=connection]').dataset.state,
+    error: document.querySelector('[data-testid=error]').textContent,
+  };
+}"""
+
+
+def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
+    """``sparrows serve`` on a free port; returns the process and its URL."""
+    proc = subprocess.Popen(
+        [str(SPARROWS), "serve", "--port", "0", "--db", str(db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if "http://" not in line:
+        proc.kill()
+        raise AssertionError(f"the server did not start: {line!r}")
+    return proc, line.split("is at ", 1)[1].split(" ", 1)[0].rstrip("/")
+
+
+def stop_server(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def get_json(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def post_json(url: str, body: dict[str, Any]) -> Any:
+    req = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def read(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate(READ))
+
+
+def choose(state: dict[str, Any], claims: bool = False) -> tuple[str, str] | None:
+    """What a plain player clicks now, as (kind, selector): a win when offered; the
+    exchange's three tiles then its button; a void suit; the dealer's or kokan choice;
+    pass on a claim (or the first call when ``claims``); else a discard, the drawn tile
+    when it may go. None: nothing to do (waiting for the others)."""
+    if state["answered"] or not state["prompt"]:
+        return None
+    buttons = [b for b in state["buttons"] if not b["disabled"]]
+    actions = [b["action"] for b in buttons if b["testid"] == "action"]
+    for a in actions:
+        if a.split(" ")[0] in ("tsumo", "ron"):
+            return "win", f'#actions button[data-action="{a}"]'
+    tiles = state["tiles"]
+    exchange = [
+        b
+        for b in state["buttons"]
+        if b["testid"] == "action" and (b["action"] == "" or b["action"].startswith("exchange"))
+    ]
+    if exchange:  # pick three tiles, then give them
+        if any(b["action"] and not b["disabled"] for b in exchange):
+            return "exchange", '#actions button[data-action^="exchange"]'
+        for i, t in enumerate(tiles):
+            if t["can"] and not t["picked"]:
+                return "pick", f'#my-hand [data-testid=hand-tile][data-index="{i}"]'
+        return None
+    for a in actions:
+        if a.split(" ")[0] in ("void", "continue", "kokan"):
+            return "choice", f'#actions button[data-action="{a}"]'
+    calls = [a for a in actions if a.split(" ")[0] in ("chi", "pon", "kan")]
+    if claims and calls:
+        return "call", f'#actions button[data-action="{calls[0]}"]'
+    if "pass" in actions:
+        return "pass", '#actions button[data-action="pass"]'
+    playable = [i for i, t in enumerate(tiles) if t["can"]]
+    if playable:
+        drawn = [i for i in playable if tiles[i]["drawn"]]
+        i = drawn[0] if drawn else playable[-1]
+        return "discard", f'#my-hand [data-testid=hand-tile][data-index="{i}"]'
+    if actions:  # a window of other choices only (an abort...): the first
+        return "other", f'#actions button[data-action="{actions[0]}"]'
+    return None
+
+
+def play(
+    page: Any,
+    until: Callable[[dict[str, Any]], bool],
+    *,
+    claims: bool = False,
+    timeout: float = 60.0,
+    close_panels: bool = True,
+) -> dict[str, Any]:
+    """Click as a player until ``until(state)``; hand-end panels are closed with their
+    button (unless ``close_panels`` is false); returns the last state read."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = read(page)
+        if until(state):
+            return state
+        if state["overlay"]:
+            if state["overlay"] == "game" or not close_panels:
+                return state
+            page.click("[data-testid=hand-end-close]")
+            continue
+        move = choose(state, claims)
+        if move is None:  # the others' turn, or an answer on its way
+            page.wait_for_timeout(15)
+            continue
+        page.click(move[1])
+    raise AssertionError(f"not there after {timeout:.0f} s: {read(page)}")
