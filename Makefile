@@ -102,6 +102,8 @@ bench: $(BENCHSTAMP) $(FASTSTAMP)
 	$(BIN)/python benchmarks/bench_riichi_game.py
 	$(BIN)/python benchmarks/bench_chinese.py
 	$(BIN)/python benchmarks/bench_contract.py
+	$(BIN)/python benchmarks/bench_web.py
+	$(BIN)/python benchmarks/bench_web.py --sparrows $(FASTBIN)/sparrows
 
 # The README's pictures of the web table: the browser tests of every ruleset, writing
 # their screenshots into docs/screenshots/.

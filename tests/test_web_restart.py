@@ -122,3 +122,23 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path: Path) -> None:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def test_a_port_in_use_is_a_clear_error(tmp_path: Path) -> None:
+    proc, url = _start(tmp_path / "a.db")
+    try:
+        port = url.rsplit(":", 1)[1]
+        second = subprocess.run(
+            [str(SPARROWS), "serve", "--port", port, "--db", str(tmp_path / "b.db")],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert second.returncode == 2
+        assert second.stderr.strip() == (
+            f"sparrows: error: port {port} on 127.0.0.1 is in use (another sparrows serve?); "
+            "choose another with --port"
+        )
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from pathlib import Path
@@ -50,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     if not 0 <= args.port <= 65535:
         raise SparrowsError(f"--port must be 0-65535, not {args.port}")
+    _check_free(args.host, args.port)
     db = Path(args.db) if args.db else default_db()
     app = create_app(db)
     config = uvicorn.Config(
@@ -89,4 +91,32 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
 
     asyncio.run(main())
+    if not server.started:  # it could not listen after all (the port taken meanwhile)
+        raise SparrowsError(f"could not listen on {args.host} port {args.port}")
     return 0
+
+
+def _check_free(host: str, port: int) -> None:
+    """A clear error before starting when the address cannot be listened on."""
+    import socket
+
+    if port == 0:
+        return
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        raise SparrowsError(f"cannot listen on {host!r}: {exc.strerror or exc}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise SparrowsError(
+                    f"port {port} on {host} is in use (another sparrows serve?); "
+                    "choose another with --port"
+                ) from None
+            raise SparrowsError(
+                f"cannot listen on {host} port {port}: {exc.strerror or exc}"
+            ) from None

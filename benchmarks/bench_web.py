@@ -1,0 +1,226 @@
+"""The web table under load: many tables at once through real websockets on loopback.
+
+Starts ``sparrows serve`` (a real process, a real SQLite file), creates ``--tables``
+tables (default 50), each with one seat played by a client here (the ruleset's default
+action, sent over a websocket as a person's browser would) and bots in the other seats
+(no pause), and runs them all concurrently for ``--seconds`` (default 60). Reports:
+
+* actions per second the clients had accepted (and every action the tables played, bots
+  included, read back from the file at the end);
+* the latency from a client's action to the server's answer (the first state message
+  after it): median and 99th percentile (goal: p99 under 50 ms on loopback);
+* lost or duplicated actions: every action a client had accepted is in the file once, in
+  the order sent;
+* the server's memory (RSS) over the run, sampled every second.
+
+Run: ``.venv/bin/python benchmarks/bench_web.py [--tables 50] [--seconds 60] [--sparrows
+PATH]`` (``make bench`` runs it with its defaults on the pure and the compiled build).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+from sparrows.client import View
+from sparrows.rules import get_ruleset
+
+SPARROWS = Path(sys.executable).parent / "sparrows"
+RULESETS = [
+    ("suzume", ""),
+    ("riichi", "tenhou"),
+    ("hongkong", ""),
+    ("sichuan", ""),
+    ("classical", ""),
+]
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def post(url: str, body: dict[str, Any]) -> Any:
+    req = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def new_table(url: str, i: int) -> tuple[str, str, Any]:
+    name, preset = RULESETS[i % len(RULESETS)]
+    rules = get_ruleset(name, {"preset": preset} if preset else {})
+    seats = [{"kind": "human"}] + [{"kind": "bot:random"}] * (rules.num_players - 1)
+    body: dict[str, Any] = {
+        "ruleset": name,
+        "seats": seats,
+        "settings": {"bot_pace": 0, "claim_pause": 0},
+    }
+    if preset:
+        body["preset"] = preset
+    made = post(url + "/api/tables", body)
+    return made["id"], made["links"]["0"].split("#t=", 1)[1], rules
+
+
+async def play_one(
+    url: str, table: str, token: str, rules: Any, stop: float, out: dict[str, Any]
+) -> bool:
+    """Play this seat until ``stop`` or the game's end (True: it ended). Each action is
+    sent after the answer to the one before: the server's next state for this seat (its
+    latency is measured) or an error."""
+    sent: list[str] = []
+    async with connect(url.replace("http://", "ws://") + f"/ws/{table}", max_size=2**24) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        waiting: tuple[float, int] | None = None  # (when sent, the prompt answered)
+        while time.monotonic() < stop:
+            try:
+                left = max(0.1, stop - time.monotonic())
+                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
+            except TimeoutError:
+                break
+            if msg["type"] == "error":
+                out["errors"].append(msg["message"])
+                if waiting is not None:
+                    sent.pop()
+                    waiting = None
+                continue
+            if msg["type"] != "state":
+                continue
+            view = msg["view"]
+            prompt = view["prompt"]
+            if waiting is not None:
+                if prompt is not None and prompt["id"] == waiting[1]:
+                    continue  # an older state, sent before the answer was applied
+                out["latencies"].append(time.perf_counter() - waiting[0])
+                waiting = None
+            if view["over"]:
+                out["sent"][table] = sent
+                return True
+            if prompt and prompt["actions"] != ["pass"]:
+                action = rules.default_action(View.from_json(view)).to_string(rules.dialect)
+                waiting = (time.perf_counter(), prompt["id"])
+                await ws.send(json.dumps({"type": "act", "prompt": prompt["id"], "action": action}))
+                sent.append(action)
+    out["sent"][table] = sent
+    return False
+
+
+async def client(url: str, i: int, stop: float, out: dict[str, Any]) -> None:
+    """One player: a table after another (a new one when a game ends) until ``stop``."""
+    n = 0
+    while time.monotonic() < stop:
+        table, token, rules = await asyncio.to_thread(new_table, url, i + 1000 * n)
+        out["tables"].append(table)
+        n += 1
+        if not await play_one(url, table, token, rules, stop, out):
+            return
+
+
+async def run(url: str, clients: int, seconds: float, pid: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"sent": {}, "latencies": [], "errors": [], "rss": [], "tables": []}
+    stop = time.monotonic() + seconds
+
+    async def sample() -> None:
+        while time.monotonic() < stop:
+            out["rss"].append(rss_mib(pid))
+            await asyncio.sleep(1)
+
+    sampler = asyncio.get_running_loop().create_task(sample())
+    await asyncio.gather(*(client(url, i, stop, out) for i in range(clients)))
+    sampler.cancel()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument(
+        "--sparrows",
+        default=str(SPARROWS),
+        help="the sparrows command that serves (default: this environment's; the compiled "
+        "build's is .venv-fast/bin/sparrows)",
+    )
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="sparrows-web-bench-"))
+    db = folder / "tables.db"
+    proc = subprocess.Popen(
+        [args.sparrows, "serve", "--port", "0", "--db", str(db)], stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    url = line.split("is at ", 1)[1].split(" ", 1)[0].rstrip("/")
+    print(
+        f"bench_web: {args.tables} tables for {args.seconds:g} s, server {args.sparrows} at "
+        f"{url} (pid {proc.pid})"
+    )
+    try:
+        start_rss = rss_mib(proc.pid)
+        began = time.perf_counter()
+        out = asyncio.run(run(url, args.tables, args.seconds, proc.pid))
+        elapsed = time.perf_counter() - began
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    with sqlite3.connect(db) as con:
+        stored = {
+            t: [
+                a
+                for (a,) in con.execute(
+                    "SELECT action FROM actions WHERE table_id = ? AND seat = 0 ORDER BY n", (t,)
+                )
+            ]
+            for t in out["tables"]
+        }
+        total = con.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    sent = out["sent"]
+    lost = dup = 0
+    for table, actions in sent.items():
+        # the seat's own moves (the server passes for it where pass is all it may do):
+        # every one the client had answered is stored once, in order
+        mine = [a for a in actions if a != "pass"]
+        got = [a for a in stored[table] if a != "pass"]
+        lost += max(0, len(mine) - len(got))
+        dup += max(0, len(got) - len(mine))
+        if got[: len(mine)] != mine[: len(got)]:
+            lost += 1
+    lat = sorted(out["latencies"])
+    p50 = statistics.median(lat) * 1000 if lat else float("nan")
+    p99 = lat[int(0.99 * (len(lat) - 1))] * 1000 if lat else float("nan")
+    accepted = sum(len(a) for a in sent.values())
+    rss = out["rss"]
+    print(f"  tables played: {len(out['tables'])} ({args.tables} at a time)")
+    print(f"  client actions: {accepted} in {elapsed:.1f} s = {accepted / elapsed:,.0f}/s")
+    print(f"  all actions played (bots too): {total:,} = {total / elapsed:,.0f}/s")
+    print(f"  latency action -> answer: median {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
+    print(
+        f"  lost or out-of-order actions: {lost}; duplicated: {dup}; errors: {len(out['errors'])}"
+    )
+    if rss:
+        print(
+            f"  server RSS: {start_rss:.0f} MiB at the start, {min(rss):.0f}-{max(rss):.0f} MiB "
+            f"during, {rss[-1]:.0f} MiB at the end "
+            f"(first half max {max(rss[: len(rss) // 2] or [0]):.0f}, "
+            f"second half max {max(rss[len(rss) // 2 :]):.0f})"
+        )
+    for e in out["errors"][:5]:
+        print(f"  error: {e}")
+
+
+if __name__ == "__main__":
+    main()
