@@ -7,8 +7,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -20,31 +18,7 @@ websockets = pytest.importorskip("websockets.sync.client")
 from sparrows.client import View  # noqa: E402
 from sparrows.rules import get_ruleset  # noqa: E402
 
-SPARROWS = Path(sys.executable).parent / "sparrows"
-
-
-def _start(db: Path) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen(
-        [str(SPARROWS), "serve", "--port", "0", "--db", str(db)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    if "http://" not in line:
-        proc.kill()
-        raise AssertionError(f"the server did not start: {line!r} {proc.stderr.read()!r}")
-    url = line.split("is at ", 1)[1].split(" ", 1)[0].rstrip("/")
-    return proc, url
-
-
-def _post(url: str, body: dict[str, Any]) -> Any:
-    req = urllib.request.Request(
-        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read())
+from .browser import SPARROWS, post_json, start_server  # noqa: E402
 
 
 def _connect(url: str, table: str) -> Any:
@@ -86,7 +60,7 @@ class Seat:
 
 def test_kill_9_and_restart_resumes_every_table(tmp_path: Path) -> None:
     db = tmp_path / "tables.db"
-    proc, url = _start(db)
+    proc, url = start_server(db)
     tables = []
     try:
         for ruleset, preset in (("riichi", "tenhou"), ("hongkong", ""), ("sichuan", "")):
@@ -99,7 +73,7 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path: Path) -> None:
             }
             if preset:
                 body["preset"] = preset
-            made = _post(url + "/api/tables", body)
+            made = post_json(url + "/api/tables", body)
             token = made["links"]["0"].split("#t=", 1)[1]
             with _connect(url, made["id"]) as ws:
                 seat = Seat(ws, token, rules)
@@ -109,7 +83,7 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path: Path) -> None:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
     assert proc.returncode == -signal.SIGKILL
-    proc, url = _start(db)
+    proc, url = start_server(db)
     try:
         for table_id, token, rules, before in tables:
             with _connect(url, table_id) as ws:
@@ -125,7 +99,7 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path: Path) -> None:
 
 
 def test_a_port_in_use_is_a_clear_error(tmp_path: Path) -> None:
-    proc, url = _start(tmp_path / "a.db")
+    proc, url = start_server(tmp_path / "a.db")
     try:
         port = url.rsplit(":", 1)[1]
         second = subprocess.run(
