@@ -1,5 +1,6 @@
-// The lobby: make a table (POST /api/tables), share its links, list the tables in play and
-// the finished games (GET /api/tables).
+// The lobby: make a table (POST /api/tables) with the ruleset's options as its preset sets
+// them or changed, share its links, list the tables in play and the finished games
+// (GET /api/tables).
 
 import { el, clear, getJSON } from "./util.js";
 import { t, rulesetName } from "./i18n.js";
@@ -34,7 +35,15 @@ function rulesetInfo() {
 function players() {
   const r = rulesetInfo();
   const preset = $("preset").value;
-  return (preset && r.presets[preset]) || r.players;
+  const fromPreset = (preset && r.presets[preset]) || r.players;
+  // a ruleset with a "players" option (riichi: 3 for sanma) seats what the option says
+  const input = optionInput("players");
+  if (input) {
+    const n = Number(input.value);
+    const [low, high] = input.dataset.low ? [Number(input.dataset.low), Number(input.dataset.high)] : [2, 4];
+    if (Number.isInteger(n) && n >= low && n <= high) return n;
+  }
+  return fromPreset;
 }
 
 function fillPresets() {
@@ -43,7 +52,157 @@ function fillPresets() {
   for (const p of Object.keys(r.presets)) select.appendChild(el("option", { value: p, text: p }));
   const preferred = r.name === "riichi" ? "tenhou" : "standard";
   if (r.presets[preferred]) select.value = preferred;
+  presetChanged();
+}
+
+function presetChanged() {
+  fillOptions();
   fillSeats();
+}
+
+// ---------------------------------------------------------------- rule options
+
+function optionInput(name) {
+  return document.querySelector(`#option-list [data-kind][data-option="${CSS.escape(name)}"]`);
+}
+
+/** Each option's value under the chosen preset: the preset's value, else the default. */
+function presetValues() {
+  const r = rulesetInfo();
+  const given = (r.preset_values || {})[$("preset").value] || {};
+  const out = {};
+  for (const o of r.options || []) out[o.name] = Object.prototype.hasOwnProperty.call(given, o.name) ? given[o.name] : o.default;
+  return out;
+}
+
+/** What kind of input an option gets: bool, choice, int, float, list or text. */
+function optionKind(o, value) {
+  const v = value != null ? value : o.default;
+  if (typeof v === "boolean") return "bool";
+  if (o.choices && o.choices.length) return "choice";
+  if (Array.isArray(v)) return "list";
+  if (typeof v === "number") return Number.isInteger(o.default) || (o.range && o.range.length) ? "int" : "float";
+  return "text";
+}
+
+function shown(value) {
+  if (Array.isArray(value)) return value.join(",");
+  if (value == null) return "";
+  return String(value);
+}
+
+function rangeNote(o, kind) {
+  if (!o.range || o.range.length !== 2) return "";
+  const [low, high] = o.range;
+  return kind === "list" ? `each ${low} to ${high}` : `${low} to ${high}`;
+}
+
+function fillOptions() {
+  const r = rulesetInfo();
+  const values = presetValues();
+  const box = clear($("option-list"));
+  for (const o of r.options || []) {
+    const value = values[o.name];
+    const kind = optionKind(o, value);
+    const id = `option-${o.name}`;
+    const attrs = { id, testid: id, data: { option: o.name, kind, preset: JSON.stringify(value) }, title: o.doc };
+    let input;
+    if (kind === "bool") {
+      input = el("input", { ...attrs, type: "checkbox" });
+      input.checked = Boolean(value);
+    } else if (kind === "choice") {
+      const choices = o.choices.includes(shown(value)) ? o.choices : [shown(value), ...o.choices];
+      input = el("select", attrs, ...choices.map((c) => el("option", { value: c, text: c === "" ? "(none)" : c })));
+      input.value = shown(value);
+    } else if (kind === "int" || kind === "float") {
+      input = el("input", { ...attrs, type: "number", step: kind === "int" ? "1" : "any", inputmode: kind === "int" ? "numeric" : "decimal" });
+      if (o.range && o.range.length === 2) {
+        input.min = String(o.range[0]);
+        input.max = String(o.range[1]);
+        input.dataset.low = String(o.range[0]);
+        input.dataset.high = String(o.range[1]);
+      }
+      input.value = shown(value);
+    } else {
+      input = el("input", { ...attrs, type: "text", spellcheck: "false" });
+      input.value = shown(value);
+      if (kind === "list") input.placeholder = shown(o.default) || "1,2,3";
+    }
+    const note = [rangeNote(o, kind), kind === "list" ? "comma-separated" : ""].filter(Boolean).join(", ");
+    const help = el("span.option-doc", { id: `${id}-doc`, text: note ? `${o.doc} (${note})` : o.doc });
+    input.setAttribute("aria-describedby", help.id);
+    const name = el("span.option-name", { text: o.name });
+    const row = kind === "bool"
+      ? el("label.option.bool", { for: id }, el("span.option-head", {}, input, name), help)
+      : el("label.option", { for: id }, name, input, help);
+    row.dataset.option = o.name;
+    box.appendChild(row);
+  }
+  markChanged();
+}
+
+/** An option input's value as JSON for the server. A text that is not a whole number (or
+ * list of them) where one is wanted is sent as it stands: the server says what is wrong. */
+function readOption(input) {
+  const kind = input.dataset.kind;
+  if (kind === "bool") return input.checked;
+  const text = input.value.trim();
+  if (kind === "int") return /^[-+]?\d+$/.test(text) ? Number(text) : input.value;
+  if (kind === "float") return text !== "" && Number.isFinite(Number(text)) ? Number(text) : input.value;
+  if (kind === "list") {
+    const parts = text.split(/[\s,]+/).filter(Boolean);
+    const preset = JSON.parse(input.dataset.preset || "[]");
+    const numbers = !Array.isArray(preset) || preset.length === 0 || preset.every((x) => typeof x === "number");
+    if (!numbers) return parts;
+    return parts.every((x) => /^[-+]?\d+$/.test(x)) ? parts.map(Number) : text;
+  }
+  return input.value;
+}
+
+/** The options the user changed from the preset's values: {name: value}. */
+function changedOptions() {
+  const out = {};
+  for (const input of document.querySelectorAll("#option-list [data-kind]")) {
+    const value = readOption(input);
+    if (JSON.stringify(value) !== input.dataset.preset) out[input.dataset.option] = value;
+  }
+  return out;
+}
+
+function markChanged() {
+  const changed = changedOptions();
+  for (const row of document.querySelectorAll("#option-list .option")) {
+    row.classList.toggle("changed", Object.prototype.hasOwnProperty.call(changed, row.dataset.option));
+  }
+  const n = Object.keys(changed).length;
+  $("options-changed").textContent = n ? `(${n} changed)` : "";
+  $("options-reset").disabled = n === 0;
+}
+
+function optionEdited(e) {
+  const target = e.target;
+  if (!target || !target.dataset || !target.dataset.option) return;
+  clearFlag(target);
+  markChanged();
+  if (target.dataset.option === "players") fillSeats();
+}
+
+/** Point at the option a server error names ("option 'x' must be ..."). */
+function flagOption(message) {
+  const m = /option '([^']+)'/.exec(message || "");
+  const input = m && optionInput(m[1]);
+  if (!input) return;
+  $("options").open = true;
+  input.setAttribute("aria-invalid", "true");
+  const row = input.closest(".option");
+  if (row) row.appendChild(el("span.option-error", { role: "alert", text: message }));
+  input.focus();
+}
+
+function clearFlag(input) {
+  input.removeAttribute("aria-invalid");
+  const row = input.closest(".option");
+  for (const old of row ? row.querySelectorAll(".option-error") : []) old.remove();
 }
 
 function fillSeats() {
@@ -80,11 +239,20 @@ async function create(e) {
   e.preventDefault();
   const button = $("create");
   $("create-error").textContent = "";
+  for (const input of document.querySelectorAll("#option-list [aria-invalid]")) clearFlag(input);
+  // the form is novalidate so that rule options reach the server, which explains a bad
+  // value; the table settings keep the browser's own checks
+  const badSetting = [...document.querySelectorAll("#settings input")].find((i) => !i.checkValidity());
+  if (badSetting) {
+    $("settings").open = true;
+    badSetting.reportValidity();
+    return;
+  }
   const clockOn = $("clock-on").checked;
   const body = {
     ruleset: $("ruleset").value,
     preset: $("preset").value,
-    options: {},
+    options: changedOptions(),
     seats: [...document.querySelectorAll("#seats .seat-row")].map((row) => {
       const kind = row.querySelector("select").value;
       const name = row.querySelector("input").value.trim();
@@ -110,6 +278,7 @@ async function create(e) {
     loadTables();
   } catch (err) {
     $("create-error").textContent = err.message;
+    flagOption(err.message);
   } finally {
     button.disabled = false;
     button.textContent = t("lobby.create");
@@ -216,7 +385,13 @@ async function start() {
   if (s.spectator_delay != null) $("spectator-delay").value = s.spectator_delay;
   $("absent-bot").checked = s.absent === "bot";
   select.addEventListener("change", fillPresets);
-  $("preset").addEventListener("change", fillSeats);
+  $("preset").addEventListener("change", presetChanged);
+  $("option-list").addEventListener("input", optionEdited);
+  $("option-list").addEventListener("change", optionEdited);
+  $("options-reset").addEventListener("click", () => {
+    fillOptions();
+    fillSeats();
+  });
   $("clock-on").addEventListener("change", toggleClock);
   $("create-form").addEventListener("submit", create);
   $("refresh").addEventListener("click", loadTables);
