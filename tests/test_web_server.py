@@ -295,6 +295,8 @@ def test_a_table_resumes_from_its_file(tmp_path: Path) -> None:
 def test_a_hint_is_the_rulesets_advice_on_the_seats_own_prompt(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path / "t.db")) as client:
         made = _table(client, "riichi", "tenhou")
+        info = client.get(f"/api/tables/{made['id']}").json()
+        assert info["preset"] == "tenhou" and info["options"]["red_fives"] == [1, 1, 1]
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             _hello(ws, _token(made["links"]["0"]))
             view = ws.receive_json()["view"]

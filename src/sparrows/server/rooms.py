@@ -150,7 +150,9 @@ class Room:
             id=secrets.token_urlsafe(9),
             created=time.time(),
             ruleset=rules.name,
-            options=rules.options_dict(),
+            # every option's value (the table replays the same whatever the defaults
+            # become) and the preset's name, which they were made from (for the lobby)
+            options={**rules.options_dict(), "preset": str(options.get("preset", "standard"))},
             seed=seed,
             settings=merged,
             status="playing",
@@ -432,6 +434,7 @@ class Room:
             "id": self.row.id,
             "ruleset": self.row.ruleset,
             "preset": self.row.options.get("preset", ""),
+            "options": {k: v for k, v in self.row.options.items() if k != "preset"},
             "status": self.row.status,
             "created": self.row.created,
             "seats": [
