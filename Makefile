@@ -104,6 +104,8 @@ bench: $(BENCHSTAMP) $(FASTSTAMP)
 	$(BIN)/python benchmarks/bench_contract.py
 	$(BIN)/python benchmarks/bench_web.py
 	$(BIN)/python benchmarks/bench_web.py --sparrows $(FASTBIN)/sparrows
+	$(BIN)/python benchmarks/bench_web.py --think 0.5
+	$(BIN)/python benchmarks/bench_web.py --think 0.5 --sparrows $(FASTBIN)/sparrows
 
 # The README's pictures of the web table: the browser tests of every ruleset, writing
 # their screenshots into docs/screenshots/.

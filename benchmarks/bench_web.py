@@ -3,7 +3,11 @@
 Starts ``sparrows serve`` (a real process, a real SQLite file), creates ``--tables``
 tables (default 50), each with one seat played by a client here (the ruleset's default
 action, sent over a websocket as a person's browser would) and bots in the other seats
-(no pause), and runs them all concurrently for ``--seconds`` (default 60). Reports:
+(no pause), and runs them all concurrently for ``--seconds`` (default 60): flat out by
+default (each answer sent the moment the state arrives: the most actions per second the
+server gives, and its latency when saturated), or at people's pace with ``--think S``
+(each player takes S seconds per decision; bots and pass-only prompts keep the table's
+default pauses: the latency people feel on a busy server). Reports:
 
 * actions per second the clients had accepted (and every action the tables played, bots
   included, read back from the file at the end);
@@ -62,14 +66,15 @@ def post(url: str, body: dict[str, Any]) -> Any:
         return json.loads(r.read())
 
 
-def new_table(url: str, i: int) -> tuple[str, str, Any]:
+def new_table(url: str, i: int, paced: bool) -> tuple[str, str, Any]:
     name, preset = RULESETS[i % len(RULESETS)]
     rules = get_ruleset(name, {"preset": preset} if preset else {})
     seats = [{"kind": "human"}] + [{"kind": "bot:random"}] * (rules.num_players - 1)
     body: dict[str, Any] = {
         "ruleset": name,
         "seats": seats,
-        "settings": {"bot_pace": 0, "claim_pause": 0},
+        # paced: the table's defaults (bots wait 0.4 s, a pass-only prompt 0.8 s)
+        "settings": {} if paced else {"bot_pace": 0, "claim_pause": 0},
     }
     if preset:
         body["preset"] = preset
@@ -78,7 +83,7 @@ def new_table(url: str, i: int) -> tuple[str, str, Any]:
 
 
 async def play_one(
-    url: str, table: str, token: str, rules: Any, stop: float, out: dict[str, Any]
+    url: str, table: str, token: str, rules: Any, stop: float, out: dict[str, Any], think: float
 ) -> bool:
     """Play this seat until ``stop`` or the game's end (True: it ended). Each action is
     sent after the answer to the one before: the server's next state for this seat (its
@@ -113,6 +118,8 @@ async def play_one(
                 return True
             if prompt and prompt["actions"] != ["pass"]:
                 action = rules.default_action(View.from_json(view)).to_string(rules.dialect)
+                if think:
+                    await asyncio.sleep(think)  # a person deciding
                 waiting = (time.perf_counter(), prompt["id"])
                 await ws.send(json.dumps({"type": "act", "prompt": prompt["id"], "action": action}))
                 sent.append(action)
@@ -120,18 +127,18 @@ async def play_one(
     return False
 
 
-async def client(url: str, i: int, stop: float, out: dict[str, Any]) -> None:
+async def client(url: str, i: int, stop: float, out: dict[str, Any], think: float) -> None:
     """One player: a table after another (a new one when a game ends) until ``stop``."""
     n = 0
     while time.monotonic() < stop:
-        table, token, rules = await asyncio.to_thread(new_table, url, i + 1000 * n)
+        table, token, rules = await asyncio.to_thread(new_table, url, i + 1000 * n, think > 0)
         out["tables"].append(table)
         n += 1
-        if not await play_one(url, table, token, rules, stop, out):
+        if not await play_one(url, table, token, rules, stop, out, think):
             return
 
 
-async def run(url: str, clients: int, seconds: float, pid: int) -> dict[str, Any]:
+async def run(url: str, clients: int, seconds: float, pid: int, think: float) -> dict[str, Any]:
     out: dict[str, Any] = {"sent": {}, "latencies": [], "errors": [], "rss": [], "tables": []}
     stop = time.monotonic() + seconds
 
@@ -141,7 +148,7 @@ async def run(url: str, clients: int, seconds: float, pid: int) -> dict[str, Any
             await asyncio.sleep(1)
 
     sampler = asyncio.get_running_loop().create_task(sample())
-    await asyncio.gather(*(client(url, i, stop, out) for i in range(clients)))
+    await asyncio.gather(*(client(url, i, stop, out, think) for i in range(clients)))
     sampler.cancel()
     return out
 
@@ -150,6 +157,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds each player takes per decision; above 0 the tables also keep their "
+        "default pace (bots 0.4 s, pass-only prompts 0.8 s): the load of people playing. "
+        "0 (default): everything as fast as it goes (the server's most actions per second)",
+    )
     parser.add_argument(
         "--sparrows",
         default=str(SPARROWS),
@@ -165,14 +180,15 @@ def main() -> None:
     assert proc.stdout is not None
     line = proc.stdout.readline()
     url = line.split("is at ", 1)[1].split(" ", 1)[0].rstrip("/")
+    pace = f"players think {args.think:g} s, table pace" if args.think else "no pauses"
     print(
-        f"bench_web: {args.tables} tables for {args.seconds:g} s, server {args.sparrows} at "
-        f"{url} (pid {proc.pid})"
+        f"bench_web: {args.tables} tables for {args.seconds:g} s ({pace}), server "
+        f"{args.sparrows} at {url} (pid {proc.pid})"
     )
     try:
         start_rss = rss_mib(proc.pid)
         began = time.perf_counter()
-        out = asyncio.run(run(url, args.tables, args.seconds, proc.pid))
+        out = asyncio.run(run(url, args.tables, args.seconds, proc.pid, args.think))
         elapsed = time.perf_counter() - began
     finally:
         proc.terminate()

@@ -318,3 +318,30 @@ def test_the_table_fits_a_phone_sized_screen(
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
     page.screenshot(path=str(_shots(tmp_path) / "riichi-phone.jpg"), quality=80)
     assert pages[0].errors == []
+
+
+def test_rule_options_in_the_lobby_make_the_table_and_a_bad_value_is_named(
+    server: str, browser: Any, pages: list[Page]
+) -> None:
+    pages.append(Page(browser))
+    page = pages[0].page
+    page.goto(server + "/")
+    page.select_option("[data-testid=ruleset]", "riichi")
+    page.select_option("[data-testid=preset]", "tenhou")
+    page.click("[data-testid=options] summary")
+    field = page.locator("[data-testid=option-start_points]")
+    assert field.input_value() == "25000"  # the preset's value is shown
+    field.fill("-5")
+    page.click("[data-testid=create]")
+    page.wait_for_function("document.querySelector('[data-testid=create-error]').textContent")
+    error = page.locator("[data-testid=create-error]").inner_text()
+    assert "start_points" in error and "must be" in error, error
+    field.fill("30000")
+    page.click("[data-testid=create]")
+    link = page.locator("[data-testid=play-here]").first.get_attribute("href")
+    assert link
+    table_id = link.split("/table/", 1)[1].split("#", 1)[0]
+    info = get_json(server + f"/api/tables/{table_id}")
+    assert info["preset"] == "tenhou" and info["options"]["start_points"] == 30000
+    # the refused request is the browser's one complaint
+    assert [e for e in pages[0].errors if "status of 400" not in e] == []
