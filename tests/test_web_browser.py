@@ -14,6 +14,7 @@ Screenshots of each ruleset's table are taken on the way; with SPARROWS_SCREENSH
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -345,3 +346,44 @@ def test_rule_options_in_the_lobby_make_the_table_and_a_bad_value_is_named(
     assert info["preset"] == "tenhou" and info["options"]["start_points"] == 30000
     # the refused request is the browser's one complaint
     assert [e for e in pages[0].errors if "status of 400" not in e] == []
+
+
+def test_the_replay_viewer_steps_jumps_and_changes_view(
+    server: str, browser: Any, pages: list[Page]
+) -> None:
+    bots = [{"kind": "bot:efficiency"}] * 4
+    made = post_json(
+        server + "/api/tables",
+        {"ruleset": "riichi", "preset": "tenhou", "seats": bots, "settings": {"bot_pace": 0}},
+    )
+    for _ in range(600):
+        if get_json(server + f"/api/tables/{made['id']}")["over"]:
+            break
+        time.sleep(0.05)
+    frames = len(get_json(server + f"/api/replay/{made['id']}?view=public")["frames"])
+    pages.append(Page(browser))
+    page = pages[0].page
+    page.goto(server + f"/replay/{made['id']}")
+    counter = page.locator("[data-testid=replay-counter]")
+    page.wait_for_function(
+        "document.querySelector('[data-testid=replay-counter]').textContent.includes('/')"
+    )
+    assert counter.inner_text().replace(" ", "") == f"1/{frames}"
+    page.click("[data-testid=replay-next]")
+    page.keyboard.press("ArrowRight")
+    assert counter.inner_text().replace(" ", "") == f"3/{frames}"
+    # every hand open: the concealed hands are shown face up
+    assert page.locator("[data-testid=seat-hand] .tile:not(.back)").count() >= 3 * 13
+    # the spectator's view at the same frame: no concealed tile face up
+    page.select_option("[data-testid=replay-view]", "public")
+    page.wait_for_function("!document.querySelector('[data-testid=seat-hand] .tile:not(.back)')")
+    assert counter.inner_text().replace(" ", "") == f"3/{frames}"
+    # the second hand, then the end: the game's ranking
+    page.select_option("[data-testid=replay-hand]", index=1)
+    page.wait_for_function(
+        "document.querySelector('[data-testid=round-label]').textContent !== 'East 1, honba 0'"
+    )
+    page.keyboard.press("End")
+    page.wait_for_selector("[data-testid=replay-panel] [data-testid=game-end]")
+    assert counter.inner_text().replace(" ", "") == f"{frames}/{frames}"
+    assert pages[0].errors == []

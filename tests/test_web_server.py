@@ -353,10 +353,16 @@ def test_a_finished_games_replay_in_every_view(tmp_path: Path) -> None:
             # the events of the frames are the viewer's stream, each once
             seqs = [e["seq"] for f in frames for e in f["events"]]
             assert seqs == sorted(set(seqs)), view
-        for frame in got["all"]["frames"][1:20]:
+        drawn_seen = 0
+        for frame in got["all"]["frames"]:
             for seat in frame["view"]["seats"]:
-                # every hand open: its tiles, the drawn one with them
+                # every hand open: its tiles, the drawn one among them and named apart
                 assert seat["hand"] is not None and len(seat["hand"]) == seat["concealed"]
+                tile = frame["drawn"].get(str(seat["seat"]))
+                if tile is not None:
+                    assert tile in seat["hand"]
+                    drawn_seen += 1
+        assert drawn_seen
         for frame in got["public"]["frames"]:
             assert all(seat["hand"] is None for seat in frame["view"]["seats"])
         for frame in got["2"]["frames"]:

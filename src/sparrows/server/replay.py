@@ -6,7 +6,8 @@ with the code that draws a table.
 
 Views: a seat's (``0``..``n-1``: what that seat saw, its prompts included), the public one
 (``public``: a spectator's), or every hand open (``all``: the public view with each seat's
-concealed tiles and drawn tile filled in). A finished game hides nothing any more, so
+concealed tiles filled in, its drawn tile among them; the frame's ``drawn`` names each
+seat's drawn tile by seat). A finished game hides nothing any more, so
 any of them may be asked for by anyone who may read the record.
 """
 
@@ -25,18 +26,19 @@ __all__ = ["VIEWS", "replay_frames"]
 VIEWS = ("all", "public")
 
 
-def _open_view(game: Game) -> dict[str, Any]:
-    """The public view with every seat's concealed tiles shown."""
+def _open_view(game: Game) -> tuple[dict[str, Any], dict[str, str]]:
+    """The public view with every seat's concealed tiles shown (its drawn tile among
+    them, as in the seat's own view), and each seat's drawn tile by seat."""
     data = game.public_view().to_json()
     seats = []
+    drawn: dict[str, str] = {}
     for seat_data in data["seats"]:
         own = game.view(seat_data["seat"])
-        hand = list(own.hand or ())
+        seats.append({**seat_data, "hand": list(own.hand or ())})
         if own.drawn is not None:
-            hand.append(own.drawn)
-        seats.append({**seat_data, "hand": hand})
+            drawn[str(seat_data["seat"])] = own.drawn
     data["seats"] = seats
-    return data
+    return data, drawn
 
 
 def replay_frames(data: dict[str, Any], view: str, name: str = "the record") -> dict[str, Any]:
@@ -63,13 +65,14 @@ def replay_frames(data: dict[str, Any], view: str, name: str = "the record") -> 
         if game.hand_number != hand_seen:
             hand_seen = game.hand_number
             hands.append(len(frames))
+        item: dict[str, Any] = {"seat": seat_acted, "action": text, "events": events}
         if view == "all":
-            shown = _open_view(game)
+            item["view"], item["drawn"] = _open_view(game)
         elif viewer is None:
-            shown = game.public_view().to_json()
+            item["view"] = game.public_view().to_json()
         else:
-            shown = game.view(viewer).to_json()
-        frames.append({"seat": seat_acted, "action": text, "events": events, "view": shown})
+            item["view"] = game.view(viewer).to_json()
+        frames.append(item)
 
     def each(game: Game) -> None:
         if not game.actions:  # the deal, before anyone acts

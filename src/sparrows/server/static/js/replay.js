@@ -77,25 +77,28 @@ function prepare(raw) {
     results[i] = done;
     gameEnds[i] = end;
     wins[i] = done.length ? [] : won;
-    f.drawnOf = openDrawn(f.view);
+    f.drawnOf = openDrawn(f);
   });
   const hands = (raw.hands && raw.hands.length ? raw.hands : [0]).filter((h) => h < frames.length);
   return { ...raw, frames, results, gameEnds, wins, hands };
 }
 
 /**
- * Workaround: the open view (view=all) gives a seat's hand with its drawn tile appended
- * after the sorted hand, which already holds it (one tile more than `concealed`). The
- * extra tile is dropped and remembered as that seat's drawn tile, to be set apart.
+ * The open view (view=all) holds each seat's drawn tile among its concealed tiles, as a
+ * seat's own view does; the frame's `drawn` names it by seat. It is taken out of the hand
+ * here and set apart when the board is drawn (setDrawnApart).
  */
-function openDrawn(view) {
+function openDrawn(f) {
   const out = {};
-  if (!view || view.viewer != null) return out;
-  for (const seat of view.seats || []) {
-    if (Array.isArray(seat.hand) && seat.hand.length === seat.concealed + 1 && seat.hand.length) {
-      out[seat.seat] = seat.hand[seat.hand.length - 1];
-      seat.hand = seat.hand.slice(0, -1);
-    }
+  const view = f.view;
+  if (!view || view.viewer != null || !f.drawn) return out;
+  for (const [s, tile] of Object.entries(f.drawn)) {
+    const seat = (view.seats || [])[Number(s)];
+    if (!seat || !Array.isArray(seat.hand)) continue;
+    const at = seat.hand.lastIndexOf(tile);
+    if (at < 0) continue;
+    seat.hand = [...seat.hand.slice(0, at), ...seat.hand.slice(at + 1)];
+    out[s] = tile;
   }
   return out;
 }
