@@ -69,7 +69,9 @@ def post(url: str, body: dict[str, Any]) -> Any:
 def new_table(url: str, i: int, paced: bool) -> tuple[str, str, Any]:
     name, preset = RULESETS[i % len(RULESETS)]
     rules = get_ruleset(name, {"preset": preset} if preset else {})
-    seats = [{"kind": "human"}] + [{"kind": "bot:random"}] * (rules.num_players - 1)
+    # efficiency bots: random ones rarely win, and a Hong Kong game of random bots lasts
+    # thousands of hands (exhaustive draws keep the deal)
+    seats = [{"kind": "human"}] + [{"kind": "bot:efficiency"}] * (rules.num_players - 1)
     body: dict[str, Any] = {
         "ruleset": name,
         "seats": seats,

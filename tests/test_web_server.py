@@ -370,3 +370,18 @@ def test_a_finished_games_replay_in_every_view(tmp_path: Path) -> None:
             assert hands_seen == [False, False, True, False]
         assert client.get(f"/api/replay/{made['id']}?view=7").status_code == 400
         assert client.get("/api/replay/nope").status_code == 404
+
+
+def test_a_table_of_bots_without_pauses_does_not_hold_the_others(tmp_path: Path) -> None:
+    """Random bots in Hong Kong play thousands of hands (exhaustive draws keep the deal):
+    such a table plays a few moves at a time, and another table's player is answered at
+    once meanwhile."""
+    with TestClient(create_app(tmp_path / "t.db")) as client:
+        _table(client, "hongkong", seats=[{"kind": "bot:random"}] * 4)
+        made = _table(client, "suzume")
+        for _ in range(3):
+            began = time.monotonic()
+            with client.websocket_connect(f"/ws/{made['id']}") as ws:
+                _hello(ws, _token(made["links"]["0"]))
+                assert ws.receive_json()["type"] == "state"
+            assert time.monotonic() - began < 1.0

@@ -45,6 +45,10 @@ SETTINGS: dict[str, Any] = {
 }
 
 
+#: The most moves a table plays before it lets the other tables and the players in (a
+#: table of bots without pauses would otherwise hold the server for its whole game).
+MOVES_AT_ONCE = 24
+
 _RULESETS: dict[str, Ruleset] = {}
 
 
@@ -246,9 +250,13 @@ class Room:
             self.broadcast()
 
     def _play_due(self) -> float:
-        """Play every move the table owes now (bots, pass-only answers, clocks run out),
-        over and over while there are such; returns the seconds until the next one."""
+        """Play the moves the table owes now (bots, pass-only answers, clocks run out),
+        over and over while there are such, up to MOVES_AT_ONCE; returns the seconds
+        until the next one (0: more are due now, after the other tables' turn)."""
+        played = 0
         while not self.game.over:
+            if played >= MOVES_AT_ONCE:
+                return 0.0
             wait, acts = self.due()
             if not acts:
                 return wait
@@ -256,6 +264,7 @@ class Room:
                 if action in self.game.legal_actions(seat):
                     self.game.step(seat, action)
                     self._used_clock(seat)
+                    played += 1
         return 3600.0
 
     def _save(self, new: list[tuple[int, Action]]) -> None:
@@ -339,6 +348,9 @@ class Room:
                 self._flush()
             if self.game.over:
                 break
+            if wait <= 0:  # more moves are due: let the other tables (and players) in first
+                await asyncio.sleep(0)
+                continue
             self.wake.clear()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout=max(0.01, wait))
