@@ -1,0 +1,100 @@
+"""Research environments (extra ``rl``: numpy, Gymnasium, PettingZoo): every ruleset and
+preset as a PettingZoo AEC or Parallel environment and as a Gymnasium environment (one
+seat learns, bots play the others), with the family's fixed action layout and a versioned
+feature encoder. ``docs/envs.md`` describes them.
+
+    from sparrows.envs import aec_env, parallel_env, gym_env
+    env = aec_env("riichi", preset="tenhou", episode="hand")
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .gym_env import SparrowsGym
+    from .pettingzoo_env import SparrowsAEC, SparrowsParallel
+
+__all__ = ["aec_env", "encoder", "gym_env", "parallel_env"]
+
+
+def _table(
+    ruleset: str,
+    preset: str | None,
+    options: dict[str, Any] | None,
+    episode: str,
+    reward: str,
+    illegal_reward: float,
+) -> Any:
+    from .core import Table
+
+    return Table(ruleset, preset, options, episode, reward, illegal_reward)
+
+
+def aec_env(
+    ruleset: str = "suzume",
+    preset: str | None = None,
+    options: dict[str, Any] | None = None,
+    *,
+    episode: str = "hand",
+    reward: str = "points",
+    illegal_reward: float = -1.0,
+    render_mode: str | None = None,
+) -> SparrowsAEC:
+    """A PettingZoo AEC environment: agents ``player_0``.. act in turn; in a claim window
+    every seat but the discarder answers, and the window is resolved when all have."""
+    from .pettingzoo_env import SparrowsAEC
+
+    table = _table(ruleset, preset, options, episode, reward, illegal_reward)
+    return SparrowsAEC(table, render_mode=render_mode)
+
+
+def parallel_env(
+    ruleset: str = "suzume",
+    preset: str | None = None,
+    options: dict[str, Any] | None = None,
+    *,
+    episode: str = "hand",
+    reward: str = "points",
+    illegal_reward: float = -1.0,
+    render_mode: str | None = None,
+) -> SparrowsParallel:
+    """A PettingZoo Parallel environment: every seat that owes a decision acts in the same
+    step (a claim window is one simultaneous step)."""
+    from .pettingzoo_env import SparrowsParallel
+
+    table = _table(ruleset, preset, options, episode, reward, illegal_reward)
+    return SparrowsParallel(table, render_mode=render_mode)
+
+
+def gym_env(
+    ruleset: str = "suzume",
+    preset: str | None = None,
+    options: dict[str, Any] | None = None,
+    *,
+    seat: int = 0,
+    opponents: str = "efficiency",
+    episode: str = "hand",
+    reward: str = "points",
+    illegal_reward: float = -1.0,
+    render_mode: str | None = None,
+) -> SparrowsGym:
+    """A Gymnasium environment: ``seat`` learns, sparrows bots (``opponents``) play the
+    other seats."""
+    from .gym_env import SparrowsGym
+
+    table = _table(ruleset, preset, options, episode, reward, illegal_reward)
+    return SparrowsGym(table, seat=seat, opponents=opponents, render_mode=render_mode)
+
+
+def encoder(
+    ruleset: str = "suzume", preset: str | None = None, options: dict[str, Any] | None = None
+) -> Any:
+    """The feature encoder of a ruleset's family (:class:`.encoding.Encoder`)."""
+    from ..rules import get_ruleset
+    from .encoding import encoder_for
+
+    given = dict(options or {})
+    if preset:
+        given["preset"] = preset
+    return encoder_for(get_ruleset(ruleset, given))

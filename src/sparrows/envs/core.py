@@ -1,0 +1,143 @@
+"""The one core of every environment (PettingZoo AEC and Parallel, Gymnasium): a game of
+one ruleset played with uniform claims (every seat but the discarder answers every claim
+window), episodes of one hand or one game, observations from the seat's view, masks in
+the family's fixed action layout, and rewards.
+
+Framework-free (numpy only): :mod:`.pettingzoo_env` and :mod:`.gym_env` wrap it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..engine.actions import Action
+from ..engine.game import Game
+from ..errors import SparrowsError
+from ..rules import get_ruleset
+from .encoding import Encoder, encoder_for
+
+__all__ = ["EPISODES", "REWARDS", "Table"]
+
+EPISODES = ("hand", "game")
+#: points: every step, the change of the seat's points / the encoder's scale (the starting
+#: score, or 100 where play starts at 0); chips: the change of its chips (the house
+#: preset); placement: at the episode's end, +1 first .. -1 last (the game's places once
+#: it is over; before, by the scores, equal scores sharing a place);
+#: final: at the game's end, the ruleset's final figure (riichi: with oka and uma, in
+#: thousands; elsewhere the points / scale).
+REWARDS = ("points", "chips", "placement", "final")
+
+
+class Table:
+    """A ruleset's game driven by seat and action index."""
+
+    def __init__(
+        self,
+        ruleset: str = "suzume",
+        preset: str | None = None,
+        options: dict[str, Any] | None = None,
+        episode: str = "hand",
+        reward: str = "points",
+        illegal_reward: float = -1.0,
+    ) -> None:
+        given = dict(options or {})
+        if preset:
+            given["preset"] = preset
+        self.rules = get_ruleset(ruleset, given)
+        if episode not in EPISODES:
+            raise SparrowsError(f"episode must be one of {', '.join(EPISODES)}, not {episode!r}")
+        if reward not in REWARDS:
+            raise SparrowsError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if reward == "final" and episode != "game":
+            raise SparrowsError('reward="final" needs episode="game"')
+        self.episode = episode
+        self.reward = reward
+        self.illegal_reward = float(illegal_reward)
+        self.encoder: Encoder = encoder_for(self.rules)
+        self.layout = self.rules.layout
+        self.players = self.rules.num_players
+        self.game: Game = Game(self.rules, 0, record=False, ask_all=True)
+        if reward == "chips" and "chips" not in self.game.ledger.accounts:
+            raise SparrowsError(f'reward="chips": the {ruleset} table plays no chips')
+        self._zero_mask = np.zeros(self.layout.size, dtype=np.int8)
+        self.illegal: int | None = None  # the seat that played an illegal action
+        self._last: list[int] = []
+
+    # ------------------------------------------------------------------ the game
+    def new_game(self, seed: int) -> None:
+        self.game = Game(self.rules, seed, record=False, ask_all=True)
+        self.illegal = None
+        self._last = self._account()
+
+    def _account(self) -> list[int]:
+        name = "chips" if self.reward == "chips" else "points"
+        return list(self.game.ledger.accounts[name])
+
+    @property
+    def done(self) -> bool:
+        """The episode is over: the game's end, or the first hand's (episode="hand"), or
+        an illegal action."""
+        game = self.game
+        if self.illegal is not None or game.over:
+            return True
+        return self.episode == "hand" and game.hand_number > 0
+
+    def to_act(self) -> list[int]:
+        return [] if self.done else self.game.to_act()
+
+    def legal(self, seat: int) -> list[Action]:
+        if self.done or seat not in self.game.to_act():
+            return []
+        return self.game.legal_actions(seat)
+
+    def mask(self, seat: int) -> Any:
+        legal = self.legal(seat)
+        return self.layout.mask_array(legal) if legal else self._zero_mask.copy()
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        return {
+            "observation": self.encoder.encode(self.game.view(seat)),
+            "action_mask": self.mask(seat),
+        }
+
+    def legal_texts(self, seat: int) -> list[str]:
+        return [a.to_string(self.rules.dialect) for a in self.legal(seat)]
+
+    def play(self, seat: int, index: int) -> bool:
+        """Apply action ``index`` of the layout for ``seat``; False (and the episode ends,
+        ``illegal`` names the seat) when it is not legal now."""
+        legal = self.legal(seat)
+        try:
+            action = self.layout.action(int(index))
+        except (SparrowsError, ValueError, TypeError, IndexError):
+            action = None
+        if action is None or action not in legal:
+            self.illegal = seat
+            return False
+        self.game.step(seat, action)
+        return True
+
+    # ------------------------------------------------------------------ rewards
+    def rewards(self) -> list[float]:
+        """Each seat's reward for what happened since the last call."""
+        n = self.players
+        if self.illegal is not None:
+            out = [0.0] * n
+            out[self.illegal] = self.illegal_reward
+            return out
+        now = self._account()
+        out = [0.0] * n
+        if self.reward in ("points", "chips"):
+            scale = self.encoder.scale if self.reward == "points" else 1.0
+            out = [(now[s] - self._last[s]) / scale for s in range(n)]
+        self._last = now
+        if self.done and self.reward == "placement":
+            places = self.rules.returns(self.game).places  # the game's own, once over
+            out = [1.0 - 2.0 * (places[s] - 1) / (n - 1) for s in range(n)]
+        elif self.done and self.reward == "final":
+            final = self.rules.returns(self.game).final
+            scale = 1.0 if self.rules.name == "riichi" else self.encoder.scale
+            out = [float(v) / scale for v in final]
+        return out

@@ -1,0 +1,247 @@
+"""The research environments (issue 22): PettingZoo's own API and seed tests and
+Gymnasium's env checker for every ruleset and preset; masks that equal the legal actions
+and are never all zero for an agent that must act; claim windows answered by every seat
+but the discarder before they are resolved; an illegal action's convention; encodings
+that no hidden tile changes."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import warnings
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import (  # noqa: E402
+    api_test,
+    parallel_api_test,
+    parallel_seed_test,
+    seed_test,
+)
+
+from sparrows.engine import Game  # noqa: E402
+from sparrows.envs import aec_env, encoder, gym_env, parallel_env  # noqa: E402
+from sparrows.errors import SparrowsError  # noqa: E402
+from sparrows.rules import get_ruleset  # noqa: E402
+
+CONFIGS = [
+    ("suzume", None),
+    ("riichi", "tenhou"),
+    ("riichi", "tenhou-sanma"),
+    ("riichi", "cy-dealers-choice"),
+    ("hongkong", None),
+    ("classical", None),
+    ("sichuan", None),
+]
+IDS = [f"{r}-{p or 'standard'}" for r, p in CONFIGS]
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Any:
+    with warnings.catch_warnings():  # PettingZoo's advice on Dict observations (masks)
+        warnings.simplefilter("ignore", UserWarning)
+        yield
+
+
+@pytest.mark.parametrize(("ruleset", "preset"), CONFIGS, ids=IDS)
+def test_pettingzoo_and_gymnasium_checks(ruleset: str, preset: str | None) -> None:
+    api_test(aec_env(ruleset, preset), num_cycles=200)
+    parallel_api_test(parallel_env(ruleset, preset), num_cycles=200)
+    seed_test(lambda: aec_env(ruleset, preset), num_cycles=50)
+    parallel_seed_test(lambda: parallel_env(ruleset, preset), num_cycles=50)
+    check_env(gym_env(ruleset, preset), skip_render_check=True)
+
+
+def _random_aec(env: Any, seed: int, check: Any, limit: int = 4000) -> None:
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    for n, agent in enumerate(env.agent_iter()):
+        if n > limit:
+            break
+        obs, _, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        check(env, agent, obs, info)
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(rng.choice(list(legal))))
+
+
+@pytest.mark.parametrize(("ruleset", "preset"), CONFIGS, ids=IDS)
+def test_the_mask_is_the_legal_actions_and_every_claim_waits_for_all(
+    ruleset: str, preset: str | None
+) -> None:
+    env = aec_env(ruleset, preset, episode="game")
+    windows: list[tuple[int, set[int]]] = []  # (offering seat, seats that answered)
+
+    def check(env: Any, agent: str, obs: dict[str, Any], info: dict[str, Any]) -> None:
+        mask = obs["action_mask"]
+        assert mask.dtype == np.int8 and mask.any(), "an agent that must act has no action"
+        texts = {env.action_to_string(int(i)) for i in np.flatnonzero(mask)}
+        assert texts == set(info["legal_actions"])
+        seat = int(agent.split("_")[1])
+        view = env.table.game.view(seat)
+        if view.prompt is not None and view.prompt.kind == "claim":
+            offered = view.prompt.offered_by
+            if not windows or windows[-1][0] != offered or seat in windows[-1][1]:
+                windows.append((offered, set()))
+            windows[-1][1].add(seat)
+
+    _random_aec(env, 11, check)
+    assert windows
+    table = env.table
+    for offered, answered in windows[:-1]:
+        # everyone but the discarder answered (Sichuan: but the seats that have won)
+        assert offered not in answered
+        assert len(answered) >= 1
+    full = [w for w in windows if len(w[1]) == table.players - 1]
+    assert len(full) >= len(windows) // 2
+
+
+def test_a_claim_window_is_one_parallel_step() -> None:
+    env = parallel_env("riichi", "tenhou", episode="game")
+    obs, _ = env.reset(seed=3)
+    rng = random.Random(3)
+    game = env.table.game
+    windows = 0
+    for _ in range(3000):
+        if not env.agents:
+            break
+        acting = [int(a.split("_")[1]) for a in env.agents if obs[a]["action_mask"].any()]
+        assert sorted(acting) == sorted(env.table.to_act())
+        prompts = {s: game.view(s).prompt for s in acting}
+        claim = {p.kind for p in prompts.values() if p is not None} == {"claim"}
+        if claim:
+            windows += 1
+            assert len(acting) == 3  # every seat but the discarder, in one step
+        actions = {
+            f"player_{s}": int(rng.choice(list(np.flatnonzero(obs[f"player_{s}"]["action_mask"]))))
+            for s in acting
+        }
+        obs, *_ = env.step(actions)
+        game = env.table.game
+        for s in acting:  # each answered: its prompt now is a new one, or none
+            now = game.view(s).prompt
+            assert now is None or now.id != prompts[s].id
+    assert windows > 10
+
+
+def test_an_illegal_action_ends_the_episode_with_the_penalty() -> None:
+    env = aec_env("riichi", "tenhou")
+    env.reset(seed=1)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    env.step(bad)
+    assert all(env.terminations.values())
+    assert env.rewards[agent] == -1.0
+    assert all(r == 0.0 for a, r in env.rewards.items() if a != agent)
+    assert env.infos[agent]["illegal_action"] is True
+    # the parallel env: the same, for an agent that owes a decision and gives a bad one
+    par = parallel_env("suzume")
+    obs, _ = par.reset(seed=1)
+    acting = next(a for a in par.agents if obs[a]["action_mask"].any())
+    bad = int(np.flatnonzero(obs[acting]["action_mask"] == 0)[0])
+    _, rewards, term, _, infos = par.step({acting: bad})
+    assert all(term.values()) and rewards[acting] == -1.0 and par.agents == []
+    assert infos[acting]["illegal_action"] is True
+
+
+def test_rewards_add_up_to_the_hand_and_placement_ranks() -> None:
+    env = aec_env("riichi", "tenhou", reward="points")
+    totals: dict[str, float] = {}
+    env.reset(seed=5)
+    rng = random.Random(5)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] = totals.get(agent, 0.0) + reward
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(list(np.flatnonzero(obs["action_mask"])))))
+    game = env.table.game
+    start = get_ruleset("riichi", {"preset": "tenhou"}).options.start_points
+    for seat in range(4):
+        # the points rewards of a hand are its points change, in units of the start
+        assert totals[f"player_{seat}"] == pytest.approx((game.scores[seat] - start) / start)
+    placed = aec_env("suzume", reward="placement", episode="game")
+    placed.reset(seed=2)
+    end: dict[str, float] = {}
+    rng = random.Random(2)
+    for agent in placed.agent_iter():
+        obs, reward, term, trunc, _ = placed.last()
+        end[agent] = end.get(agent, 0.0) + reward
+        if term or trunc:
+            placed.step(None)
+            continue
+        placed.step(int(rng.choice(list(np.flatnonzero(obs["action_mask"])))))
+    places = placed.table.rules.returns(placed.table.game).places
+    assert placed.table.game.over
+    for seat, place in enumerate(places):  # +1 first, +1/3, -1/3, -1 last
+        assert end[f"player_{seat}"] == pytest.approx(1 - 2 * (place - 1) / 3)
+    with pytest.raises(SparrowsError, match="episode"):
+        aec_env("suzume", reward="final")
+    with pytest.raises(SparrowsError, match="plays no chips"):
+        aec_env("riichi", "tenhou", reward="chips")
+
+
+@pytest.mark.parametrize(("ruleset", "preset"), CONFIGS, ids=IDS)
+def test_no_hidden_tile_changes_a_seats_encoding(ruleset: str, preset: str | None) -> None:
+    """Swap a tile of another seat's concealed hand with one of the live wall (and an
+    ura indicator with the live wall): the seat's encoding is the same, the oracle's is
+    not."""
+    rules = get_ruleset(ruleset, {"preset": preset} if preset else {})
+    enc = encoder(ruleset, preset)
+    rng = random.Random(7)
+    swaps = 0
+    for seed in range(3):
+        game = Game(rules, seed, record=False, ask_all=True)
+        for step in range(400):
+            if game.over:
+                break
+            if step % 25 == 10:
+                for seat in range(game.n):
+                    other = (seat + 1 + rng.randrange(game.n - 1)) % game.n
+                    twin = game.clone()
+                    hand, live = twin.hands[other], twin.wall.live
+                    shown = rules.shown_hands(game, seat)
+                    pairs = [
+                        (i, j)
+                        for i in range(len(hand))
+                        for j in range(len(live))
+                        if rules.tileset.tiles[hand[i]].kind != rules.tileset.tiles[live[j]].kind
+                    ]
+                    if other in shown or not pairs:
+                        continue
+                    i, j = rng.choice(pairs)
+                    hand[i], live[j] = live[j], hand[i]
+                    if twin.wall.hidden and live:
+                        twin.wall.hidden[0], live[0] = live[0], twin.wall.hidden[0]
+                    assert np.array_equal(enc.encode(game.view(seat)), enc.encode(twin.view(seat)))
+                    assert not np.array_equal(enc.oracle(game, seat), enc.oracle(twin, seat))
+                    swaps += 1
+            s = game.to_act()[0]
+            game.step(s, rng.choice(game.legal_actions(s)))
+    assert swaps >= 10
+
+
+def test_the_encoding_documents_its_blocks() -> None:
+    enc = encoder("riichi", "tenhou")
+    blocks = enc.blocks()
+    assert blocks[0].offset == 0
+    for a, b in itertools.pairwise(blocks):
+        assert b.offset == a.offset + a.size  # contiguous, in order
+    assert blocks[-1].offset + blocks[-1].size == enc.size
+    game = Game(get_ruleset("riichi", {"preset": "tenhou"}), 4)
+    x = enc.encode(game.view(0))
+    planes, vector = enc.split(x)
+    hand = next(b for b in blocks if b.name == "hand")
+    assert hand.shape == (4, 34)
+    # the dealer's 14 tiles: the >= 1 plane counts the kinds, the four planes the tiles
+    assert planes[:4].sum() == 14
+    assert x.dtype == np.float32 and vector.shape == (enc.vector_size,)
