@@ -111,7 +111,7 @@ bench: $(BENCHSTAMP) $(FASTSTAMP)
 # their screenshots into docs/screenshots/.
 screenshots: $(DEVSTAMP) $(CHROMIUM)
 	SPARROWS_SCREENSHOTS=docs/screenshots $(BIN)/pytest -q tests/test_web_browser.py \
-		-k "every_ruleset or phone"
+		-k "every_ruleset or phone" -m "slow or not slow"
 
 # Regenerates the per-suit shanten tables (needs numpy; the result is committed).
 tables: $(DEVSTAMP)

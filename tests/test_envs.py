@@ -109,7 +109,7 @@ def test_a_claim_window_is_one_parallel_step() -> None:
     rng = random.Random(3)
     game = env.table.game
     windows = 0
-    for _ in range(3000):
+    for _ in range(800):
         if not env.agents:
             break
         acting = [int(a.split("_")[1]) for a in env.agents if obs[a]["action_mask"].any()]

@@ -62,8 +62,8 @@ def replay_frames(data: dict[str, Any], view: str, name: str = "the record") -> 
     def frame(game: Game, seat_acted: int | None, text: str) -> None:
         nonlocal cursor, hand_seen
         events, cursor = game.events_since(viewer, cursor)
-        if game.hand_number != hand_seen:
-            hand_seen = game.hand_number
+        while hand_seen < game.hand_number:  # a hand over within one action (a win on
+            hand_seen += 1  # the first draw) starts at the same frame as the next one
             hands.append(len(frames))
         item: dict[str, Any] = {"seat": seat_acted, "action": text, "events": events}
         if view == "all":
