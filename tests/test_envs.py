@@ -152,11 +152,11 @@ def test_an_illegal_action_ends_the_episode_with_the_penalty() -> None:
     assert infos[acting]["illegal_action"] is True
 
 
-def test_rewards_add_up_to_the_hand_and_placement_ranks() -> None:
-    env = aec_env("riichi", "tenhou", reward="points")
+def _rewards_of_an_episode(env: Any, seed: int) -> dict[str, float]:
+    """Random legal actions to the episode's end; each agent's rewards added up."""
     totals: dict[str, float] = {}
-    env.reset(seed=5)
-    rng = random.Random(5)
+    env.reset(seed=seed)
+    rng = random.Random(seed)
     for agent in env.agent_iter():
         obs, reward, term, trunc, _ = env.last()
         totals[agent] = totals.get(agent, 0.0) + reward
@@ -164,22 +164,19 @@ def test_rewards_add_up_to_the_hand_and_placement_ranks() -> None:
             env.step(None)
             continue
         env.step(int(rng.choice(list(np.flatnonzero(obs["action_mask"])))))
+    return totals
+
+
+def test_rewards_add_up_to_the_hand_and_placement_ranks() -> None:
+    env = aec_env("riichi", "tenhou", reward="points")
+    totals = _rewards_of_an_episode(env, 5)
     game = env.table.game
     start = get_ruleset("riichi", {"preset": "tenhou"}).options.start_points
     for seat in range(4):
         # the points rewards of a hand are its points change, in units of the start
         assert totals[f"player_{seat}"] == pytest.approx((game.scores[seat] - start) / start)
     placed = aec_env("suzume", reward="placement", episode="game")
-    placed.reset(seed=2)
-    end: dict[str, float] = {}
-    rng = random.Random(2)
-    for agent in placed.agent_iter():
-        obs, reward, term, trunc, _ = placed.last()
-        end[agent] = end.get(agent, 0.0) + reward
-        if term or trunc:
-            placed.step(None)
-            continue
-        placed.step(int(rng.choice(list(np.flatnonzero(obs["action_mask"])))))
+    end = _rewards_of_an_episode(placed, 2)
     places = placed.table.rules.returns(placed.table.game).places
     assert placed.table.game.over
     for seat, place in enumerate(places):  # +1 first, +1/3, -1/3, -1 last
