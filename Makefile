@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 BENCHSTAMP := $(VENV)/.installed-bench
+RLLIBSTAMP := $(VENV)/.installed-rllib
 # The optional compiled build (mypyc) lives in its own environment, beside the editable one.
 FAST := .venv-fast
 FASTBIN := $(FAST)/bin
@@ -29,6 +30,11 @@ $(DEVSTAMP): pyproject.toml | $(BIN)/python
 $(BENCHSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev,bench]'
 	touch $@ $(DEVSTAMP) $(STAMP)
+
+# RLlib and PyTorch (CPU) for the RLlib example, tested in `make test-all` only (1.7 GB).
+$(RLLIBSTAMP): pyproject.toml | $(DEVSTAMP)
+	$(BIN)/pip install -q -e '.[dev,rllib]'
+	touch $@
 
 install: $(STAMP)
 dev: $(DEVSTAMP)
@@ -89,7 +95,7 @@ test-fast: $(FASTSTAMP)
 		$(FASTBIN)/pytest -n 2 -m "not slow" -p no:cacheprovider \
 		$(foreach t,$(FAST_SKIP),--ignore=tests/test_$(t).py)
 
-test-all: lint
+test-all: lint $(RLLIBSTAMP)
 	SPARROWS_FULL=1 SPARROWS_EXPECT=pure $(BIN)/pytest -n 2
 	$(MAKE) --no-print-directory test-fast
 
@@ -102,6 +108,7 @@ bench: $(BENCHSTAMP) $(FASTSTAMP)
 	$(BIN)/python benchmarks/bench_riichi_game.py
 	$(BIN)/python benchmarks/bench_chinese.py
 	$(BIN)/python benchmarks/bench_contract.py
+	$(BIN)/python benchmarks/bench_envs.py
 	$(BIN)/python benchmarks/bench_web.py
 	$(BIN)/python benchmarks/bench_web.py --sparrows $(FASTBIN)/sparrows
 	$(BIN)/python benchmarks/bench_web.py --think 0.5
