@@ -1,0 +1,345 @@
+"""Research environment speed: hands per second through the PettingZoo AEC environment of
+every ruleset (``sparrows.envs.aec_env(ruleset, preset=..., episode="hand")``), on one
+core, beside two peers in the same run (issue 22).
+
+sparrows: the standard PettingZoo loop a learner runs, ``for agent in env.agent_iter():
+obs, reward, terminated, truncated, info = env.last()``, then a uniformly random legal
+action from ``obs["action_mask"]`` (a seeded numpy Generator), ``env.step(None)`` for a
+finished agent, and ``env.reset()`` for the next hand (each a new game's first hand). Every
+decision's observation is produced (``env.last()`` encodes it), claim windows included:
+with uniform claims every seat but the discarder answers each discard.
+
+Peers, passes alternating with ours so all see the same machine load:
+
+* RLCard's ``rlcard.make("mahjong")`` (its own simplified rules, no scoring): the loop of
+  its ``env.run`` with random agents, written out (without the trajectory lists):
+  ``state, player = env.reset()``, then until ``env.is_over()`` a uniformly random id of
+  ``state["legal_actions"]`` (a seeded numpy Generator) and ``state, player =
+  env.step(id)``, which encodes the next player's observation (``state["obs"]``, a
+  6x34x4 array, and its legal action ids); ``env.get_payoffs()`` at the hand's end.
+* riichienv's ``RiichiEnv(game_mode="4p-red-single")`` (one hand per ``reset``; Rust
+  core): ``obs = env.reset()``, then until ``env.done()`` for every seat in ``obs`` (the
+  seats that owe a decision; a seat that cannot claim a discard is not asked) its feature
+  tensor ``np.frombuffer(o.encode(), float32)`` (74x34) and a uniformly random element of
+  ``o.legal_actions()``, then ``obs = env.step(actions)``. A second row does the same with
+  ``o.encode_extended()`` (215x34), about the size of our riichi encoding (4,702 floats).
+
+Then PettingZoo's own ``pettingzoo.test.performance_benchmark(env)`` (5 s each, it prints
+its figures; captured below) for the riichi and Suzume AEC environments, both builds.
+
+Every figure is the median of several passes (min and max beside it), for both builds:
+pure Python and, when ``make fast`` has built it, the compiled build (passes interleaved,
+see ``builds.py``). Goals (issue 22): riichi at least 5x RLCard's hands/s in the pure
+build and 10x compiled, and at least riichienv's hands/s compiled. A missing peer is
+reported and skipped (``make bench`` installs both: the ``bench`` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime
+import io
+import statistics
+import subprocess
+import time
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from builds import FAST, HERE, compiled_bin, in_compiled
+from sparrows.envs import aec_env
+
+# PettingZoo's advice on Dict observation spaces (the masks): not a measurement matter.
+warnings.filterwarnings("ignore", category=UserWarning, module=r"pettingzoo\..*")
+
+#: key: (ruleset, preset, label); the preset None is the ruleset's default.
+CONFIGS: dict[str, tuple[str, str | None, str]] = {
+    "suzume": ("suzume", None, "Suzume"),
+    "riichi": ("riichi", None, "riichi (default preset)"),
+    "sanma": ("riichi", "tenhou-sanma", "riichi tenhou-sanma"),
+    "house": ("riichi", "cy-dealers-choice", "riichi house (cy-dealers-choice)"),
+    "hongkong": ("hongkong", None, "Hong Kong"),
+    "classical": ("classical", None, "classical"),
+    "sichuan": ("sichuan", None, "Sichuan"),
+}
+
+#: hands and decisions played (timed passes of this process), per key: decisions/hand.
+COUNTS: dict[str, list[int]] = {}
+
+
+def _hand(env: Any, rng: np.random.Generator) -> int:
+    """One hand with random legal actions, the observation made at every step; the number
+    of decisions taken."""
+    decisions = 0
+    for _agent in env.agent_iter():
+        obs, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+        decisions += 1
+    return decisions
+
+
+def ours(key: str, seconds: float, first: int, warm: float = 0.3) -> float:
+    """Hands per second of ``CONFIGS[key]`` over about ``seconds``, after ``warm`` seconds
+    of untimed hands (memo tables filled, as in a long run; callable in the compiled
+    build, where every pass is a new process)."""
+    ruleset, preset, _label = CONFIGS[key]
+    env = aec_env(ruleset, preset=preset, episode="hand")
+    rng = np.random.default_rng(first)
+    env.reset(seed=first)
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < warm:
+        _hand(env, rng)
+        env.reset()
+    hands = decisions = 0
+    t0 = time.perf_counter()
+    while True:
+        decisions += _hand(env, rng)
+        hands += 1
+        if time.perf_counter() - t0 >= seconds:
+            break
+        env.reset()
+    elapsed = time.perf_counter() - t0
+    count = COUNTS.setdefault(key, [0, 0])
+    count[0] += hands
+    count[1] += decisions
+    return hands / elapsed
+
+
+def rlcard_pass() -> Callable[[float, int], float] | None:
+    try:
+        import rlcard
+    except ImportError:
+        return None
+    count = COUNTS.setdefault("rlcard", [0, 0])
+
+    def run(seconds: float, first: int) -> float:
+        env = rlcard.make("mahjong", config={"seed": first})
+        rng = np.random.default_rng(first)
+        hands = 0
+        t0 = time.perf_counter()
+        while True:
+            state, _player = env.reset()
+            while not env.is_over():
+                legal = list(state["legal_actions"])
+                state, _player = env.step(legal[int(rng.integers(len(legal)))])
+                count[1] += 1
+            env.get_payoffs()
+            hands += 1
+            if time.perf_counter() - t0 >= seconds:
+                break
+        count[0] += hands
+        return hands / (time.perf_counter() - t0)
+
+    return run
+
+
+def riichienv_pass(extended: bool) -> Callable[[float, int], float] | None:
+    try:
+        from riichienv import RiichiEnv
+    except ImportError:
+        return None
+    count = COUNTS.setdefault("riichienv extended" if extended else "riichienv", [0, 0])
+
+    def run(seconds: float, first: int) -> float:
+        env = RiichiEnv(game_mode="4p-red-single", skip_mjai_logging=True, seed=first + 1)
+        rng = np.random.default_rng(first)
+        hands = 0
+        t0 = time.perf_counter()
+        while True:
+            obs = env.reset()
+            while not env.done():
+                actions = {}
+                for seat, o in obs.items():
+                    buf = o.encode_extended() if extended else o.encode()
+                    np.frombuffer(buf, dtype=np.float32)
+                    legal = o.legal_actions()
+                    actions[seat] = legal[int(rng.integers(len(legal)))]
+                    count[1] += 1
+                obs = env.step(actions)
+            hands += 1
+            if time.perf_counter() - t0 >= seconds:
+                break
+        count[0] += hands
+        return hands / (time.perf_counter() - t0)
+
+    return run
+
+
+PZ_ENVS = ("riichi", "suzume")
+
+
+def pz_benchmark(key: str) -> str:
+    """PettingZoo's ``performance_benchmark`` of ``CONFIGS[key]``'s AEC environment (5 s;
+    its own random actions from the mask): what it printed."""
+    from pettingzoo.test import performance_benchmark
+
+    ruleset, preset, _label = CONFIGS[key]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        performance_benchmark(aec_env(ruleset, preset=preset, episode="hand"))
+    return out.getvalue()
+
+
+def pz_benchmark_compiled(key: str) -> str:
+    python = compiled_bin()
+    assert python is not None
+    code = (
+        f"import sys; sys.path.insert(0, {str(HERE)!r}); import bench_envs as m; "
+        "from sparrows.compiled import build; assert build() == 'compiled', build(); "
+        f"print(m.pz_benchmark({key!r}), end='')"
+    )
+    return subprocess.run(
+        [str(python), "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def med(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def cell(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return f"{med(values):7.1f} ({min(values):.1f}-{max(values):.1f})"
+
+
+def ratio(mine: list[float], theirs: list[float]) -> str:
+    if not mine or not theirs:
+        return "-"
+    return f"{med(mine) / med(theirs):.2f}x"
+
+
+def freshness() -> str:
+    """Which code the compiled build holds: a warning when a source is newer."""
+    stamp = FAST.parent / ".installed"
+    if not stamp.exists():
+        return "compiled build: not built (`make fast`)"
+    built = stamp.stat().st_mtime
+    src = HERE.parent / "src"
+    newer = [p for p in src.rglob("*.py") if p.stat().st_mtime > built]
+    when = datetime.datetime.fromtimestamp(built).strftime("%Y-%m-%d %H:%M")
+    note = f"compiled build made {when}"
+    if newer:
+        note += f"; WARNING: {len(newer)} source files changed since (run `make fast`)"
+    return note
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--passes", type=int, default=5)
+    ap.add_argument("--seconds", type=float, default=2.0, help="length of one pass")
+    ap.add_argument("--quick", action="store_true", help="smoke run: 1 pass of 0.5 s")
+    ap.add_argument("--no-pz", action="store_true", help="skip PettingZoo's benchmark")
+    args = ap.parse_args()
+    if args.quick:
+        args.passes, args.seconds = 1, 0.5
+    started = datetime.datetime.now()
+    commit = subprocess.run(
+        ["git", "-C", str(HERE), "log", "-1", "--format=%h %cd", "--date=format:%Y-%m-%d %H:%M"],
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    fast = compiled_bin() is not None
+    peers: dict[str, Callable[[float, int], float] | None] = {
+        "rlcard": rlcard_pass(),
+        "riichienv": riichienv_pass(extended=False),
+        "riichienv extended": riichienv_pass(extended=True),
+    }
+    results: dict[str, list[float]] = {}
+    for p in range(args.passes):
+        first = 1000 * (p + 1)
+        for key in CONFIGS:
+            results.setdefault(f"pure {key}", []).append(ours(key, args.seconds, first))
+            if fast:
+                got = in_compiled("bench_envs", "ours", (key, args.seconds, first))
+                results.setdefault(f"compiled {key}", []).append(got)
+            if key == "riichi":  # the peers beside the riichi passes
+                for name, run in peers.items():
+                    if run is not None:
+                        results.setdefault(name, []).append(run(args.seconds, first))
+        print(f"  pass {p + 1}/{args.passes} done", flush=True)
+    pz: dict[str, str] = {}
+    if not args.no_pz:
+        for key in ("suzume",) if args.quick else PZ_ENVS:
+            pz[f"pure {key}"] = pz_benchmark(key)
+            if fast:
+                pz[f"compiled {key}"] = pz_benchmark_compiled(key)
+
+    print()
+    print(
+        f"Research environments: hands per second, AEC env, episode='hand', random legal "
+        f"actions, observation at every decision, one core; {started:%Y-%m-%d %H:%M}, "
+        f"commit {commit}"
+    )
+    print(
+        f"  medians of {args.passes} passes of {args.seconds:g} s (min-max); pure: this "
+        f"interpreter; {freshness() if fast else 'compiled build: not built (make fast)'}"
+    )
+    head = (
+        f"  {'ruleset':<34} {'dec/hand':>8} {'dec/s':>6}  {'pure hands/s':>22}"
+        f"  {'compiled hands/s':>22}  {'x RLCard p/c':>13}  {'x riichienv p/c':>15}"
+    )
+    print(head)
+    print("  " + "-" * (len(head) - 2))
+    rl = results.get("rlcard", [])
+    rv = results.get("riichienv", [])
+    for key, (_r, _p, label) in CONFIGS.items():
+        pure = results[f"pure {key}"]
+        comp = results.get(f"compiled {key}", [])
+        hands, decisions = COUNTS[key]
+        x_rl = f"{ratio(pure, rl)}/{ratio(comp, rl)}"
+        x_rv = f"{ratio(pure, rv)}/{ratio(comp, rv)}" if key == "riichi" else ""
+        print(
+            f"  {label:<34} {decisions / hands:8.0f} {med(pure) * decisions / hands:6.0f}"
+            f"  {cell(pure):>22}  {cell(comp):>22}"
+            f"  {x_rl:>13}  {x_rv:>15}"
+        )
+    labels = {
+        "rlcard": "RLCard mahjong (simplified rules)",
+        "riichienv": "riichienv 4p-red-single, encode",
+        "riichienv extended": "riichienv ..., encode_extended",
+    }
+    for name, label in labels.items():
+        if peers[name] is None:
+            print(f"  {label:<34} not installed (make bench installs it)")
+            continue
+        hands, decisions = COUNTS[name]
+        per_hand = decisions / hands
+        rate = med(results[name]) * per_hand
+        print(f"  {label:<34} {per_hand:8.0f} {rate:6.0f}  {cell(results[name]):>22}")
+    print(
+        "  (dec/hand: decisions, so observations made, per hand, counted in this process's"
+        " passes; dec/s: that times the pure (or the peer's) median hands/s)"
+    )
+    print("Goals (issue 22), riichi (default preset), medians:")
+    goals = [
+        ("pure >= 5x RLCard", "pure riichi", "rlcard", 5.0),
+        ("compiled >= 10x RLCard", "compiled riichi", "rlcard", 10.0),
+        ("compiled >= riichienv (encode)", "compiled riichi", "riichienv", 1.0),
+    ]
+    for text, mine, theirs, target in goals:
+        if not results.get(mine) or not results.get(theirs):
+            print(f"  {text}: not measured")
+            continue
+        got = med(results[mine]) / med(results[theirs])
+        print(f"  {text}: {got:.2f}x, {'met' if got >= target else 'NOT met'}")
+    if "riichienv extended" in results and "compiled riichi" in results:
+        got = med(results["compiled riichi"]) / med(results["riichienv extended"])
+        print(f"  (compiled beside riichienv with encode_extended: {got:.2f}x)")
+    if pz:
+        print("PettingZoo performance_benchmark (5 s each; turns = agent steps, a cycle =")
+        print("one step of each agent; env.reset() when all are done), as it printed:")
+        for name, text in pz.items():
+            lines = [ln for ln in text.splitlines() if "per second" in ln]
+            print(f"  {name:<16} " + "; ".join(lines))
+
+
+if __name__ == "__main__":
+    main()
