@@ -47,7 +47,28 @@ def add_parser(sub: Any) -> None:
         default=0,
         help="seed of the first game (default 0); the same seed gives the same statistics",
     )
+    p.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once per seat rotation, so that every agent holds every seat "
+        "of every deal and the luck of the tiles cancels (-n must be a multiple of the "
+        "seats)",
+    )
+    p.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        default=None,
+        help="run the games as Ray tasks: 'auto' (the cluster this machine has joined), "
+        "HOST:PORT or ray://HOST:PORT of a head node, or 'local' (start Ray here with "
+        "--workers CPUs); needs the ray extra on every node",
+    )
     p.add_argument("--out", default=None, help="also write the statistics as JSON to this file")
+    p.add_argument(
+        "--report",
+        metavar="FILE.html",
+        default=None,
+        help="also write an HTML report with plots (needs the report extra: matplotlib)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=run, parser=p)
 
@@ -89,11 +110,14 @@ _BUILDS = {"pure": "pure-Python", "compiled": "compiled", "partial": "partly com
 def render(res: dict[str, Any]) -> str:
     head = (
         f"{res['games']} games, {res['hands']} hands of {res['ruleset']} in {res['seconds']:.1f} s "
-        f"({res['hands_per_second'] or 0:,.0f} hands/s, {res['workers']} worker(s), "
+        f"({res['hands_per_second'] or 0:,.0f} hands/s, {res['workers']} "
+        f"{'Ray CPU(s)' if res.get('backend') == 'ray' else 'worker(s)'}, "
         f"{_BUILDS.get(res.get('build', ''), 'unknown')} build); "
         f"draws {res['draw_rate']:.1%} of hands; {res['wins_per_hand']:.2f} winners per hand"
     )
     lines = [head]
+    if res.get("duplicate"):
+        lines.append("Duplicate: every deal was played once in each seat rotation.")
     if not res["complete"]:
         lines.insert(
             0, f"Stopped early: {res['games']} of {res['games_requested']} games finished."
@@ -113,6 +137,14 @@ def render(res: dict[str, Any]) -> str:
             f"{a['tsumo_share']:>6.0%}/{a['ron_share']:<5.0%}"
             f"{a['average_win_points']:>{won}.2f}"
         )
+    lines.append(
+        "95% intervals: "
+        + "; ".join(
+            f"{n} rank {a['average_rank_ci95'][0]:.3f}-{a['average_rank_ci95'][1]:.3f}, "
+            f"win {a['win_rate_ci95'][0]:.1%}-{a['win_rate_ci95'][1]:.1%}"
+            for n, a in agents.items()
+        )
+    )
     first: dict[str, Any] = next(iter(res["per_agent"].values()), {})
     for account in first.get("average_accounts", {}):  # chips and other accounts
         shown = ", ".join(
@@ -153,8 +185,15 @@ def run(args: argparse.Namespace) -> int:
         raise SparrowsError(f"--seed must be a whole number >= 0, not {args.seed}")
     if args.out:
         check_output_path(args.out, "statistics file")
+    if args.report:
+        check_output_path(args.report, "report")
+        from ..sim.report import _pyplot
+
+        _pyplot()  # matplotlib missing: say so before the games, not after
     options = rules_options(args)
-    workers = useful_workers(args.workers, args.games, chunk_size(args.games, args.workers))
+    workers = args.workers
+    if args.ray is None:
+        workers = useful_workers(args.workers, args.games, chunk_size(args.games, args.workers))
     if workers < args.workers and not args.quiet:
         print(
             f"sparrows: using {workers} worker(s): {os.cpu_count()} core(s), {args.games} game(s)",
@@ -172,13 +211,15 @@ def run(args: argparse.Namespace) -> int:
             workers=workers,
             options=options,
             progress=progress,
+            duplicate=args.duplicate,
+            ray=args.ray,
         )
     except SimulationInterrupted as stop:
         result = stop.partial
         status = 143 if stop.reason == "terminated" else 130
     finally:
         signal.signal(signal.SIGTERM, previous)
-        if progress:
+        if progress and progress.last:  # a bar was drawn: end its line
             sys.stderr.write("\n")
     data = result.to_json()
     if status:
@@ -187,4 +228,9 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         write_atomic(args.out, json.dumps(data, indent=2) + "\n")
         print(f"\nStatistics written to {args.out}")
+    if args.report:
+        from ..sim.report import render_html
+
+        write_atomic(args.report, render_html(data))
+        print(f"{'' if args.out else chr(10)}Report written to {args.report}")
     return status

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import threading
@@ -86,6 +87,25 @@ def _summarise(game: Game, names: Sequence[str]) -> GameSummary:
     )
 
 
+@dataclass(frozen=True)
+class BatchConfig:
+    """What every game of a run shares: the ruleset and options, the run's seed, and the
+    seating scheme. ``duplicate``: each deal is played once per seat rotation (game ``i``
+    plays deal ``i // n`` with the agents rotated ``i % n`` seats), so every agent sits
+    in every seat of every deal and the luck of the tiles cancels out."""
+
+    ruleset: str
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    duplicate: bool = False
+
+    def seating(self, agent_names: Sequence[str], game: int) -> tuple[int, list[str]]:
+        """The seed of game number ``game`` of the run and the agent in each seat."""
+        n = len(agent_names)
+        deal = game // n if self.duplicate else game
+        return self.seed * 1_000_003 + deal, rotation(agent_names, game)
+
+
 def rotation(agent_names: Sequence[str], game_index: int) -> list[str]:
     """Seat assignment of game ``game_index``: the agent list rotates one seat per game."""
     n = len(agent_names)
@@ -93,29 +113,43 @@ def rotation(agent_names: Sequence[str], game_index: int) -> list[str]:
     return [agent_names[(s - r) % n] for s in range(n)]
 
 
-def _play_one(ruleset: Ruleset, agent_names: Sequence[str], seed: int, i: int) -> GameSummary:
-    names = rotation(agent_names, i)
-    agents = [
-        make_agent(name, seed=(seed * 1_000_003 + i) * 4 + s, ruleset=ruleset)
-        for s, name in enumerate(names)
-    ]
-    return _summarise(play_game(ruleset, agents, seed * 1_000_003 + i), names)
+_RULESETS: dict[str, Ruleset] = {}  # per process: a ruleset (and its memo tables) kept
 
 
-#: ruleset, options, agents, seed, first game, end
-Job = tuple[str, dict[str, Any], list[str], int, int, int]
+def _ruleset(config: BatchConfig) -> Ruleset:
+    key = f"{config.ruleset} {sorted(config.options.items())!r}"
+    ruleset = _RULESETS.get(key)
+    if ruleset is None:
+        ruleset = _RULESETS[key] = get_ruleset(config.ruleset, config.options)
+    return ruleset
 
 
-_RULESETS: dict[str, Ruleset] = {}  # per worker: a ruleset (and its memo tables) kept
+def play_batch(
+    config: BatchConfig, seeds: Sequence[int], agents: Sequence[str]
+) -> list[GameSummary]:
+    """The unit of work of every backend (one process, local processes, Ray tasks): play
+    games number ``seeds`` of the run ``config`` (see :meth:`BatchConfig.seating`) with
+    ``agents`` (names, in the seats of game 0) and summarise each. Framework-free and
+    deterministic: the same arguments give the same summaries in any process."""
+    ruleset = _ruleset(config)
+    out = []
+    for i in seeds:
+        game_seed, names = config.seating(agents, i)
+        bots = [
+            make_agent(name, seed=(config.seed * 1_000_003 + i) * 4 + s, ruleset=ruleset)
+            for s, name in enumerate(names)
+        ]
+        out.append(_summarise(play_game(ruleset, bots, game_seed), names))
+    return out
+
+
+#: the run, the agents, first game, end
+Job = tuple[BatchConfig, list[str], int, int]
 
 
 def _run_chunk(job: Job) -> list[GameSummary]:
-    ruleset_name, options, agent_names, seed, first, stop = job
-    key = f"{ruleset_name} {sorted(options.items())!r}"
-    ruleset = _RULESETS.get(key)
-    if ruleset is None:
-        ruleset = _RULESETS[key] = get_ruleset(ruleset_name, options)
-    return [_play_one(ruleset, agent_names, seed, i) for i in range(first, stop)]
+    config, agent_names, first, stop = job
+    return play_batch(config, range(first, stop), agent_names)
 
 
 def _worker_init() -> None:
@@ -199,12 +233,77 @@ def _run_parallel(
     pool.shutdown(wait=True)
 
 
+def _mean_ci(total: float, squares: float, n: int) -> list[float]:
+    """95% confidence interval of a mean from its sum and sum of squares (normal
+    approximation; games are independent)."""
+    if n < 2:
+        mean = total / max(n, 1)
+        return [round(mean, 4), round(mean, 4)]
+    mean = total / n
+    var = max(squares - n * mean * mean, 0.0) / (n - 1)
+    half = 1.959964 * math.sqrt(var / n)
+    return [round(mean - half, 4), round(mean + half, 4)]
+
+
+def _wilson(k: int, n: int) -> list[float]:
+    """95% Wilson score interval of a rate ``k / n``."""
+    if n <= 0:
+        return [0.0, 0.0]
+    z = 1.959964
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def _quantiles(values: list[int]) -> dict[str, float]:
+    """min, 10%, 25%, median, 75%, 90%, max of the final points (nearest rank)."""
+    if not values:
+        return {}
+    ordered = sorted(values)
+    last = len(ordered) - 1
+    return {
+        name: float(ordered[round(q * last)])
+        for name, q in (
+            ("min", 0.0),
+            ("p10", 0.1),
+            ("p25", 0.25),
+            ("median", 0.5),
+            ("p75", 0.75),
+            ("p90", 0.9),
+            ("max", 1.0),
+        )
+    }
+
+
+def _histogram(values: dict[str, list[int]], bins: int = 20) -> dict[str, Any]:
+    """Final points per agent counted in ``bins`` equal bins shared by every agent."""
+    every = [v for vs in values.values() for v in vs]
+    if not every:
+        return {"edges": [], "counts": {}}
+    low, high = min(every), max(every)
+    if high == low:
+        high = low + 1
+    width = (high - low) / bins
+    edges = [round(low + i * width, 3) for i in range(bins + 1)]
+    counts = {}
+    for name, vs in values.items():
+        row = [0] * bins
+        for v in vs:
+            row[min(int((v - low) / width), bins - 1)] += 1
+        counts[name] = row
+    return {"edges": edges, "counts": counts}
+
+
 @dataclass
 class AgentStats:
     games: int = 0
     hands: int = 0
     points: int = 0
+    points_sq: int = 0
+    final_points: list[int] = field(default_factory=list)  # each game's, for distributions
     place_sum: int = 0
+    place_sq: int = 0
     places: Counter[int] = field(default_factory=Counter)
     wins: int = 0
     tsumo: int = 0
@@ -223,11 +322,16 @@ class AgentStats:
         return {
             "games": self.games,
             "average_points": round(self.points / g, 3),
+            "average_points_ci95": _mean_ci(self.points, self.points_sq, self.games),
             "average_delta": round(self.points / g - start, 3),
             "average_rank": round(self.place_sum / g, 4),
+            "average_rank_ci95": _mean_ci(self.place_sum, self.place_sq, self.games),
             "places": {str(k): v for k, v in sorted(self.places.items())},
+            "points_quantiles": _quantiles(self.final_points),
             "win_rate": round(self.wins / h, 4),
+            "win_rate_ci95": _wilson(self.wins, self.hands),
             "deal_in_rate": round(self.dealt_in / h, 4),
+            "deal_in_rate_ci95": _wilson(self.dealt_in, self.hands),
             "tsumo_share": round(self.tsumo / max(self.wins, 1), 4),
             "ron_share": round(self.ron / max(self.wins, 1), 4),
             "average_win_points": round(self.win_points / max(self.wins, 1), 3),
@@ -256,6 +360,8 @@ class SimulationResult:
     item_frequency: Counter[str]
     games_requested: int = 0
     ratios: dict[str, tuple[str, str]] = field(default_factory=dict)  # the ruleset's
+    duplicate: bool = False
+    backend: str = "local"  # "local" (one or more processes here) or "ray"
 
     @property
     def complete(self) -> bool:
@@ -276,11 +382,15 @@ class SimulationResult:
                 sum(a.wins for a in self.per_agent.values()) / max(self.hands, 1), 4
             ),
             "seed": self.seed,
+            "start_points": self.start_points,
+            "duplicate": self.duplicate,
+            "backend": self.backend,
             "workers": self.workers,
             "build": build(),
             "per_agent": {
                 k: v.to_json(self.start_points, self.ratios) for k, v in self.per_agent.items()
             },
+            "points_histogram": _histogram({k: v.final_points for k, v in self.per_agent.items()}),
             "item_frequency_per_win": {
                 k: round(v / max(sum(a.wins for a in self.per_agent.values()), 1), 4)
                 for k, v in self.item_frequency.most_common()
@@ -318,11 +428,16 @@ def simulate(
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int, float], None] | None = None,
     chunk: int | None = None,
+    duplicate: bool = False,
+    ray: str | None = None,
 ) -> SimulationResult:
     """Play ``games`` games, rotating the agents one seat per game, in up to ``workers``
-    processes (capped by :func:`useful_workers`); ``progress(done, total, seconds)`` is
-    called as games finish. The same seed gives the same statistics with any number of
-    workers. Ctrl-C or SIGTERM raise :class:`SimulationInterrupted` carrying the
+    processes (capped by :func:`useful_workers`), or as Ray tasks when ``ray`` names a
+    cluster (``"auto"``, an address, or ``"local"`` to start Ray on this machine with
+    ``workers`` CPUs; see :mod:`.distributed`). ``duplicate`` plays each deal once per
+    seat rotation (:class:`BatchConfig`). ``progress(done, total, seconds)`` is called as
+    games finish. The same seed gives the same statistics with any number of workers and
+    on any backend. Ctrl-C or SIGTERM raise :class:`SimulationInterrupted` carrying the
     statistics of every game that finished."""
     from ..errors import SparrowsError
 
@@ -340,13 +455,19 @@ def simulate(
         raise SparrowsError(
             f"{ruleset_name} needs {ruleset.num_players} agents, got {len(agent_names)}"
         )
+    if duplicate and games % ruleset.num_players:
+        raise SparrowsError(
+            f"a duplicate run plays each deal in all {ruleset.num_players} seat rotations: "
+            f"the number of games must be a multiple of {ruleset.num_players}, not {games}"
+        )
     if chunk is None:
         chunk = chunk_size(games, workers)
-    workers = useful_workers(workers, games, chunk)
+    if ray is None:
+        workers = useful_workers(workers, games, chunk)
     start = time.perf_counter()
     per_agent: dict[str, AgentStats] = defaultdict(AgentStats)
     items: Counter[str] = Counter()
-    totals = {"games": 0, "hands": 0, "draws": 0}
+    totals = {"games": 0, "hands": 0, "draws": 0, "workers": workers}
 
     def absorb(summaries: list[GameSummary]) -> None:
         for s in summaries:
@@ -358,7 +479,10 @@ def simulate(
                 st.games += 1
                 st.hands += s.hands
                 st.points += s.scores[seat]
+                st.points_sq += s.scores[seat] ** 2
+                st.final_points.append(s.scores[seat])
                 st.place_sum += s.places[seat]
+                st.place_sq += s.places[seat] ** 2
                 st.places[s.places[seat]] += 1
                 if s.counts:
                     st.counts.update(s.counts[seat])
@@ -389,23 +513,27 @@ def simulate(
             totals["draws"],
             time.perf_counter() - start,
             seed,
-            workers,
+            totals["workers"],
             ruleset.start_balances()["points"][0],
             dict(per_agent),
             items,
             games,
             dict(ruleset.stat_ratios),
+            duplicate,
+            "local" if ray is None else "ray",
         )
 
-    jobs = (
-        (ruleset_name, options, list(agent_names), seed, i, min(i + chunk, games))
-        for i in range(0, games, chunk)
-    )
+    config = BatchConfig(ruleset_name, options, seed, duplicate)
+    jobs = ((config, list(agent_names), i, min(i + chunk, games)) for i in range(0, games, chunk))
     try:
-        if workers <= 1:
+        if ray is not None:
+            from .distributed import run_ray
+
+            totals["workers"] = run_ray(jobs, ray, workers, absorb)
+        elif workers <= 1:
             names = list(agent_names)
             for i in range(games):
-                absorb([_play_one(ruleset, names, seed, i)])
+                absorb(play_batch(config, (i,), names))
         else:
             _run_parallel(jobs, workers, absorb)
     except KeyboardInterrupt as exc:
