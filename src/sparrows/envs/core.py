@@ -16,7 +16,7 @@ from ..engine.actions import Action
 from ..engine.game import Game
 from ..errors import SparrowsError
 from ..rules import get_ruleset
-from .encoding import Encoder, encoder_for
+from .encoding import Encoder, LiveEncoder, encoder_for
 
 __all__ = ["EPISODES", "REWARDS", "Table"]
 
@@ -56,6 +56,9 @@ class Table:
         self.reward = reward
         self.illegal_reward = float(illegal_reward)
         self.encoder: Encoder = encoder_for(self.rules)
+        #: the encodings kept between observations (the fast path; the same arrays as
+        #: ``encoder.encode(game.view(seat))``)
+        self.live: LiveEncoder = self.encoder.live()
         self.layout = self.rules.layout
         self.players = self.rules.num_players
         self.game: Game = Game(self.rules, 0, record=False, ask_all=True)
@@ -98,7 +101,7 @@ class Table:
 
     def observe(self, seat: int) -> dict[str, Any]:
         return {
-            "observation": self.encoder.encode(self.game.view(seat)),
+            "observation": self.live.encode(self.game, seat),
             "action_mask": self.mask(seat),
         }
 

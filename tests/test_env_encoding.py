@@ -1,0 +1,362 @@
+"""The research environments' fast encoding (``LiveEncoder``, ``Encoder.encode_game``, what
+``Table.observe`` uses) against the reference, ``Encoder.encode(game.view(seat))``: the
+same array at every decision of seeded games of every ruleset and preset, for the seats
+that must act and one that need not; the same after any change of the table between two
+encodings (a property test); no hidden tile changes it; ``Table.observe`` builds no
+view."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from sparrows.agents import make_agent  # noqa: E402
+from sparrows.engine import Game  # noqa: E402
+from sparrows.engine.actions import Action, ActionType  # noqa: E402
+from sparrows.engine.game import CALLED, DEAD, RIICHI, TSUMOGIRI, TableMeld  # noqa: E402
+from sparrows.envs import encoder  # noqa: E402
+from sparrows.envs.core import Table  # noqa: E402
+from sparrows.envs.encoding import LiveEncoder  # noqa: E402
+from sparrows.rules import get_ruleset  # noqa: E402
+from sparrows.tiles import MeldType  # noqa: E402
+
+from .conftest import sized  # noqa: E402
+
+A = ActionType
+#: (ruleset, preset, options): every family, the house preset (open riichi, special
+#: tiles, chips) and the peek house rule (a riichi player sees its neighbours' hands).
+CONFIGS: list[tuple[str, str | None, dict[str, Any]]] = [
+    ("suzume", None, {}),
+    ("riichi", "tenhou", {}),
+    ("riichi", "tenhou-sanma", {}),
+    ("riichi", "cy-dealers-choice", {}),
+    ("riichi", "tenhou", {"riichi_peek": True}),
+    ("hongkong", None, {}),
+    ("classical", None, {}),
+    ("sichuan", None, {}),
+]
+IDS = [
+    "suzume",
+    "riichi4",
+    "riichi3",
+    "riichi-house",
+    "riichi-peek",
+    "hongkong",
+    "classical",
+    "sichuan",
+]
+
+
+def _diff(table_encoder: Any, want: Any, got: Any) -> list[tuple[str, int, float, float]]:
+    """The blocks where two encodings differ (for the failure message)."""
+    out = []
+    for i in np.flatnonzero(want != got)[:8]:
+        for b in table_encoder.blocks():
+            if b.offset <= i < b.offset + b.size:
+                out.append((b.name, int(i - b.offset), float(want[i]), float(got[i])))
+    return out
+
+
+RIICHI_KINDS = (A.OPEN_RIICHI, A.TAKO_RIICHI, A.RIICHI)
+KONGS = (A.KAKAN, A.ANKAN, A.KAN, A.NUKI)
+CALLS = (A.PON, A.CHI)
+
+
+class _Policy:
+    """Mostly efficiency bots (hands get ready), every riichi (open riichi first: the
+    shown hands, the peek), most kongs and Norths, some calls, some random moves: the
+    paths random play seldom reaches."""
+
+    def __init__(self, rules: Any, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.bots = {s: make_agent("efficiency", seed + s, rules) for s in range(rules.num_players)}
+
+    def choose(self, game: Game, seat: int) -> Action:
+        legal = game.legal_actions(seat)
+        rng = self.rng
+        for kinds, chance in ((RIICHI_KINDS, 1.0), (KONGS, 0.7), (CALLS, 0.1)):
+            found = sorted((a for a in legal if a.type in kinds), key=lambda a: kinds.index(a.type))
+            if found and rng.random() < chance:
+                return found[0] if kinds is RIICHI_KINDS else rng.choice(found)
+        if rng.random() < 0.8:
+            bot = self.bots[seat]
+            obs = game.observation(seat) if bot.needs_observation else None
+            return bot.act(obs, legal)
+        return rng.choice(legal)
+
+
+@pytest.mark.parametrize(("ruleset", "preset", "options"), CONFIGS, ids=IDS)
+def test_the_fast_encoding_is_the_views_at_every_decision(
+    ruleset: str, preset: str | None, options: dict[str, Any]
+) -> None:
+    """Through ``Table.observe`` (the environments' path), over several hands of a game
+    (a new hand starts the encodings afresh): every seat that must act, and one that need
+    not, gets exactly the reference encoding."""
+    table = Table(ruleset, preset, options=options, episode="game")
+    enc = table.encoder
+    n = table.players
+    hands, checked, shown = 0, 0, 0
+    for seed in range(sized(2, 6)):
+        table.new_game(seed)
+        policy = _Policy(table.rules, seed)
+        rng = random.Random(seed)
+        for _ in range(sized(600, 3000)):
+            game = table.game
+            if table.done or game.hand_number >= 3:
+                break
+            waiting = table.to_act()
+            idle = [s for s in range(n) if s not in waiting]
+            seats = waiting + ([rng.choice(idle)] if idle else [])
+            for seat in seats:
+                got = table.observe(seat)["observation"]
+                want = enc.encode(game.view(seat))
+                assert np.array_equal(got, want), (
+                    seed,
+                    game.hand_number,
+                    seat,
+                    _diff(enc, want, got),
+                )
+                checked += 1
+                shown += bool(game.ruleset.shown_hands(game, seat))
+            seat = waiting[0]
+            action = policy.choose(game, seat)
+            assert table.play(seat, table.layout.indices([action])[0])
+        hands += table.game.hand_number + 1
+    assert checked > 100 and hands >= 3
+    if options.get("riichi_peek") or preset == "cy-dealers-choice":
+        assert shown > 0, "no hand was shown: the shown-hand path went untested"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "preset", "options"), CONFIGS[:4] + CONFIGS[5:], ids=IDS[:4] + IDS[5:]
+)
+def test_encode_game_and_the_oracle_agree_with_the_reference(
+    ruleset: str, preset: str | None, options: dict[str, Any]
+) -> None:
+    """``Encoder.encode_game`` (no state kept) and the oracle, at a few points of a game."""
+    rules = get_ruleset(ruleset, {"preset": preset} if preset else {})
+    enc = encoder(ruleset, preset)
+    game = Game(rules, 5, record=False, ask_all=True)
+    rng = random.Random(5)
+    for step in range(300):
+        if game.over:
+            break
+        if step % 60 == 7:
+            for seat in range(game.n):
+                want = enc.encode(game.view(seat))
+                out = np.full(enc.size, 7.0, dtype=np.float32)
+                assert enc.encode_game(game, seat, out=out) is out
+                assert np.array_equal(out, want)
+                hands = np.zeros((game.n, enc.kinds), dtype=np.float32)
+                for s in range(game.n):
+                    for t in game.view(s).hand or ():
+                        hands[(s - seat) % game.n, enc.tile[t][0]] += 1
+                oracle = enc.oracle(game, seat)
+                assert oracle.shape == (enc.oracle_size,)
+                assert np.array_equal(oracle, np.concatenate([want, hands.reshape(-1)]))
+        s = game.to_act()[0]
+        game.step(s, rng.choice(game.legal_actions(s)))
+
+
+def test_table_observe_builds_no_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The environments' observations come from the fast path, not from a view."""
+    import sparrows.engine.views as views
+
+    table = Table("riichi", "tenhou")
+    table.new_game(3)
+
+    def no_view(*args: Any) -> Any:
+        raise AssertionError("Table.observe built a view")
+
+    monkeypatch.setattr(views, "build_view", no_view)
+    rng = random.Random(3)
+    for _ in range(40):
+        seat = table.to_act()[0]
+        obs = table.observe(seat)
+        legal = np.flatnonzero(obs["action_mask"])
+        table.play(seat, int(rng.choice(list(legal))))
+    monkeypatch.undo()
+    seat = table.to_act()[0]
+    assert np.array_equal(
+        table.observe(seat)["observation"], table.encoder.encode(table.game.view(seat))
+    )
+
+
+def test_a_bad_seat_or_game_is_refused() -> None:
+    table = Table("suzume")
+    table.new_game(1)
+    live = LiveEncoder(table.encoder)
+    for seat in (-1, 4, "0", None):
+        with pytest.raises(ValueError, match="no seat"):
+            live.encode(table.game, seat)  # type: ignore[arg-type]
+    sanma = Game(get_ruleset("riichi", {"preset": "tenhou-sanma"}), 1, record=False)
+    with pytest.raises(ValueError, match="3-player game"):
+        LiveEncoder(encoder("riichi", "tenhou")).encode(sanma, 0)
+
+
+@pytest.mark.parametrize(("ruleset", "preset", "options"), CONFIGS, ids=IDS)
+def test_no_hidden_tile_changes_the_fast_encoding(
+    ruleset: str, preset: str | None, options: dict[str, Any]
+) -> None:
+    """As tests/test_envs.py does for the reference: swap a tile of another seat's
+    concealed hand (one not shown to the seat) with one of the live wall, and an ura
+    indicator with the live wall: the seat's fast encoding (kept up to date while the
+    game was played, and made afresh) is the same; the oracle's is not."""
+    rules = get_ruleset(ruleset, {**options, **({"preset": preset} if preset else {})})
+    enc = encoder(ruleset, preset, options)
+    rng = random.Random(11)
+    swaps = 0
+    for seed in range(2):
+        game = Game(rules, seed, record=False, ask_all=True)
+        live = enc.live()
+        for step in range(300):
+            if game.over:
+                break
+            if step % 30 == 12:
+                for seat in range(game.n):
+                    before = live.encode(game, seat)
+                    other = (seat + 1 + rng.randrange(game.n - 1)) % game.n
+                    twin = game.clone()
+                    hand, wall = twin.hands[other], twin.wall.live
+                    kind = rules.tileset.tiles
+                    pairs = [
+                        (i, j)
+                        for i in range(len(hand))
+                        for j in range(len(wall))
+                        if kind[hand[i]].kind != kind[wall[j]].kind
+                    ]
+                    if other in rules.shown_hands(game, seat) or not pairs:
+                        continue
+                    i, j = rng.choice(pairs)
+                    hand[i], wall[j] = wall[j], hand[i]
+                    if twin.wall.hidden and wall:
+                        twin.wall.hidden[0], wall[0] = wall[0], twin.wall.hidden[0]
+                    assert np.array_equal(before, enc.encode_game(twin, seat))
+                    assert np.array_equal(before, enc.encode_game(game, seat))
+                    assert not np.array_equal(enc.oracle(game, seat), enc.oracle(twin, seat))
+                    swaps += 1
+            s = game.to_act()[0]
+            game.step(s, rng.choice(game.legal_actions(s)))
+    assert swaps >= 5
+
+
+# ---------------------------------------------------------------------- the property test
+#: Changes of the table made directly (not by the engine): whatever changes between two
+#: encodings, and however the table came to it, the kept encoding follows.
+EDITS = (
+    "pop_discard",
+    "swap_discard",
+    "flag",
+    "drop_meld",
+    "add_meld",
+    "grow_meld",
+    "shrink_meld",
+    "bonus",
+    "unbonus",
+    "reveal",
+    "unreveal",
+    "hand",
+    "show",
+    "scores",
+)
+_BITS = (TSUMOGIRI, RIICHI, CALLED, DEAD)
+
+
+def _edit(game: Game, what: str, r: random.Random) -> None:
+    n = game.n
+    s = r.randrange(n)
+    free = list(game.wall.live)  # tiles to put on the table (the conservation of tiles
+    # does not matter to an encoding, only what each place holds)
+    if not free:
+        return
+    t = r.choice(free)
+    if what == "pop_discard" and game.discards[s]:
+        game.discards[s].pop()
+        game.river_flags[s].pop()
+        game.last_discard = None
+    elif what == "swap_discard" and game.discards[s]:
+        i = r.randrange(len(game.discards[s]))
+        game.discards[s][i] = t
+    elif what == "flag" and game.discards[s]:
+        i = r.randrange(len(game.discards[s]))
+        game.river_flags[s][i] ^= r.choice(_BITS)
+    elif what == "drop_meld" and game.melds[s]:
+        game.melds[s].pop(r.randrange(len(game.melds[s])))
+    elif what == "add_meld":
+        kind = r.choice(list(MeldType))
+        feeder = None if kind is MeldType.CLOSED_KAN else (s + 1) % n
+        called = None if feeder is None else t
+        game.melds[s].append(TableMeld(kind, [t, t, t], called, feeder))
+    elif what == "grow_meld" and game.melds[s]:
+        m = r.choice(game.melds[s])
+        m.type = MeldType.ADDED_KAN
+        m.tiles.append(t)
+    elif what == "shrink_meld" and game.melds[s]:
+        m = r.choice(game.melds[s])
+        if len(m.tiles) > 1:
+            m.tiles.pop()
+            m.type = MeldType.PON
+    elif what == "bonus":
+        game.bonus[s].append(t)
+    elif what == "unbonus" and game.bonus[s]:
+        game.bonus[s].pop(0)
+    elif what == "reveal":
+        game.wall.revealed.append(t)
+    elif what == "unreveal" and game.wall.revealed:
+        game.wall.revealed.pop()
+    elif what == "hand" and game.hands[s]:
+        game.hands[s][r.randrange(len(game.hands[s]))] = t
+    elif what == "show" and game.ruleset.name == "riichi":
+        hs = game.state.hand
+        hs.open_riichi[s] = not hs.open_riichi[s]
+    elif what == "scores":
+        game.ledger.accounts["points"][s] += r.choice((-1000, 1000))
+
+
+@settings(max_examples=sized(25, 200), deadline=None)
+@given(
+    config=st.sampled_from(CONFIGS),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 250),
+    edits=st.lists(st.sampled_from(EDITS), max_size=6),
+    watch=st.lists(st.integers(0, 3), min_size=1, max_size=4),
+)
+def test_the_kept_encoding_follows_any_change(
+    config: tuple[str, str | None, dict[str, Any]],
+    seed: int,
+    steps: int,
+    edits: list[str],
+    watch: list[int],
+) -> None:
+    """Play ``steps`` random moves, encoding the ``watch`` seats now and then (so the kept
+    encodings lag the table by a varying number of moves), then change the table
+    directly, edit by edit: after each, every watched seat's kept encoding is the
+    reference."""
+    ruleset, preset, options = config
+    table = Table(ruleset, preset, options=options, episode="game")
+    table.new_game(seed)
+    game = table.game
+    r = random.Random(seed)
+    live = table.live
+    seats = sorted({w % table.players for w in watch})
+    for _ in range(steps):
+        if game.over:
+            break
+        if r.random() < 0.3:
+            live.encode(game, r.choice(seats))
+        s = game.to_act()[0]
+        game.step(s, r.choice(game.legal_actions(s)))
+    for what in [None, *edits]:
+        if what is not None:
+            _edit(game, what, r)
+        for seat in seats:
+            want = table.encoder.encode(game.view(seat))
+            got = live.encode(game, seat)
+            assert np.array_equal(got, want), (what, seat, _diff(table.encoder, want, got))
