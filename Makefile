@@ -13,7 +13,7 @@ FASTSTAMP := $(FAST)/.installed
 SOURCES := $(shell find src -name '*.py') setup.py pyproject.toml
 
 .PHONY: run test test-pure test-all test-fast lint bench install dev fast clean tables browser \
-	screenshots
+	screenshots wheel
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,25 @@ $(FASTSTAMP): $(SOURCES) | $(DEVSTAMP)
 
 fast: $(FASTSTAMP)
 	@$(FASTBIN)/sparrows --version
+
+# `make wheel`: two wheels in dist/, the compiled one (mypyc; for this platform and
+# Python: sparrows-*-cp311-*.whl) and the pure-Python one (sparrows-*-py3-none-any.whl).
+# The compiled wheel is then installed into a fresh environment (build/wheel-test) and the
+# research environments' tests and the build check run there, against the installed wheel.
+WHEELTEST := build/wheel-test
+wheel: $(DEVSTAMP)
+	rm -rf dist $(WHEELTEST) build/lib.* build/bdist.*
+	$(BIN)/pip wheel -q --no-build-isolation --no-deps -w dist .
+	rm -rf build/lib.* build/bdist.*
+	MYPY_CACHE_DIR=build/mypy-cache SPARROWS_COMPILE=1 \
+		$(BIN)/pip wheel -q --no-build-isolation --no-deps -w dist .
+	$(PYTHON) -m venv $(WHEELTEST)
+	$(WHEELTEST)/bin/pip install -q "$$(ls dist/sparrows-*-cp*.whl)[test]"
+	cd $(WHEELTEST) && SPARROWS_EXPECT=compiled SPARROWS_PURE_PYTHON=$(abspath $(BIN)/python) \
+		bin/python -m pytest -q -n 2 \
+		-p no:cacheprovider --rootdir=. $(abspath tests/test_builds.py) \
+		$(abspath tests/test_envs.py) $(wildcard $(abspath tests/test_env_encoding.py))
+	@ls -l dist
 
 # `make run` serves the web table on http://localhost:8000/ (tables kept in
 # sparrows-tables.db here); `make run ARGS="--port 8080"` passes arguments to `sparrows
@@ -98,6 +117,7 @@ test-fast: $(FASTSTAMP)
 test-all: lint $(RLLIBSTAMP)
 	SPARROWS_FULL=1 SPARROWS_EXPECT=pure $(BIN)/pytest -n 2
 	$(MAKE) --no-print-directory test-fast
+	$(MAKE) --no-print-directory wheel
 
 # Not here: benchmarks/bench_before_after.py (simulate speed of two commits) builds another
 # commit in /tmp; run it by hand (its docstring says how).
@@ -109,6 +129,7 @@ bench: $(BENCHSTAMP) $(FASTSTAMP)
 	$(BIN)/python benchmarks/bench_chinese.py
 	$(BIN)/python benchmarks/bench_contract.py
 	$(BIN)/python benchmarks/bench_envs.py
+	$(BIN)/python benchmarks/bench_simulate.py
 	$(BIN)/python benchmarks/bench_web.py
 	$(BIN)/python benchmarks/bench_web.py --sparrows $(FASTBIN)/sparrows
 	$(BIN)/python benchmarks/bench_web.py --think 0.5
