@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -320,8 +321,9 @@ _FLAG_BITS = (TSUMOGIRI, RIICHI, CALLED, DEAD)  # the river_flags order
 _CLOSED_KAN = MeldType.CLOSED_KAN
 _ADDED_KAN = MeldType.ADDED_KAN
 
-#: A meld as last encoded: the table's meld, its tiles and its type then.
-_MeldSnap = tuple[TableMeld, list[int], MeldType]
+#: A meld as last encoded (its tiles a copy): what _MELD reads of a meld now.
+_MeldSnap = tuple[MeldType, list[int], int | None, int | None]
+_MELD = attrgetter("type", "tiles", "called", "from_seat")
 
 
 class _Viewer:
@@ -478,19 +480,23 @@ class LiveEncoder:
             v.dirty.add(k)
 
     def _public(self, game: Game) -> None:
+        # (lists compared whole first: most calls find nothing changed)
         tiles_kept, flags_kept = self._tiles, self._flags
         rivers, flags = game.discards, game.river_flags
-        for s in range(self.p):
-            if rivers[s] != tiles_kept[s] or flags[s] != flags_kept[s]:
-                self._river(s, rivers[s], flags[s])
-        kept = self._melds
-        for s, melds in enumerate(game.melds):
-            if (melds or kept[s]) and not _same_melds(melds, kept[s]):
-                self._meld_seat(s, melds)
-        bonus_kept = self._bonus
-        for s, bonus in enumerate(game.bonus):
-            if bonus != bonus_kept[s]:
-                self._bonus_seat(s, bonus)
+        if rivers != tiles_kept or flags != flags_kept:
+            for s in range(self.p):
+                if rivers[s] != tiles_kept[s] or flags[s] != flags_kept[s]:
+                    self._river(s, rivers[s], flags[s])
+        now = [list(map(_MELD, melds)) for melds in game.melds]
+        if now != self._melds:
+            for s, melds in enumerate(game.melds):
+                if now[s] != self._melds[s]:
+                    self._meld_seat(s, melds)
+        bonus, bonus_kept = game.bonus, self._bonus
+        if bonus != bonus_kept:
+            for s in range(self.p):
+                if bonus[s] != bonus_kept[s]:
+                    self._bonus_seat(s, bonus[s])
         revealed = game.wall.revealed
         if revealed != self._revealed:
             self._indicators(revealed)
@@ -502,9 +508,10 @@ class LiveEncoder:
             for i in range(n):
                 self._river_entry(seat, i, old_tiles[i], old_flags[i], -1)
             n = 0
-        for i in range(n):
-            if flags[i] != old_flags[i]:
-                self._river_flags(seat, i, tiles[i], old_flags[i], flags[i])
+        if flags[:n] != old_flags[:n]:
+            for i in range(n):
+                if flags[i] != old_flags[i]:
+                    self._river_flags(seat, i, tiles[i], old_flags[i], flags[i])
         for i in range(n, len(tiles)):
             self._river_entry(seat, i, tiles[i], flags[i], 1)
         self._tiles[seat] = list(tiles)
@@ -566,7 +573,7 @@ class LiveEncoder:
         for k in seen:
             self._see(k, 1)
         self._meld_cells[seat], self._meld_seen[seat] = cells, seen
-        self._melds[seat] = [(m, list(m.tiles), m.type) for m in melds]
+        self._melds[seat] = [(m.type, list(m.tiles), m.called, m.from_seat) for m in melds]
 
     def _bonus_seat(self, seat: int, bonus: list[int]) -> None:
         kind, row = self._kind, self._bonus_row
@@ -776,17 +783,6 @@ def _hot(a: Any, last: list[Any], slot: int, at: int, index: int) -> None:
         if index >= 0:
             a[at + index] = 1
         last[slot] = index
-
-
-def _same_melds(melds: list[TableMeld], kept: list[_MeldSnap]) -> bool:
-    """The seat's melds are the ones last encoded, unchanged (the engine changes a meld
-    in place only to add a kong's tile or give a robbed one back: its tiles and type)."""
-    if len(melds) != len(kept):
-        return False
-    for m, (was, tiles, kind) in zip(melds, kept, strict=True):
-        if m is not was or m.tiles != tiles or m.type is not kind:
-            return False
-    return True
 
 
 def _prompt_index(kind: str) -> int:
