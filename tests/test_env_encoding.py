@@ -14,7 +14,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from hypothesis import given, settings  # noqa: E402
+from hypothesis import example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from sparrows.agents import make_agent  # noqa: E402
@@ -263,15 +263,16 @@ EDITS = (
     "reveal",
     "unreveal",
     "hand",
+    "hand_twice",
     "show",
     "scores",
 )
 _BITS = (TSUMOGIRI, RIICHI, CALLED, DEAD)
 
 
-def _edit(game: Game, what: str, r: random.Random) -> None:
+def _edit(game: Game, what: str, r: random.Random, watched: list[int]) -> None:
     n = game.n
-    s = r.randrange(n)
+    s = r.choice(watched) if what.startswith("hand") else r.randrange(n)
     free = list(game.wall.live)  # tiles to put on the table (the conservation of tiles
     # does not matter to an encoding, only what each place holds)
     if not free:
@@ -313,6 +314,8 @@ def _edit(game: Game, what: str, r: random.Random) -> None:
         game.wall.revealed.pop()
     elif what == "hand" and game.hands[s]:
         game.hands[s][r.randrange(len(game.hands[s]))] = t
+    elif what == "hand_twice" and len(game.hands[s]) > 1:
+        game.hands[s][0] = game.hands[s][1]  # one id twice (the counts still follow)
     elif what == "show" and game.ruleset.name == "riichi":
         hs = game.state.hand
         hs.open_riichi[s] = not hs.open_riichi[s]
@@ -320,7 +323,15 @@ def _edit(game: Game, what: str, r: random.Random) -> None:
         game.ledger.accounts["points"][s] += r.choice((-1000, 1000))
 
 
-@settings(max_examples=sized(25, 200), deadline=None)
+def _every_edit(test: Any) -> Any:
+    """Explicit examples besides the drawn ones: every edit, in every configuration."""
+    for i, config in enumerate(CONFIGS):
+        test = example(config=config, seed=i, steps=40, edits=list(EDITS), watch=[0, 1, 2, 3])(test)
+    return test
+
+
+@settings(max_examples=sized(30, 300), deadline=None)
+@_every_edit
 @given(
     config=st.sampled_from(CONFIGS),
     seed=st.integers(0, 10**6),
@@ -355,7 +366,7 @@ def test_the_kept_encoding_follows_any_change(
         game.step(s, r.choice(game.legal_actions(s)))
     for what in [None, *edits]:
         if what is not None:
-            _edit(game, what, r)
+            _edit(game, what, r, seats)
         for seat in seats:
             want = table.encoder.encode(game.view(seat))
             got = live.encode(game, seat)

@@ -650,7 +650,10 @@ class LiveEncoder:
             gone, got = (), hand[-1:]
         else:
             old, new = set(was), set(hand)
-            gone, got = old - new, new - old
+            if len(old) < len(was) or len(new) < len(hand):  # an id twice: all out, all in
+                gone, got = was, hand
+            else:
+                gone, got = old - new, new - old
         counts, copies = v.counts, v.copies
         changed: set[int] = set()
         for sign, tiles in ((-1, gone), (1, got)):
