@@ -690,8 +690,9 @@ def test_open_riichi_ron(deal_in_yakuman: bool) -> None:
     dora, no ura; 20 + 10 + 2 = 32 -> 40 fu: 4 x 640 = 2560 -> 2,600, plus seat 1's own
     stick: [0, 3600, -2600, 0]; no chips (all plain tiles).
 
-    With ``open_riichi_deal_in_yakuman`` seat 2 (not in riichi) pays a yakuman instead:
-    4 x 8,000 = 32,000, plus the stick: [0, 33000, -32000, 0]."""
+    With ``open_riichi_deal_in_yakuman`` seat 2 (not in riichi) pays a yakuman instead, the
+    yakuman sashikomi (the one rule, in the scorer): 4 x 8,000 = 32,000, plus the stick:
+    [0, 33000, -32000, 0], and a yakuman's 20 chips on a ron."""
     game = riichi_game(house(open_riichi_deal_in_yakuman=deal_in_yakuman), "open_riichi")
     cycle(game, 3)  # seats 2, 3, 0
     assert game.turn == 1 and drawn(game) == "7z"
@@ -704,12 +705,14 @@ def test_open_riichi_ron(deal_in_yakuman: bool) -> None:
     pass_claims(game)
     win = last(game, "win")
     assert (win.seat, win.from_seat) == (1, 2)
-    assert [tuple(y) for y in win.detail["yaku"]] == [("open_riichi", 2)]
-    assert (win.detail["han"], win.detail["fu"]) == (2, 40)
     if deal_in_yakuman:
+        assert [tuple(y) for y in win.detail["yaku"]] == [("sashikomi", 13)]
         assert win.points == 32000
         assert win.payments == [0, 33000, -32000, 0]
+        assert win.detail["chips"] == 20  # from the discarder
     else:
+        assert [tuple(y) for y in win.detail["yaku"]] == [("open_riichi", 2)]
+        assert (win.detail["han"], win.detail["fu"]) == (2, 40)
         assert win.points == 2600
         assert win.payments == [0, 3600, -2600, 0]
         assert chips(game) == [0, 0, 0, 0]

@@ -1,5 +1,6 @@
 """Fu: 20 base, closed ron +10, tsumo +2 (not with pinfu), waits, pair, sets; chiitoitsu 25;
-an open hand that would score 20 fu on a ron is 30; round up to 10."""
+an open hand that would score 20 fu on a ron is 30 (``fu_for_open_pinfu``); round up to
+10. Thirteen orphans has no fu but under aotenjou (:func:`kokushi_fu`)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,19 @@ def set_fu(kind_type: int, kind: int, concealed: bool) -> int:
     return fu
 
 
-def count_fu(c: Ctx, is_pinfu: bool, double_wind_pair_fu: int = 4) -> tuple[int, FuItems]:
-    """The fu of a reading (rounded) and the items that make it."""
+def kokushi_fu(tsumo: bool) -> tuple[int, FuItems]:
+    """Thirteen orphans' fu where fu count (aotenjou): base 20, closed ron 10 or tsumo 2,
+    a single-tile wait 2; 40 on a ron, 30 on a tsumo (riichi.wiki "Aotenjou": kokushi "is
+    scored as 13 han 40 fu (ron) or 14 han 30 fu (tsumo)"; the pair never changes it)."""
+    items: FuItems = [("base", 20), ("tsumo", 2) if tsumo else ("closed ron", 10), ("wait", 2)]
+    return -(-sum(f for _, f in items) // 10) * 10, items
+
+
+def count_fu(
+    c: Ctx, is_pinfu: bool, double_wind_pair_fu: int = 4, open_pinfu_fu: bool = True
+) -> tuple[int, FuItems]:
+    """The fu of a reading (rounded) and the items that make it. ``open_pinfu_fu`` False:
+    an open hand of 20 fu won by ron stays 20 fu."""
     if c.shape == SEVEN_PAIRS:
         return 25, [("chiitoitsu", 25)]
     if c.shape == THIRTEEN_ORPHANS:
@@ -58,7 +70,7 @@ def count_fu(c: Ctx, is_pinfu: bool, double_wind_pair_fu: int = 4) -> tuple[int,
             grade = "terminal/honour" if k in TERMINAL_HONOR else "simple"
             items.append((f"{what} ({grade})", fu))
     total = sum(f for _, f in items)
-    if total == 20 and not c.fu_closed:  # open pinfu shape won by ron
+    if total == 20 and not c.fu_closed and open_pinfu_fu:  # open pinfu shape won by ron
         items.append(("open pinfu shape", 10))
         total = 30
     return -(-total // 10) * 10, items

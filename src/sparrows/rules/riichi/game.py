@@ -309,7 +309,9 @@ class RiichiRuleset(RiichiHints):
             if (
                 k in self.waits_of(game, s)
                 and not self._furiten(game, s, k)
-                and self._score(game, self._situation(game, s, tile, False)).is_win
+                and self._score(
+                    game, self._situation(game, s, tile, False, False, discarder)
+                ).is_win
             ):
                 opts.append(_RON)
             if not hs.riichi[s] and not last:
@@ -357,7 +359,8 @@ class RiichiRuleset(RiichiHints):
         for s in self._others[kan_seat]:
             if k in self.waits_of(game, s) and not self._furiten(game, s, k):
                 chankan = k != NORTH or self.num_players == 4
-                r = self._score(game, self._situation(game, s, tile, False, chankan=chankan))
+                sit = self._situation(game, s, tile, False, chankan, kan_seat)
+                r = self._score(game, sit)
                 if r.is_win and (not kokushi_only or r.shape == 2):
                     out[s] = [_RON, _PASS]
         return out

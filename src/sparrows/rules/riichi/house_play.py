@@ -160,13 +160,19 @@ class RiichiHouse(RiichiTable):
         return ops
 
     def _kokan_asks(
-        self, game: Game, winners: list[int], tile: int, tsumo: bool, chankan: bool
+        self,
+        game: Game,
+        winners: list[int],
+        tile: int,
+        tsumo: bool,
+        chankan: bool,
+        from_seat: int | None = None,
     ) -> dict[int, list[Action]]:
         """Per winner the kokan acts for: its choices, the better one (points plus chips
         at the chip value) first."""
         asks: dict[int, list[Action]] = {}
         for seat in winners:
-            sit = self._situation(game, seat, tile, tsumo, chankan)
+            sit = self._situation(game, seat, tile, tsumo, chankan, from_seat)
             result = self._score(game, sit, tsumo and self._wildcard(game, seat, tile))
             if not result.choices:
                 continue

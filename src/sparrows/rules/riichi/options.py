@@ -32,12 +32,43 @@ class RiichiOptions:
     #: Several yakuman in one hand add up.
     yakuman_stack: bool = True
     #: Counted yakuman: 13+ han of ordinary yaku and dora score a yakuman ("yakuman"),
-    #: stop at sanbaiman ("sanbaiman").
+    #: stop at sanbaiman ("sanbaiman"), or have no cap ("none": 13+ han a yakuman, 26+ a
+    #: double yakuman, 39+ a triple and so on; the mahjong package's KAZOE_NO_LIMIT).
     kazoe: str = "yakuman"
+    #: Cap stacked yakuman (and counted multiples) at six (the mahjong package's
+    #: limit_to_sextuple_yakuman).
+    limit_to_sextuple_yakuman: bool = False
+    #: Aotenjou (limitless): basic points are fu x 2^(han + 2) with no limit at all; each
+    #: yakuman counts 13 han (26 for a double one) beside the ordinary yaku and dora, and
+    #: the yaku a yakuman implies are dropped (riichi.wiki "Aotenjou").
+    aotenjou: bool = False
     #: Round 4 han 30 fu and 3 han 60 fu up to mangan (kiriage mangan).
     kiriage: bool = False
     #: Fu of a pair of the wind that is both seat and round wind.
     double_wind_pair_fu: int = 4
+    #: An open hand of 20 fu won by ron counts 30 fu (False: 1 han 20 fu exists; the
+    #: mahjong package's fu_for_open_pinfu).
+    fu_for_open_pinfu: bool = True
+    #: A closed tsumo earns its 2 fu even in a pinfu shape, which then has fu and so is no
+    #: pinfu (no "pinfu tsumo"; the mahjong package's fu_for_pinfu_tsumo).
+    fu_for_pinfu_tsumo: bool = False
+    # ---- local yaku (the optional rules of the mahjong package)
+    #: Renhou, a non-dealer's ron before its first draw with no call made: "off",
+    #: "mangan" (a mangan, or the hand's own yaku and dora if worth more), "5han" (a 5-han
+    #: yaku that adds to the others) or "yakuman".
+    renhou: str = "off"
+    #: Daisharin: a closed 22334455667788 in pin is a yakuman.
+    daisharin: bool = False
+    #: Daisharin in the other suits too: daisuurin (man) and daichikurin (sou).
+    daisharin_other_suits: bool = False
+    #: Daichisei: seven pairs of the seven honours is a yakuman of its own (beside
+    #: tsuuiisou, so a double yakuman when yakuman stack).
+    daichisei: bool = False
+    #: Paarenchan: the dealer's eighth consecutive win (the seven hands before it won by
+    #: the same dealer) is a yakuman; the deal then passes.
+    paarenchan: bool = False
+    #: Paarenchan needs the hand to have a yaku of its own (False: any complete hand).
+    paarenchan_needs_yaku: bool = True
     # ---- payments
     #: Points per honba counter on a ron (paid by the discarder); a third of it from each
     #: payer on a tsumo.
@@ -97,12 +128,15 @@ class RiichiOptions:
     wildcards: bool = False
     #: Open riichi (2 han, 3 with double riichi; the whole hand is shown).
     open_riichi: bool = False
-    #: A player not in riichi who deals into an open riichi pays a yakuman.
+    #: Sashikomi: a player not in riichi who deals into an open riichi pays a yakuman (the
+    #: yakuman "sashikomi", which stacks with the hand's other yakuman; the mahjong
+    #: package's has_sashikomi_yakuman).
     open_riichi_deal_in_yakuman: bool = False
     #: Seven pairs may hold identical pairs (quads): 1 quad +1 han, 2 quads +3 han, 3 quads
     #: a (local, single) yakuman.
     kansai_chiitoi: bool = False
-    #: Local yakuman (single): renhou (a ron before one's first draw, no call made yet).
+    #: Local yakuman (single): shiisanpuutaa / shiisuupuutaa (on the first draw with no call
+    #: made; renhou is the option ``renhou``).
     local_yakuman: bool = False
     #: Suukantsu counts as a double yakuman (with ``double_yakuman``).
     double_suukantsu: bool = False
@@ -154,7 +188,8 @@ class RiichiOptions:
         "called_game": (0, 10**7),
     }
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
-        "kazoe": ("yakuman", "sanbaiman"),
+        "kazoe": ("yakuman", "sanbaiman", "none"),
+        "renhou": ("off", "mangan", "5han", "yakuman"),
         "nagashi_value": ("mangan", "haneman"),
         "placement_chips": ("", "dynamic", "fixed"),
     }
@@ -237,6 +272,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "open_riichi": True,
         "kansai_chiitoi": True,
         "local_yakuman": True,
+        "renhou": "yakuman",
         "double_yakuman": True,
         "double_suukantsu": True,
         "kokushi_robs_ankan": True,

@@ -20,14 +20,28 @@ def _up100(x: int) -> int:
     return -(-x // 100) * 100
 
 
+#: The most yakuman a hand counts with ``limit_to_sextuple_yakuman``.
+SEXTUPLE: Final = 6
+
+
 def basic_points(han: int, fu: int, yakuman: int, opts: RiichiOptions) -> tuple[int, str | None]:
-    """Basic points and the limit's name (``None`` below mangan)."""
+    """Basic points and the limit's name (``None`` below mangan, and always with
+    ``aotenjou``, where the basic points are fu x 2^(han + 2) however large)."""
+    if opts.aotenjou:
+        return fu * 2 ** (han + 2), None
     if yakuman:
+        if opts.limit_to_sextuple_yakuman:
+            yakuman = min(yakuman, SEXTUPLE)
         name = "yakuman" if yakuman == 1 else f"{yakuman}x yakuman"
         return 8000 * yakuman, name
     if han >= 13:
         if opts.kazoe == "yakuman":
             return 8000, "kazoe yakuman"
+        if opts.kazoe == "none":  # 13 han a yakuman, 26 a double, ...
+            times = han // 13
+            if opts.limit_to_sextuple_yakuman:
+                times = min(times, SEXTUPLE)
+            return 8000 * times, "kazoe yakuman" if times == 1 else f"{times}x kazoe yakuman"
         return 6000, "sanbaiman"
     if han >= 11:
         return 6000, "sanbaiman"
@@ -41,6 +55,16 @@ def basic_points(han: int, fu: int, yakuman: int, opts: RiichiOptions) -> tuple[
     if opts.kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
         return 2000, "mangan"
     return base, None
+
+
+def nagashi_payment(dealer: bool, honba: int, opts: RiichiOptions) -> tuple[Payment, str]:
+    """What each player pays a nagashi mangan (the one place for its value, used by the
+    game and the calculator): a mangan tsumo without honba (``nagashi_value`` "mangan"),
+    or a haneman tsumo with the honba (``nagashi_value`` "haneman"; the sticks are the
+    caller's). With the limit's name."""
+    if opts.nagashi_value == "haneman":
+        return payment(LIMIT_BASE["haneman"], dealer, True, honba, 0, opts), "haneman"
+    return payment(LIMIT_BASE["mangan"], dealer, True, 0, 0, opts), "mangan"
 
 
 @dataclass(slots=True, init=False)

@@ -21,7 +21,7 @@ from ...errors import HandError, excerpt_repr, robbed_tile_problem
 from ...tiles import Colour, Tile, format_tile, house_set
 from ...tiles.kinds import HONOR, NORTH, NUM_STANDARD
 from ...tiles.tile import CODE_PER_KIND
-from .fu import count_fu
+from .fu import count_fu, kokushi_fu
 from .hand import (
     KAN,
     ORPHAN_KINDS,
@@ -37,7 +37,7 @@ from .hand import (
 from .options import RiichiOptions
 from .points import Payment, basic_points, payment
 from .situation import WinSituation
-from .yaku import NAMES, find_yaku, find_yakuman
+from .yaku import NAMES, YAKUMAN_BY_ID, find_yaku, find_yakuman, renhou
 
 
 @dataclass(slots=True, init=False)
@@ -266,6 +266,11 @@ def impossible_conditions(sit: WinSituation) -> str | None:
     return why
 
 
+#: Renhou as a mangan (``renhou`` "mangan") is scored as a 5-han hand: a mangan whatever
+#: the fu (riichi.wiki "Renhou": "If a hand could score more by using regular yaku/dora,
+#: it will be scored as the higher value. Otherwise, it is a mangan").
+RENHOU_HAN: Final = 5
+
 _COUNTERS: Final = attrgetter("seat_wind", "round_wind", "honba", "riichi_sticks")
 
 
@@ -421,7 +426,8 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     han = best[2]
     basic, limit = basic_points(han, fu, mult, opts)
     pay = payment(basic, sit.dealer, sit.tsumo, sit.honba, sit.riichi_sticks, opts)
-    counted = (0, 0, 0, 0) if mult else (dora, aka, ura, special)  # a yakuman counts no dora
+    # a yakuman counts no dora (but under aotenjou, where it is 13 han among the others)
+    counted = (0, 0, 0, 0) if mult and not opts.aotenjou else (dora, aka, ura, special)
     return RiichiScore(
         is_win=True,
         han=han,
@@ -504,18 +510,38 @@ def _value(
     c: Ctx, opts: RiichiOptions, dora: int, aka: int, ura: int, special: int = 0, nuki: int = 0
 ) -> tuple[list[tuple[str, int]], int, int, list[tuple[str, int]], int] | None:
     """(yaku with han, han, fu, fu items, yakuman multiple) of one placement; None: no yaku."""
-    yakuman = find_yakuman(c, opts.double_yakuman, opts.double_suukantsu)
+    yakuman = find_yakuman(c, opts)
     if yakuman:
-        if not opts.yakuman_stack:
+        if (
+            opts.paarenchan_needs_yaku
+            and all(i == "paarenchan" for i, _ in yakuman)
+            and not find_yaku(c, opts)
+        ):
+            yakuman = []  # paarenchan alone needs a yaku of the hand's own
+        elif not opts.yakuman_stack:
             yakuman = [max(yakuman, key=lambda y: y[1])]
-        mult = sum(m for _, m in yakuman)
+    mult = sum(m for _, m in yakuman)
+    if yakuman and not opts.aotenjou:
         return [(i, 13 * m) for i, m in yakuman], 13 * mult, 0, [], mult
-    yaku = find_yaku(c, opts.open_tanyao)
-    if not yaku:
+    yaku = find_yaku(c, opts)
+    if opts.fu_for_pinfu_tsumo and c.sit.tsumo:  # the tsumo's 2 fu: no pinfu
+        yaku = [y for y in yaku if y[0] != "pinfu"]
+    if yakuman:  # aotenjou: each yakuman 13 han, without the yaku it implies
+        implied = {i for y, _ in yakuman for i in YAKUMAN_BY_ID[y].implies}
+        yaku = [(i, 13 * m) for i, m in yakuman] + [y for y in yaku if y[0] not in implied]
+    renhou_mangan = opts.renhou == "mangan" and renhou(c)
+    if not yaku and not renhou_mangan:
         return None
-    is_pinfu = any(i == "pinfu" for i, _ in yaku)
-    fu, items = count_fu(c, is_pinfu, opts.double_wind_pair_fu)
+    if c.shape == THIRTEEN_ORPHANS:  # (aotenjou only: otherwise a yakuman above)
+        fu, items = kokushi_fu(c.sit.tsumo)
+    else:
+        is_pinfu = any(i == "pinfu" for i, _ in yaku)
+        fu, items = count_fu(c, is_pinfu, opts.double_wind_pair_fu, opts.fu_for_open_pinfu)
     han = sum(h for _, h in yaku) + dora + aka + ura + special + nuki
+    if renhou_mangan and (
+        not yaku or basic_points(han, fu, 0, opts)[0] <= basic_points(RENHOU_HAN, fu, 0, opts)[0]
+    ):  # renhou as a mangan, unless the hand's own yaku and dora are worth more
+        return [("renhou", RENHOU_HAN)], RENHOU_HAN, fu, items, 0
     extras = [
         (name, n)
         for name, n in (
@@ -527,4 +553,4 @@ def _value(
         )
         if n
     ]
-    return yaku + extras, han, fu, items, 0
+    return yaku + extras, han, fu, items, mult

@@ -16,7 +16,7 @@ from ...tiles import MeldType
 from ...tiles.kinds import DRAGONS, WINDS
 from ..wins import win_entries
 from .hand import TERMINAL_HONOR
-from .points import LIMIT_BASE, payment, settle
+from .points import LIMIT_BASE, nagashi_payment, payment, settle
 from .scoring import RiichiScore
 from .situation import WinSituation
 
@@ -89,31 +89,22 @@ class RiichiSettlement(RiichiHouse):
         hs: HandState = game.state.hand
         opts = self.options
         if kokan is None and "kokan" in self._ability_tile:
-            asks = self._kokan_asks(game, winners, tile, tsumo, chankan)
+            asks = self._kokan_asks(game, winners, tile, tsumo, chankan, from_seat)
             if asks:
                 data = KokanWins(tuple(winners), from_seat, tile, tsumo, chankan, robbed)
                 return [], fl.Window("kokan", asks, data, claim=False)
         ops: list[fl.Op] = []
         sticks = game.ledger.pots["points"]
+        paarenchan = False
         for i, seat in enumerate(winners):
-            sit = self._situation(game, seat, tile, tsumo, chankan)
+            sit = self._situation(game, seat, tile, tsumo, chankan, from_seat)
             if i:  # only the first winner collects honba and sticks
                 sit = replace(sit, honba=0, riichi_sticks=0)
             wild = tsumo and self._wildcard(game, seat, tile)
             result = self._score(game, sit, wild, (kokan or {}).get(seat))
             assert result.is_win, result.reason
+            paarenchan = paarenchan or any(y == "paarenchan" for y, _ in result.yaku)
             hs.winners.append(seat)
-            if (
-                opts.open_riichi_deal_in_yakuman
-                and from_seat is not None
-                and hs.open_riichi[seat]
-                and not hs.riichi[from_seat]
-                and not result.yakuman
-            ):  # dealing into an open riichi without being in riichi costs a yakuman
-                result.payment = payment(
-                    LIMIT_BASE["yakuman"], sit.dealer, False, sit.honba, sit.riichi_sticks, opts
-                )
-                result.limit = "yakuman (open riichi deal-in)"
             parts = self._pao_parts(hs.pao[seat], result)
             pao = parts[0][0] if parts else None  # the liable seat (of the first such yakuman)
             if (
@@ -128,7 +119,12 @@ class RiichiSettlement(RiichiHouse):
             else:
                 rinshan_pao = False
             honba_points = sit.honba * opts.honba_ron if not tsumo else 0
-            if parts and not rinshan_pao and (len(parts) > 1 or opts.pao_yakuman_only):
+            if (
+                parts
+                and not rinshan_pao
+                and (len(parts) > 1 or opts.pao_yakuman_only)
+                and not opts.aotenjou  # (aotenjou: no yakuman's fixed part to split off)
+            ):
                 deltas = self._pao_split(game, seat, from_seat, parts, result.yakuman, sit)
                 deltas[seat] += result.payment.sticks  # as settle counts them
             elif tsumo and pao is not None and not rinshan_pao:
@@ -206,7 +202,8 @@ class RiichiSettlement(RiichiHouse):
             assert from_seat is not None
             ops.insert(0, fl.RobTile(from_seat, tile, winners[0]))
         ops.append(self._defence_report(game))
-        dealer_won = game.dealer in winners
+        # the dealer keeps the deal on its win, but for a paarenchan (the deal then passes)
+        dealer_won = game.dealer in winners and not paarenchan
         game.state.last = ("win", dealer_won)
         return ops, self._hand_over(game, "win", dealer_won, ops)
 
@@ -302,7 +299,7 @@ class RiichiSettlement(RiichiHouse):
             return self._nagashi_wins(game, nagashi, tenpai)
         if nagashi:  # a mangan tsumo each, without honba or sticks
             for s in nagashi:
-                pay = payment(LIMIT_BASE["mangan"], s == game.dealer, True, 0, 0, opts)
+                pay, _ = nagashi_payment(s == game.dealer, 0, opts)
                 for payer, change in enumerate(
                     settle(pay, s, None, game.dealer, players=self.num_players)
                 ):
@@ -333,7 +330,7 @@ class RiichiSettlement(RiichiHouse):
         sticks = game.ledger.pots["points"]
         for i, s in enumerate(sorted(nagashi, key=lambda x: (x - game.dealer) % self.num_players)):
             honba = game.state.honba if i == 0 else 0
-            pay = payment(LIMIT_BASE["haneman"], s == game.dealer, True, honba, 0, opts)
+            pay, _ = nagashi_payment(s == game.dealer, honba, opts)
             ops += self._special_win(
                 game, s, None, pay, sticks if i == 0 else 0, "nagashi mangan", "nagashi_mangan",
                 "Nagashi mangan (as haneman)", 6, 0, 0, "",
@@ -349,6 +346,10 @@ class RiichiSettlement(RiichiHouse):
         opts = self.options
         last = st.last
         renchan = last[0] == "abort" or (last[0] in ("win", "draw") and last[1])
+        if last[0] == "win" and last[1]:
+            st.dealer_wins += 1  # (paarenchan)
+        elif last[0] != "vote":  # (a unanimous abort replays the same hand)
+            st.dealer_wins = 0
         if last[0] == "pass":  # the dealer passed the deal: honba back to 0
             st.honba = 0
         elif last[0] == "vote":  # a unanimous abort: the same hand again, no honba

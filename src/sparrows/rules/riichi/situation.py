@@ -45,7 +45,10 @@ class WinSituation:
     naki_menzen: bool = False  # closed-hand yaku for an open hand (an ability)
     yakuka: bool = False  # the yaku-ka ability: a 1-han yaku
     ura_kaiji: bool = False  # ura dora count without riichi (an ability)
-    renhou: bool = False  # a ron before one's first draw with no call made (local yakuman)
+    # ---- local rules (their options decide what each fact is worth)
+    renhou: bool = False  # a non-dealer's ron before its first draw, no call made yet
+    paarenchan: bool = False  # the dealer's eighth consecutive win (or later)
+    sashikomi: bool = False  # a ron on the discard (or kan) of a player not in riichi
     # ---- three players
     nuki: int = 0  # Norths set aside (nuki dora): one dora each
 

@@ -74,6 +74,10 @@ def placement_chips(scores: Sequence[int], places: Sequence[int], how: str) -> l
     return out
 
 
+#: Paarenchan: the dealer's win that makes this many in a row (riichi.wiki "Optional
+#: yaku": "Yakuman value awarded to the eighth consecutive hand won").
+PAARENCHAN: Final = 8
+
 _PASS: Final = Action(A.PASS)
 _RON: Final = Action(A.RON)
 _TSUMO: Final = Action(A.TSUMO)
@@ -125,6 +129,8 @@ class RiichiState:
     #: How the last hand ended: ("win", dealer_won) / ("draw", dealer_tenpai) / ("abort",)
     last: tuple[Any, ...] = ("abort",)
     kyoku: int = 0  # hands of the game by dealer turn: round * players + dealer index
+    #: the hands the dealer has won in a row in its deal (paarenchan at the eighth)
+    dealer_wins: int = 0
     #: chips moved at the end of hands (bust chips): already in the ledger
     busted: list[int] = field(default_factory=list)
 
@@ -393,8 +399,12 @@ class RiichiTable(Ruleset):
         win_tile: int,
         tsumo: bool,
         chankan: bool = False,
+        discarder: int | None = None,
     ) -> WinSituation:
+        """``seat``'s win on ``win_tile``; ``discarder``: on a ron, the seat whose discard
+        (or kan) it is (None: unknown, as for a hint; it only decides sashikomi)."""
         hs: HandState = game.state.hand
+        opts = self.options
         faces = game.faces
         concealed = list(game.hands[seat])
         if tsumo:
@@ -434,11 +444,19 @@ class RiichiTable(Ruleset):
             nuki=len(game.bonus[seat]),
             tonshaaba=self.options.tonshaaba,
             renhou=(
-                self.options.local_yakuman
+                opts.renhou != "off"
                 and not tsumo
                 and hs.clean
                 and not dealer
                 and not game.discards[seat]
+            ),
+            paarenchan=opts.paarenchan and dealer and game.state.dealer_wins >= PAARENCHAN - 1,
+            sashikomi=(
+                opts.open_riichi_deal_in_yakuman
+                and not tsumo
+                and discarder is not None
+                and hs.open_riichi[seat]
+                and not hs.riichi[discarder]
             ),
         )
 

@@ -3,17 +3,23 @@
 A unit has an id (romaji), an English name, its han closed and open (0 = not when open)
 and a check on a :class:`~.hand.Ctx`. ``replaces`` lists the ids a unit supersedes when
 both apply (double riichi replaces riichi, ryanpeikou iipeikou...). Yakuman have a
-multiplier: 2 for the double forms when the option is on.
+multiplier: 2 for the double forms when the option is on. A local yaku or yakuman names
+the options that turn it on (``options``: on when any of them has ``value``); ``implies``
+lists the yaku a yakuman contains, which aotenjou (where a yakuman is 13 han beside the
+ordinary yaku) does not count again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ...tiles.kinds import DRAGONS, WINDS
 from .hand import RUN, SEVEN_PAIRS, STANDARD, TERMINAL_HONOR, THIRTEEN_ORPHANS, Ctx
+
+if TYPE_CHECKING:
+    from .options import RiichiOptions
 
 Check = Callable[[Ctx], bool]
 
@@ -33,6 +39,8 @@ class Yaku:
     min_runs: int = 0
     min_triplets: int = 0
     flag: str = ""
+    options: tuple[str, ...] = ()  # a local yaku: on when one of these options is ``value``
+    value: object = True
 
 
 @dataclass(frozen=True)
@@ -42,6 +50,14 @@ class Yakuman:
     check: Check
     double: bool = False  # a double-yakuman form (counts 2 when the option is on)
     replaces: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()  # a local yakuman: on when one of these options is ``value``
+    value: object = True
+    implies: tuple[str, ...] = ()  # yaku it contains (aotenjou does not count them again)
+
+
+def option_on(unit: Yaku | Yakuman, opts: RiichiOptions) -> bool:
+    """Whether the options turn a yaku or yakuman on (every standard one is always on)."""
+    return not unit.options or any(getattr(opts, o) == unit.value for o in unit.options)
 
 
 # ------------------------------------------------------------------ helpers
@@ -108,7 +124,38 @@ def kansai_three_quads(c: Ctx) -> bool:
 
 
 def renhou(c: Ctx) -> bool:
-    return c.sit.renhou and not c.sit.tsumo
+    return c.sit.renhou and not c.sit.tsumo and not c.sit.dealer and not c.sit.melds
+
+
+def _daisharin(base: int) -> Check:
+    """22334455667788 of one suit (``base``: its first kind), closed (riichi.wiki
+    "Daisharin")."""
+    pattern = [0, 2, 2, 2, 2, 2, 2, 2, 0]
+
+    def check(c: Ctx) -> bool:
+        counts = c.counts
+        return (
+            not c.sit.melds
+            and counts[base : base + 9] == pattern
+            and sum(counts) == 14
+            and c.shape != THIRTEEN_ORPHANS
+        )
+
+    return check
+
+
+def daichisei(c: Ctx) -> bool:
+    """Seven pairs of the seven honours (riichi.wiki "Optional yaku": daichisei)."""
+    return c.shape == SEVEN_PAIRS and c.hand.honors_only
+
+
+def paarenchan(c: Ctx) -> bool:
+    return c.sit.paarenchan and c.sit.dealer
+
+
+def sashikomi(c: Ctx) -> bool:
+    sit = c.sit
+    return sit.sashikomi and sit.open_riichi and (sit.riichi or sit.double_riichi) and not sit.tsumo
 
 
 def double_riichi(c: Ctx) -> bool:
@@ -337,6 +384,12 @@ def chiihou(c: Ctx) -> bool:
     return c.sit.chiihou and not c.sit.dealer and c.sit.tsumo
 
 
+# What a yakuman implies (aotenjou counts it as 13 han and drops these): riichi.wiki
+# "Aotenjou" ("any yaku that are implied by the completion of a yakuman are not scored").
+_FOUR_CONCEALED: Final = ("toitoi", "sanankou")
+_DRAGONS: Final = ("yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun", "shousangen")
+_DAISHARIN: Final = ("chinitsu", "tanyao", "pinfu", "ryanpeikou", "chiitoitsu", "iipeikou")
+
 YAKU: Final[tuple[Yaku, ...]] = (
     Yaku("riichi", "Riichi", 1, 0, riichi, flag="riichi"),
     Yaku("double_riichi", "Double riichi", 2, 0, double_riichi, flag="double_riichi"),
@@ -405,31 +458,96 @@ YAKU: Final[tuple[Yaku, ...]] = (
         min_runs=4,
     ),
     Yaku("chinitsu", "Chinitsu (full flush)", 6, 5, chinitsu, ("honitsu",)),
+    Yaku(
+        "renhou",
+        "Renhou (blessing of man, local)",
+        5,
+        0,
+        renhou,
+        flag="renhou",
+        options=("renhou",),
+        value="5han",
+    ),
 )
 
 YAKUMAN: Final[tuple[Yakuman, ...]] = (
     Yakuman("kokushi", "Kokushi musou (thirteen orphans)", kokushi),
     Yakuman("kokushi_13", "Kokushi musou, 13-sided wait", kokushi_13, double=True),
-    Yakuman("suuankou", "Suuankou (four concealed triplets)", suuankou),
-    Yakuman("suuankou_tanki", "Suuankou, pair wait", suuankou_tanki, double=True),
-    Yakuman("daisangen", "Daisangen (big three dragons)", daisangen),
+    Yakuman("suuankou", "Suuankou (four concealed triplets)", suuankou, implies=_FOUR_CONCEALED),
+    Yakuman(
+        "suuankou_tanki",
+        "Suuankou, pair wait",
+        suuankou_tanki,
+        double=True,
+        implies=_FOUR_CONCEALED,
+    ),
+    Yakuman("daisangen", "Daisangen (big three dragons)", daisangen, implies=_DRAGONS),
     Yakuman("shousuushi", "Shousuushi (little four winds)", shousuushi),
-    Yakuman("daisuushi", "Daisuushi (big four winds)", daisuushi, double=True),
-    Yakuman("tsuuiisou", "Tsuuiisou (all honours)", tsuuiisou),
-    Yakuman("ryuuiisou", "Ryuuiisou (all green)", ryuuiisou),
-    Yakuman("chinroutou", "Chinroutou (all terminals)", chinroutou),
-    Yakuman("chuuren", "Chuuren poutou (nine gates)", chuuren),
+    Yakuman("daisuushi", "Daisuushi (big four winds)", daisuushi, double=True, implies=("toitoi",)),
+    Yakuman("tsuuiisou", "Tsuuiisou (all honours)", tsuuiisou, implies=("honroutou",)),
+    Yakuman("ryuuiisou", "Ryuuiisou (all green)", ryuuiisou, implies=("honitsu",)),
+    Yakuman(
+        "chinroutou", "Chinroutou (all terminals)", chinroutou, implies=("toitoi", "honroutou")
+    ),
+    Yakuman("chuuren", "Chuuren poutou (nine gates)", chuuren, implies=("chinitsu",)),
     Yakuman(
         "junsei_chuuren",
         "Junsei chuuren poutou (nine-sided nine gates)",
         junsei_chuuren,
         double=True,
+        implies=("chinitsu",),
     ),
-    Yakuman("suukantsu", "Suukantsu (four kans)", suukantsu),
+    Yakuman("suukantsu", "Suukantsu (four kans)", suukantsu, implies=("toitoi",)),
     Yakuman("tenhou", "Tenhou (blessing of heaven)", tenhou),
     Yakuman("chiihou", "Chiihou (blessing of earth)", chiihou),
     Yakuman("kansai_three_quads", "Kansai chiitoi: three quads (local)", kansai_three_quads),
-    Yakuman("renhou", "Renhou (blessing of man, local)", renhou),
+    Yakuman(
+        "renhou",
+        "Renhou (blessing of man, local)",
+        renhou,
+        options=("renhou",),
+        value="yakuman",
+    ),
+    Yakuman(
+        "daisharin",
+        "Daisharin (22334455667788 pin, local)",
+        _daisharin(9),
+        options=("daisharin", "daisharin_other_suits"),
+        implies=_DAISHARIN,
+    ),
+    Yakuman(
+        "daisuurin",
+        "Daisuurin (22334455667788 man, local)",
+        _daisharin(0),
+        options=("daisharin_other_suits",),
+        implies=_DAISHARIN,
+    ),
+    Yakuman(
+        "daichikurin",
+        "Daichikurin (22334455667788 sou, local)",
+        _daisharin(18),
+        options=("daisharin_other_suits",),
+        implies=_DAISHARIN,
+    ),
+    Yakuman(
+        "daichisei",
+        "Daichisei (seven pairs of honours, local)",
+        daichisei,
+        options=("daichisei",),
+        implies=("chiitoitsu", "honroutou"),
+    ),
+    Yakuman(
+        "paarenchan",
+        "Paarenchan (the dealer's eighth consecutive win, local)",
+        paarenchan,
+        options=("paarenchan",),
+    ),
+    Yakuman(
+        "sashikomi",
+        "Sashikomi (a deal-in into an open riichi by a player not in riichi)",
+        sashikomi,
+        options=("open_riichi_deal_in_yakuman",),
+    ),
 )
 
 YAKU_BY_ID: Final = {y.id: y for y in YAKU}
@@ -457,6 +575,7 @@ _TABLES: Final = {
             y.flag,
             y.check,
             y.replaces,
+            y,
         )
         for y in YAKU
         if (y.han_closed if closed else y.han_open)
@@ -465,16 +584,18 @@ _TABLES: Final = {
 }
 
 
-def find_yaku(c: Ctx, open_tanyao: bool = True) -> list[tuple[str, int]]:
-    """The ordinary yaku of a reading with their han."""
+def find_yaku(c: Ctx, opts: RiichiOptions) -> list[tuple[str, int]]:
+    """The ordinary yaku of a reading with their han (the local ones the options turn on)."""
     found: list[tuple[str, int]] = []
     replaced: set[str] = set()
     closed = c.closed
     runs, triplets, sit = len(c.runs), len(c.triplets), c.sit
-    for yid, han, min_runs, min_triplets, flag, check, replaces in _TABLES[closed]:
+    for yid, han, min_runs, min_triplets, flag, check, replaces, unit in _TABLES[closed]:
         if runs < min_runs or triplets < min_triplets or (flag and not getattr(sit, flag)):
             continue
-        if yid == "tanyao" and not closed and not open_tanyao:
+        if yid == "tanyao" and not closed and not opts.open_tanyao:
+            continue
+        if unit.options and not option_on(unit, opts):
             continue
         if check(c):
             found.append((yid, han))
@@ -493,6 +614,8 @@ def could_be_yakuman(c: Ctx) -> bool:
         or c.sit.tenhou
         or c.sit.chiihou
         or c.sit.renhou
+        or c.sit.paarenchan
+        or c.sit.sashikomi
         or c.hand.quads == 3
         or (len(c.suits) == 1 and not c.honors)
         or c.hand.green_only
@@ -500,13 +623,16 @@ def could_be_yakuman(c: Ctx) -> bool:
     )
 
 
-def find_yakuman(c: Ctx, double: bool, double_suukantsu: bool = False) -> list[tuple[str, int]]:
-    """The yakuman of a reading with their multiplier (1, or 2 for double forms;
-    ``double_suukantsu``: suukantsu is one of them)."""
+def find_yakuman(c: Ctx, opts: RiichiOptions) -> list[tuple[str, int]]:
+    """The yakuman of a reading with their multiplier (1, or 2 for double forms with
+    ``double_yakuman``; ``double_suukantsu``: suukantsu is one of them), the local ones
+    only when the options turn them on."""
     if not could_be_yakuman(c):
         return []
+    double = opts.double_yakuman
+    double_suukantsu = opts.double_suukantsu
     return [
         (y.id, 2 if double and (y.double or (double_suukantsu and y.id == "suukantsu")) else 1)
         for y in YAKUMAN
-        if y.check(c)
+        if (not y.options or option_on(y, opts)) and y.check(c)
     ]
