@@ -107,7 +107,7 @@ def test_the_fast_encoding_is_the_views_at_every_decision(
         table.new_game(seed)
         policy = _Policy(table.rules, seed)
         rng = random.Random(seed)
-        for _ in range(sized(600, 3000)):
+        for _ in range(sized(450, 3000)):
             game = table.game
             if table.done or game.hand_number >= 3:
                 break
