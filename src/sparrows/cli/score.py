@@ -50,7 +50,12 @@ def add_parser(sub: Any) -> None:
             "status: 0 a valid win, 1 not a valid win (the reason is printed), 2 bad input."
         ),
     )
-    p.add_argument("hand", help="the hand, or '-' for one hand per line on stdin")
+    p.add_argument(
+        "hand",
+        nargs="?",
+        default=None,
+        help="the hand, or '-' for one hand per line on stdin (none with riichi's --nagashi)",
+    )
     add_rules_arguments(p, "riichi", ["riichi", "hongkong", "classical", "sichuan", "suzume"])
     p.add_argument(
         "--dora",
@@ -116,6 +121,8 @@ def add_parser(sub: Any) -> None:
     )
     for flag in RIICHI_FLAGS:
         r.add_argument(f"--{flag}", action="store_true", help=f"the win had {flag}")
+    for flag, what in LOCAL_FLAGS:
+        r.add_argument(f"--{flag}", action="store_true", help=what)
     c = p.add_argument_group(
         "riichi house preset (--preset cy-dealers-choice): special tiles 3Pm 7Bp 5Gp 5Ts "
         "5Cm 5!z..., chips and abilities"
@@ -138,9 +145,23 @@ HOUSE_FLAGS = (
     ("renhou", "a ron before the winner's first draw, no call made (local yakuman)"),
 )
 
+#: Flags of riichi's local rules (each needs its option; see `sparrows rules riichi`).
+LOCAL_FLAGS = (
+    ("paarenchan", "the dealer's eighth win in a row (--option paarenchan=true; --seat E)"),
+    (
+        "sashikomi",
+        "a ron on the discard of a player not in riichi into an open riichi "
+        "(--option open_riichi_deal_in_yakuman=true; with --open-riichi)",
+    ),
+    ("nagashi", "score a nagashi mangan (no hand; --seat, --honba, --sticks count)"),
+)
+
 HK_FLAGS = ("flowers", "from_seat", "last_tile", "kong_bloom", "robbing", "heavenly", "earthly")
 FAMILY = ("hongkong", "classical", "sichuan")
 SICHUAN_FLAGS = ("void", "after_gang", "gang_bloom", "base")
+
+
+_RIICHI_ONLY = (*RIICHI_FLAGS, *(f for f, _ in LOCAL_FLAGS))
 
 
 def _refuse_foreign_flags(args: argparse.Namespace) -> None:
@@ -167,7 +188,7 @@ def _refuse_foreign_flags(args: argparse.Namespace) -> None:
             for name in ("win", "seat", "round_wind", "ura", "honba", "sticks")
             if getattr(args, name) is not None
         ]
-        given += [f"--{f}" for f in RIICHI_FLAGS if getattr(args, f.replace("-", "_"))]
+        given += [f"--{f}" for f in _RIICHI_ONLY if getattr(args, f.replace("-", "_"))]
         if given:
             names = ", ".join(g.replace("--round-wind", "--round") for g in given)
             raise SparrowsError(
@@ -175,7 +196,7 @@ def _refuse_foreign_flags(args: argparse.Namespace) -> None:
                 "TILE, and --dealer"
             )
     elif args.rules in FAMILY:
-        given = [f"--{f}" for f in RIICHI_FLAGS if getattr(args, f.replace("-", "_"))]
+        given = [f"--{f}" for f in _RIICHI_ONLY if getattr(args, f.replace("-", "_"))]
         if given:
             raise SparrowsError(f"{', '.join(given)}: riichi option(s), not {args.rules}")
     elif args.dealer:
@@ -342,6 +363,8 @@ def _line_args(text: str, args: argparse.Namespace) -> argparse.Namespace:
 
 def _run_one(args: argparse.Namespace) -> int:
     _refuse_foreign_flags(args)
+    if args.hand is None and not (args.rules == "riichi" and args.nagashi):
+        args.parser.error("the following arguments are required: hand")  # (as argparse)
     options = rules_options(args)
     if args.rules == "riichi":
         from .score_riichi import run_riichi

@@ -11,11 +11,13 @@ from ..errors import SparrowsError
 from ..rules.riichi import WinSituation, riichi_options, score
 from ..rules.riichi.house import ability_names, house_score, is_house
 from ..rules.riichi.options import RiichiOptions
+from ..rules.riichi.points import nagashi_payment
 from ..rules.riichi.scoring import impossible_conditions
+from ..rules.riichi.yaku import YAKUMAN_BY_ID
 from ..tiles import Tile, format_tile, parse_hand, parse_tiles
 from ..tiles.kinds import WIND_NAMES
 from .common import tile_list
-from .score import HOUSE_FLAGS
+from .score import HOUSE_FLAGS, RIICHI_FLAGS
 
 WINDS = {
     "E": 0,
@@ -94,6 +96,8 @@ def situation(hand_text: str, args: argparse.Namespace) -> WinSituation:
         riichi_sticks=args.sticks or 0,
         open_riichi=args.open_riichi,
         renhou=args.renhou,
+        paarenchan=args.paarenchan,
+        sashikomi=args.sashikomi,
         nuki=args.nuki or 0,
     )
 
@@ -113,6 +117,7 @@ def answer(
         raise SparrowsError("--wildcard: a pocchi is a wildcard only when drawn (add --tsumo)")
     r = house_score(sit, opts, args.kokan, args.wildcard) if house else score(sit, opts)
     out: dict[str, Any] = {
+        "aotenjou": opts.aotenjou,
         "hand": hand_text,
         "win_tile": format_tile(sit.win_tile),
         "tsumo": sit.tsumo,
@@ -170,6 +175,60 @@ def answer(
     return out, 0
 
 
+def nagashi_answer(args: argparse.Namespace, opts: RiichiOptions) -> dict[str, Any]:
+    """A nagashi mangan's payments (the game's own :func:`nagashi_payment`): a mangan
+    tsumo without honba or sticks, or with ``nagashi_value=haneman`` a haneman tsumo with
+    the honba and the sticks."""
+    if not opts.nagashi_mangan:
+        raise SparrowsError("--nagashi: nagashi mangan is off in these options (nagashi_mangan)")
+    given = [
+        f"--{name.replace('_', '-')}"
+        for name in ("win", "dora", "ura", "round_wind", "nuki", "kokan")
+        if getattr(args, name) not in (None, 0)
+    ] + [
+        f"--{f}"
+        for f in (*RIICHI_FLAGS, "tsumo", "open-riichi", "wildcard", "renhou", "paarenchan")
+        if getattr(args, f.replace("-", "_"))
+    ]
+    if args.hand is not None or given:
+        what = ", ".join(given) if given else "a hand"
+        raise SparrowsError(
+            f"--nagashi scores no hand: leave out {what} (only --seat, --honba, --sticks count)"
+        )
+    dealer = _wind(args.seat or "S", "--seat") == 0
+    pay, limit = nagashi_payment(dealer, args.honba or 0, opts)
+    if limit == "haneman":  # a special win: the sticks too
+        pay.sticks = (args.sticks or 0) * opts.riichi_stick
+    return {
+        "nagashi": True,
+        "valid": True,
+        "limit": f"nagashi mangan ({limit})",
+        "points": pay.hand_value,
+        "payments": (
+            {"dealer": pay.tsumo_dealer, "each_non_dealer": pay.tsumo_other}
+            if pay.tsumo_dealer
+            else {"each": pay.tsumo_other}
+        ),
+        "riichi_sticks": pay.sticks,
+        "total_received": pay.total,
+    }
+
+
+def render_nagashi(res: dict[str, Any], seat: str) -> str:
+    pay = res["payments"]
+    if "dealer" in pay:
+        each = f"the dealer pays {pay['dealer']}, each other player {pay['each_non_dealer']}"
+    else:
+        each = f"each player pays {pay['each']}"
+    lines = [
+        f"Nagashi   seat {seat}: {res['limit']}",
+        f"Payment   as a tsumo: {each} ({res['points']} in all)",
+    ]
+    if res["riichi_sticks"]:
+        lines.append(f"          plus {res['riichi_sticks']} in riichi sticks")
+    return "\n".join(lines)
+
+
 def render(res: dict[str, Any], sit_seat: str, round_wind: str) -> str:
     how = "tsumo" if res["tsumo"] else "ron"
     lines = [
@@ -178,9 +237,19 @@ def render(res: dict[str, Any], sit_seat: str, round_wind: str) -> str:
         f"Reading   {res['reading']}",
     ]
     for y in res["yaku"]:
-        value = f"{y['han'] // 13}x yakuman" if res["yakuman"] else f"{y['han']} han"
+        if res["yakuman"] and not res["aotenjou"]:
+            value = f"{y['han'] // 13}x yakuman"
+        elif res["aotenjou"] and y["id"] in YAKUMAN_BY_ID and y["han"] >= 13:
+            # aotenjou: a yakuman is 13 han among the others
+            value = f"{y['han']} han ({y['han'] // 13}x yakuman)"
+        else:
+            value = f"{y['han']} han"
         lines.append(f"  {y['name']:<46} {value}")
-    if not res["yakuman"]:
+    if res["aotenjou"]:
+        lines.append(
+            f"Aotenjou  no limit: {res['fu']} x 2^({res['han']} + 2) = {res['basic_points']}"
+        )
+    if not res["yakuman"] or res["aotenjou"]:
         lines.append(
             f"Han {res['han']}, fu {res['fu']}: "
             + ", ".join(f"{i['item']} {i['fu']}" for i in res["fu_items"])
@@ -230,13 +299,34 @@ def run_riichi(args: argparse.Namespace, options: dict[str, Any]) -> int:
         raise SparrowsError("--nuki cannot be negative")
     opts = riichi_options(preset, **options)
     if not is_house(opts):
-        given = [f"--{f}" for f, _ in HOUSE_FLAGS if getattr(args, f.replace("-", "_"))]
+        # a house flag is refused unless its rule is on (open riichi and renhou are options)
+        allowed = {"open-riichi": opts.open_riichi, "renhou": opts.renhou != "off"}
+        given = [
+            f"--{f}"
+            for f, _ in HOUSE_FLAGS
+            if getattr(args, f.replace("-", "_")) and not allowed.get(f, False)
+        ]
         if args.kokan:
             given.append("--kokan")
         if given:
             raise SparrowsError(
                 f"{', '.join(given)}: options of the house preset (--preset cy-dealers-choice)"
+                + (" or --option open_riichi=true" if "--open-riichi" in given else "")
+                + (" or --option renhou=yakuman (or mangan, 5han)" if "--renhou" in given else "")
             )
+    for flag, option in (
+        ("paarenchan", "paarenchan"),
+        ("sashikomi", "open_riichi_deal_in_yakuman"),
+    ):
+        if getattr(args, flag) and not getattr(opts, option):
+            raise SparrowsError(
+                f"--{flag}: the rule is off in these options (--option {option}=true)"
+            )
+    if args.nagashi:
+        res = nagashi_answer(args, opts)
+        seat = WIND_NAMES[_wind(args.seat or "S", "--seat")]
+        print(json.dumps(res, ensure_ascii=False) if args.json else render_nagashi(res, seat))
+        return 0
     ura_kaiji = "ura_kaiji" in ability_names(opts.abilities)
     if args.ura and not (args.riichi or args.double_riichi or ura_kaiji):
         raise SparrowsError("--ura counts only for a riichi winner: add --riichi")

@@ -59,7 +59,8 @@ class RiichiOptions:
     renhou: str = "off"
     #: Daisharin: a closed 22334455667788 in pin is a yakuman.
     daisharin: bool = False
-    #: Daisharin in the other suits too: daisuurin (man) and daichikurin (sou).
+    #: Daisharin in every suit: daisuurin (man) and daichikurin (sou) too (implies
+    #: ``daisharin``; the mahjong package's has_daisharin_other_suits).
     daisharin_other_suits: bool = False
     #: Daichisei: seven pairs of the seven honours is a yakuman of its own (beside
     #: tsuuiisou, so a double yakuman when yakuman stack).
@@ -130,7 +131,7 @@ class RiichiOptions:
     open_riichi: bool = False
     #: Sashikomi: a player not in riichi who deals into an open riichi pays a yakuman (the
     #: yakuman "sashikomi", which stacks with the hand's other yakuman; the mahjong
-    #: package's has_sashikomi_yakuman).
+    #: package's has_sashikomi_yakuman). Needs ``open_riichi``.
     open_riichi_deal_in_yakuman: bool = False
     #: Seven pairs may hold identical pairs (quads): 1 quad +1 han, 2 quads +3 han, 3 quads
     #: a (local, single) yakuman.

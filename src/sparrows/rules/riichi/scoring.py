@@ -256,6 +256,15 @@ def impossible_conditions(sit: WinSituation) -> str | None:
             sit.chiihou and (sit.dealer or not sit.tsumo or bool(sit.melds)),
             "chiihou is a non-dealer's tsumo on the first draw, with no call",
         ),
+        (
+            sit.renhou and (sit.dealer or sit.tsumo or bool(sit.melds)),
+            "renhou is a non-dealer's ron before its first draw, with no call",
+        ),
+        (sit.paarenchan and not sit.dealer, "paarenchan is the dealer's win (seat East)"),
+        (
+            sit.sashikomi and (sit.tsumo or not sit.open_riichi),
+            "sashikomi is a ron into an open riichi",
+        ),
     )
     why = next((why for bad, why in rules if bad), None)
     if why is None and sit.chankan:
@@ -371,6 +380,9 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
         or sit.tenhou
         or sit.chiihou
         or sit.open_riichi
+        or sit.renhou
+        or sit.paarenchan
+        or sit.sashikomi
         or sit.ura_indicators
         or len(sit.dora_indicators) > 5
     ):
