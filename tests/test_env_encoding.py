@@ -195,7 +195,7 @@ def test_a_bad_seat_or_game_is_refused() -> None:
     live = LiveEncoder(table.encoder)
     for seat in (-1, 4, "0", None):
         with pytest.raises(ValueError, match="no seat"):
-            live.encode(table.game, seat)  # type: ignore[arg-type]
+            live.encode(table.game, seat)
     sanma = Game(get_ruleset("riichi", {"preset": "tenhou-sanma"}), 1, record=False)
     with pytest.raises(ValueError, match="3-player game"):
         LiveEncoder(encoder("riichi", "tenhou")).encode(sanma, 0)

@@ -252,7 +252,7 @@ class Encoder:
             a[v["offered_by"] + rel[prompt.offered_by]] = 1
         return a
 
-    def encode_game(self, game: Game, seat: int, out: Any = None) -> Any:
+    def encode_game(self, game: Game, seat: object, out: Any = None) -> Any:
         """The same array as ``encode(game.view(seat))``, read from the game's state
         directly (what the view holds, nothing more), without building the view. Each call
         starts afresh; :meth:`live` keeps a game's encodings up to date between calls,
@@ -434,7 +434,7 @@ class LiveEncoder:
         """Start afresh: a new game, a new hand, or a seat not encoded before."""
         if game.n != self.p:
             raise ValueError(f"a {self.p}-player encoder cannot encode a {game.n}-player game")
-        if type(seat) is not int or not 0 <= seat < self.p:
+        if not 0 <= seat < self.p:
             raise ValueError(f"there is no seat {seat!r} (seats are 0-{self.p - 1})")
         self.game = game
         self._hand_lists = (game.discards, game.melds, game.bonus)
@@ -447,9 +447,11 @@ class LiveEncoder:
         self._start()
         return self._viewers[seat]
 
-    def encode(self, game: Game, seat: int, out: Any = None) -> Any:
+    def encode(self, game: Game, seat: object, out: Any = None) -> Any:
         """``seat``'s encoding of ``game`` now: the array ``encoder.encode(game.view(seat))``
         gives (a new array, or written into ``out``)."""
+        if type(seat) is not int:  # (``object``: a compiled build checks it here too)
+            raise ValueError(f"there is no seat {seat!r} (seats are 0-{self.p - 1})")
         v = self._viewers.get(seat)
         if (
             v is None
