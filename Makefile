@@ -86,8 +86,8 @@ $(CHROMIUM):
 browser: $(CHROMIUM)
 
 lint: $(DEVSTAMP)
-	$(BIN)/ruff check src tests benchmarks tools setup.py
-	$(BIN)/ruff format --check src tests benchmarks tools setup.py
+	$(BIN)/ruff check src tests benchmarks tools examples setup.py
+	$(BIN)/ruff format --check src tests benchmarks tools examples setup.py
 	$(BIN)/mypy
 
 # The default suite runs in parallel (pytest-xdist) with the big differential runs sized

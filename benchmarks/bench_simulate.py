@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import socket
 import statistics
 import subprocess
@@ -33,6 +34,19 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def wait_for(port: int, seconds: float = 60) -> None:
+    """Until the head answers on ``port``."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            time.sleep(2)  # the head's other services come up just after its port
+            return
+        except OSError:
+            time.sleep(0.5)
+    raise RuntimeError(f"the Ray head on port {port} did not start")
 
 
 def run(sparrows: Path, args: list[str], env: dict[str, str]) -> dict[str, float]:
@@ -62,20 +76,27 @@ def main() -> None:
         builds.append(("compiled", fast.parent))
     base = ["--rules", args.rules, "--agents", args.agents, "-n", str(args.games), "--seed", "1"]
     heads: dict[str, str] = {}
+    blocking: list[subprocess.Popen[bytes]] = []
     try:
         for name, bindir in builds:  # one 2-CPU cluster per build: its workers run that build
             port = free_port()
-            subprocess.run(
-                [
-                    *(str(bindir / "ray"), "start", "--head", "--num-cpus", "2"),
-                    *("--port", str(port), "--include-dashboard=false", "--disable-usage-stats"),
-                ],
-                check=True,
-                capture_output=True,
-                env=env,
+            # --block: the head lives as long as this process group, which is stopped at
+            # the end (`ray stop` would stop every Ray on the machine, others' too)
+            blocking.append(
+                subprocess.Popen(
+                    [
+                        *(str(bindir / "ray"), "start", "--head", "--num-cpus", "2", "--block"),
+                        *("--port", str(port), "--include-dashboard=false"),
+                        "--disable-usage-stats",
+                    ],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    env=env,
+                    start_new_session=True,
+                )
             )
             heads[name] = f"127.0.0.1:{port}"
-        time.sleep(2)
+            wait_for(port)
         configs = {
             "1 worker": ["--workers", "1"],
             "2 workers": ["--workers", "2"],
@@ -90,9 +111,12 @@ def main() -> None:
                     assert got["build"] == build, got
                     rates.setdefault((build, label), []).append(got["games_per_s"])
     finally:
-        for name, bindir in builds:
-            if name in heads:
-                subprocess.run([str(bindir / "ray"), "stop"], capture_output=True, env=env)
+        for proc in blocking:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
     print(
         f"sparrows simulate --rules {args.rules} --agents {args.agents} -n {args.games}: "
         f"games/s, median of {args.passes} passes (min-max), {time.strftime('%Y-%m-%d %H:%M')}"

@@ -73,7 +73,8 @@ def test_confidence_intervals_and_histogram() -> None:
 def test_ray_tasks_give_the_local_statistics() -> None:
     os.environ["RAY_AUTH_MODE"] = "disabled"  # before Ray starts (Ray 2.60 writes a token)
     ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    # address="local": a Ray of this test's own even if a cluster runs on the machine
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         local = simulate("suzume", AGENTS, 12, seed=9, chunk=2).to_json()
         remote = simulate("suzume", AGENTS, 12, seed=9, ray="auto", chunk=2).to_json()

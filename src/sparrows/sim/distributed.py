@@ -67,6 +67,7 @@ def connect(address: str, workers: int) -> tuple[Any, int, bool]:
             # writes an auth token to ~/.ray otherwise); a cluster keeps its own setting.
             os.environ.setdefault("RAY_AUTH_MODE", "disabled")
             ray.init(
+                address="local",  # a new instance even where a cluster runs already
                 num_cpus=workers,
                 include_dashboard=False,
                 logging_level=logging.WARNING,
