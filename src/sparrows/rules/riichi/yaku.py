@@ -40,7 +40,7 @@ class Yaku:
     min_triplets: int = 0
     flag: str = ""
     options: tuple[str, ...] = ()  # a local yaku: on when one of these options is ``value``
-    value: object = True
+    value: str | bool = True
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class Yakuman:
     double: bool = False  # a double-yakuman form (counts 2 when the option is on)
     replaces: tuple[str, ...] = ()
     options: tuple[str, ...] = ()  # a local yakuman: on when one of these options is ``value``
-    value: object = True
+    value: str | bool = True
     implies: tuple[str, ...] = ()  # yaku it contains (aotenjou does not count them again)
 
 
