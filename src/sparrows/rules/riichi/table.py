@@ -140,7 +140,7 @@ class RiichiTable(Ruleset):
     """The riichi ruleset's configuration, state, views and hand facts."""
 
     name: ClassVar[str] = "riichi"
-    version: ClassVar[str] = "3"
+    version: ClassVar[str] = "4"
     #: 2: a robbed kan is undone (event ``robbed``); an exhaustive draw names the ready
     #: hands' melds and waits. 3: a kita is a call (three players: no ippatsu, tenhou,
     #: chiihou, double riichi or nine terminals after it); the Mahjong Soul presets' pao
@@ -149,12 +149,18 @@ class RiichiTable(Ruleset):
     #: they play the same (four-player games but a Mahjong Soul pao with a second yakuman
     #: or a robbable kan under ``kan_dora_at_once`` or ``kokushi_robs_ankan``); the others
     #: (a three-player kita in the first go-around) fail at the first event that differs.
+    #: 4: the local rules (issue 23); renhou is its own option (``renhou``, which the house
+    #: preset sets to "yakuman"; ``local_yakuman`` no longer includes it) and sashikomi
+    #: (``open_riichi_deal_in_yakuman``) is a yakuman that stacks. Records of 3 replay but
+    #: for a house game with a renhou (its options lack ``renhou``: add renhou=yakuman) or
+    #: a sashikomi into a yakuman hand.
     earlier_versions: ClassVar[dict[str, EarlierVersion]] = {
         "1": EarlierVersion(
             new_events=frozenset({"robbed"}),
             new_fields={"exhaustive_draw": frozenset({"waits", "melds"})},
         ),
         "2": EarlierVersion(),
+        "3": EarlierVersion(),
     }
     form: Form = RIICHI
     stat_ratios: ClassVar[dict[str, tuple[str, str]]] = {
