@@ -67,6 +67,7 @@ class Table:
         self._zero_mask = np.zeros(self.layout.size, dtype=np.int8)
         self.illegal: int | None = None  # the seat that played an illegal action
         self._last: list[int] = []
+        self._texts: dict[Action, str] = {}  # an action's text, kept (the infos' legal lists)
 
     # ------------------------------------------------------------------ the game
     def new_game(self, seed: int) -> None:
@@ -91,9 +92,8 @@ class Table:
         return [] if self.done else self.game.to_act()
 
     def legal(self, seat: int) -> list[Action]:
-        if self.done or seat not in self.game.to_act():
-            return []
-        return self.game.legal_actions(seat)
+        # the engine's list is empty for a seat that owes no decision (or has given it)
+        return [] if self.done else self.game.legal_actions(seat)
 
     def mask(self, seat: int) -> Any:
         legal = self.legal(seat)
@@ -106,7 +106,14 @@ class Table:
         }
 
     def legal_texts(self, seat: int) -> list[str]:
-        return [a.to_string(self.rules.dialect) for a in self.legal(seat)]
+        texts = self._texts
+        out = []
+        for action in self.legal(seat):
+            text = texts.get(action)
+            if text is None:
+                text = texts[action] = action.to_string(self.rules.dialect)
+            out.append(text)
+        return out
 
     def play(self, seat: int, index: int) -> bool:
         """Apply action ``index`` of the layout for ``seat``; False (and the episode ends,

@@ -30,6 +30,7 @@ class _Common:
 
     table: Table
     possible_agents: list[str]
+    agents: list[str]
 
     def _setup(self, table: Table, render_mode: str | None) -> None:
         self.table = table
@@ -57,6 +58,17 @@ class _Common:
         if self.table.illegal == seat:
             info["illegal_action"] = True
         return info
+
+    def _infos(self) -> dict[str, dict[str, Any]]:
+        """Every agent's info; the legal texts only for those that owe a decision (the
+        others' lists are empty)."""
+        acting = self.table.to_act()
+        if self.table.illegal is not None:
+            acting = [self.table.illegal]
+        return {
+            a: self._info(a) if self._seat[a] in acting else {"legal_actions": []}
+            for a in self.agents
+        }
 
     def action_to_string(self, index: int) -> str:
         """An action index as text in the ruleset's notation."""
@@ -99,7 +111,7 @@ class SparrowsAEC(_Common, AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: self._info(a) for a in self.agents}
+        self.infos = self._infos()
         self.agent_selection = self.possible_agents[self.table.to_act()[0]]
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -118,7 +130,7 @@ class SparrowsAEC(_Common, AECEnv):  # type: ignore[misc]
             self.rewards[a] = rewards[self._seat[a]]
         if table.done:
             self.terminations = dict.fromkeys(self.agents, True)
-        self.infos = {a: self._info(a) for a in self.agents}
+        self.infos = self._infos()
         self._accumulate_rewards()
         waiting = table.to_act()
         if waiting:
@@ -146,7 +158,7 @@ class SparrowsParallel(_Common, ParallelEnv):  # type: ignore[misc]
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         self._new_game(seed)
         self.agents = self.possible_agents[:]
-        return self._observations(), {a: self._info(a) for a in self.agents}
+        return self._observations(), self._infos()
 
     def step(
         self, actions: dict[str, Any]
@@ -163,7 +175,7 @@ class SparrowsParallel(_Common, ParallelEnv):  # type: ignore[misc]
         rew = {a: rewards[self._seat[a]] for a in self.agents}
         term = dict.fromkeys(self.agents, done)
         trunc = dict.fromkeys(self.agents, False)
-        infos = {a: self._info(a) for a in self.agents}
+        infos = self._infos()
         if done:
             self.agents = []
         if self.render_mode == "human":
