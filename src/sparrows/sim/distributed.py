@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..errors import SparrowsError
-from .runner import GameSummary, Job, _run_chunk
+from .runner import GameSummary, Job, _run_chunk, drive
 
 __all__ = ["connect", "run_ray"]
 
@@ -98,34 +98,19 @@ def run_ray(
     already back are absorbed, the tasks still running are cancelled, and it goes on."""
     ray, cpus, started = connect(address, workers)
     task = ray.remote(num_cpus=1, max_retries=2)(_run_chunk)
-    pending: dict[Any, int] = {}
-    done_results: dict[int, list[GameSummary]] = {}
-    numbered = enumerate(jobs)
-    next_to_absorb = 0
 
-    def refill() -> None:
-        while len(pending) < 2 * cpus:
-            item = next(numbered, None)
-            if item is None:
-                return
-            pending[task.remote(item[1])] = item[0]
+    def wait_some(refs: list[Any]) -> list[tuple[Any, list[GameSummary]]]:
+        ready: list[Any] = []
+        while not ready:  # short waits, so that Ctrl-C is seen at once
+            ready, _ = ray.wait(refs, num_returns=1, timeout=0.5)
+        return [(ref, ray.get(ref)) for ref in ready]
+
+    def cancel(refs: list[Any]) -> None:
+        for ref in refs:
+            ray.cancel(ref, force=True)
 
     try:
-        refill()
-        while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
-            for ref in ready:
-                done_results[pending.pop(ref)] = ray.get(ref)
-            while next_to_absorb in done_results:
-                absorb(done_results.pop(next_to_absorb))
-                next_to_absorb += 1
-            refill()
-    except BaseException:
-        for index in sorted(done_results):  # every finished game counts
-            absorb(done_results[index])
-        for ref in pending:
-            ray.cancel(ref, force=True)
-        raise
+        drive(jobs, 2 * cpus, task.remote, wait_some, cancel, absorb)
     finally:
         if started:
             ray.shutdown()

@@ -152,13 +152,14 @@ def _run_chunk(job: Job) -> list[GameSummary]:
     return play_batch(config, range(first, stop), agent_names)
 
 
-def _worker_init() -> None:
+def _worker_init(parent: int) -> None:
     """Workers leave Ctrl-C and SIGTERM to the parent, which stops them, and end when
     the parent is gone however it ended (``kill -9`` included): the kernel sends them
     SIGTERM then (Linux), and a watcher thread checks the parent besides."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    parent = os.getppid()
+    # ``parent`` is the pid the parent passed (read before the fork): a worker whose
+    # parent died before it ran this would otherwise take its new parent (init) for it
     try:  # Linux: SIGTERM to this process when its parent dies
         import ctypes
 
@@ -195,32 +196,38 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
         manager.join(timeout=5)
 
 
-def _run_parallel(
-    jobs: Iterator[Job], workers: int, absorb: Callable[[list[GameSummary]], None]
+def drive(
+    jobs: Iterator[Job],
+    in_flight: int,
+    submit: Callable[[Job], Any],
+    wait_some: Callable[[list[Any]], list[tuple[Any, list[GameSummary]]]],
+    stop: Callable[[list[Any]], None],
+    absorb: Callable[[list[GameSummary]], None],
 ) -> None:
-    """Run the jobs in ``workers`` processes with a bounded number in flight (jobs are
-    made as they are needed), absorbing results in job order. On any exception (Ctrl-C,
-    SIGTERM) the results already back are absorbed, the workers are stopped, and the
-    exception goes on."""
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
-    pending: dict[Future[list[GameSummary]], int] = {}
+    """The one scheduling loop of every parallel backend (processes here, Ray tasks in
+    :mod:`.distributed`): at most ``in_flight`` jobs submitted at once (jobs are made as
+    they are needed), results absorbed in job order, so the statistics do not depend on
+    which worker finished first. ``submit(job)`` gives a handle; ``wait_some(handles)``
+    blocks until at least one is done and gives (handle, result) pairs. On any exception
+    (Ctrl-C, SIGTERM, a worker's error) the results already back are absorbed,
+    ``stop(the handles still pending)`` is called, and the exception goes on."""
+    pending: dict[Any, int] = {}
     done_results: dict[int, list[GameSummary]] = {}
     numbered = enumerate(jobs)
     next_to_absorb = 0
 
     def refill() -> None:
-        while len(pending) < 2 * workers:
+        while len(pending) < in_flight:
             item = next(numbered, None)
             if item is None:
                 return
-            pending[pool.submit(_run_chunk, item[1])] = item[0]
+            pending[submit(item[1])] = item[0]
 
     try:
         refill()
         while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                done_results[pending.pop(future)] = future.result()
+            for handle, result in wait_some(list(pending)):
+                done_results[pending.pop(handle)] = result
             while next_to_absorb in done_results:
                 absorb(done_results.pop(next_to_absorb))
                 next_to_absorb += 1
@@ -228,8 +235,33 @@ def _run_parallel(
     except BaseException:
         for index in sorted(done_results):  # every finished game counts
             absorb(done_results[index])
-        _stop_workers(pool)
+        stop(list(pending))
         raise
+
+
+def _run_parallel(
+    jobs: Iterator[Job], workers: int, absorb: Callable[[list[GameSummary]], None]
+) -> None:
+    """Run the jobs in ``workers`` processes, two jobs in flight per worker (:func:`drive`);
+    on an exception the workers are stopped."""
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=_worker_init, initargs=(os.getpid(),)
+    )
+
+    def wait_some(
+        futures: list[Future[list[GameSummary]]],
+    ) -> list[tuple[Any, list[GameSummary]]]:
+        finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+        return [(f, f.result()) for f in finished]
+
+    drive(
+        jobs,
+        2 * workers,
+        lambda job: pool.submit(_run_chunk, job),
+        wait_some,
+        lambda pending: _stop_workers(pool),
+        absorb,
+    )
     pool.shutdown(wait=True)
 
 
