@@ -106,9 +106,11 @@ test-pure: $(DEVSTAMP)
 # as the pure-Python build does (tests/test_builds.py). Left out here, run on the pure
 # build only: the README walk-through, the CLI's process handling (signals, progress bars)
 # and the per-ruleset CLI tests (interpreted code over engine paths the library tests
-# cover; test_cli_game.py and test_cli_analyze.py stay as the CLI's smoke test here).
+# cover; test_cli_game.py and test_cli_analyze.py stay as the CLI's smoke test here),
+# the browser tests, the Ray and report tests (interpreted code: sparrows.sim's backends)
+# and the examples.
 FAST_SKIP := readme cli_ux cli_riichi cli_riichi_score cli_house cli_sanma cli_hongkong \
-	cli_classical cli_sichuan web_browser
+	cli_classical cli_sichuan web_browser sim_scale examples
 test-fast: $(FASTSTAMP)
 	SPARROWS_PURE_PYTHON=$(abspath $(BIN)/python) SPARROWS_EXPECT=compiled \
 		$(FASTBIN)/pytest -n 2 -m "not slow" -p no:cacheprovider \
