@@ -8,7 +8,7 @@ What is timed is the run as users run it: the ``seconds`` the command reports (f
 before the first game to the last result, worker start-up and, for Ray, joining the
 cluster included), over ``--games`` games.
 
-    .venv/bin/python benchmarks/bench_simulate.py [--passes 3] [--games 400]
+    .venv/bin/python benchmarks/bench_simulate.py [--passes 3] [--games 800]
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def run(sparrows: Path, args: list[str], env: dict[str, str]) -> dict[str, float
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--passes", type=int, default=3)
-    ap.add_argument("--games", type=int, default=400, help="games per pass (default 400)")
+    ap.add_argument("--games", type=int, default=800, help="games per pass (default 800)")
     ap.add_argument("--rules", default="riichi")
     ap.add_argument("--agents", default="random,random,random,random")
     args = ap.parse_args()
