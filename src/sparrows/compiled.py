@@ -18,7 +18,8 @@ from __future__ import annotations
 import importlib.util
 
 #: The modules the compiled build compiles: the engine's turn loop, hand analysis, the
-#: bots, and each ruleset's game and scoring code.
+#: bots, each ruleset's game and scoring code, and the research environments' encoder
+#: (it imports numpy, which the build's environment has: the ``rl`` extra is in ``dev``).
 MODULES: tuple[str, ...] = (
     "sparrows.engine.actions",
     "sparrows.engine.flow",
@@ -53,6 +54,7 @@ MODULES: tuple[str, ...] = (
     "sparrows.rules.suzume.ruleset",
     "sparrows.rules.suzume.scoring",
     "sparrows.rules.wins",
+    "sparrows.envs.encoding",
 )
 
 _NATIVE = (".so", ".pyd")
