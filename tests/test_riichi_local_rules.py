@@ -604,3 +604,38 @@ def test_differential_aotenjou_against_mahjong_package() -> None:
             wrong.append((i, m.error or (m.han, m.fu, m.cost["total"]), r))
     assert not wrong, f"{len(wrong)} of {compared} differ; first: {wrong[:3]}"
     assert compared > n * 0.9
+
+
+# ---------------------------------------------------------------- the table and the envs
+
+
+def test_the_web_table_and_the_environments_take_the_local_rules(tmp_path: Any) -> None:
+    """A table made through the web table's API with local rules plays under them (and
+    says so), and so does an environment given them as options."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("pettingzoo")
+    from starlette.testclient import TestClient
+
+    from sparrows.envs import aec_env
+    from sparrows.server import create_app
+
+    local = {"renhou": "mangan", "aotenjou": True, "daisharin": True, "kazoe": "none"}
+    with TestClient(create_app(tmp_path / "t.db")) as client:
+        body = {
+            "ruleset": "riichi",
+            "preset": "tenhou",
+            "options": local,
+            "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot:random"}] * 3,
+            "settings": {"bot_pace": 0, "claim_pause": 0},
+        }
+        made = client.post("/api/tables", json=body)
+        assert made.status_code == 200, made.text
+        info = client.get(f"/api/tables/{made.json()['id']}").json()
+        assert all(info["options"][k] == v for k, v in local.items()), info["options"]
+        bad = client.post("/api/tables", json={**body, "options": {"renhou": "sometimes"}})
+        assert bad.status_code == 400 and "renhou" in bad.text
+    env = aec_env("riichi", preset="tenhou", options=local)
+    env.reset(seed=3)
+    opts = env.unwrapped.table.rules.options
+    got = (opts.renhou, opts.aotenjou, opts.daisharin, opts.kazoe)
+    assert got == ("mangan", True, True, "none")
