@@ -639,3 +639,27 @@ def test_the_web_table_and_the_environments_take_the_local_rules(tmp_path: Any) 
     opts = env.unwrapped.table.rules.options
     got = (opts.renhou, opts.aotenjou, opts.daisharin, opts.kazoe)
     assert got == ("mangan", True, True, "none")
+
+
+def test_a_version_3_record_with_local_yakuman_meant_renhou_as_a_yakuman() -> None:
+    """Before version 4, ``local_yakuman`` included renhou (a yakuman): a version-3 record
+    (its options have no ``renhou``) is read with renhou=yakuman, so it replays under the
+    rules it was played by; one without ``local_yakuman`` keeps renhou off."""
+    import copy
+
+    from sparrows.records import record_from_game, replay
+    from sparrows.rules import get_ruleset
+
+    for preset, meant in (("cy-dealers-choice", "yakuman"), ("tenhou", "off")):
+        game = Game(get_ruleset("riichi", {"preset": preset}), 5, record=True)
+        for _ in range(30):  # a few turns and claim windows, the first player's choice
+            seat = game.to_act()[0]
+            game.step(seat, game.legal_actions(seat)[0])
+        old = copy.deepcopy(record_from_game(game))
+        old.ruleset_version = "3"
+        del old.options["renhou"]
+        for e in old.events:
+            if e["type"] == "game_start":
+                e["version"] = "3"
+        assert get_ruleset("riichi", old.options).options.renhou == "off"  # today's default
+        assert replay(old).ruleset.options.renhou == meant, preset

@@ -11,7 +11,7 @@ on the ruleset.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
@@ -88,6 +88,9 @@ class EarlierVersion:
     new_events: frozenset[str] = frozenset()
     new_fields: dict[str, frozenset[str]] = field(default_factory=dict)
     changed_fields: frozenset[tuple[str, str]] = frozenset()
+    #: The options such a record meant, in this version's names (an option split in two
+    #: since): called with a copy of the record's options, returns them.
+    options: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
 
 class Ruleset(ABC):

@@ -391,6 +391,9 @@ def rebuild(
         )
     try:
         ruleset = get_ruleset(record.ruleset, record.options)
+        earlier = ruleset.earlier_versions.get(str(record.ruleset_version))
+        if ruleset.version != record.ruleset_version and earlier and earlier.options:
+            ruleset = get_ruleset(record.ruleset, earlier.options(dict(record.options)))
     except SparrowsError as exc:
         raise RecordError(f"the record's ruleset or options are not usable: {exc}") from None
     except (TypeError, ValueError, KeyError) as exc:  # an option value of an odd type

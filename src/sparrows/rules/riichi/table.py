@@ -136,6 +136,13 @@ class RiichiState:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
+def _renhou_was_a_local_yakuman(options: dict[str, Any]) -> dict[str, Any]:
+    """A version-3 record's options: ``local_yakuman`` then included renhou (a yakuman)."""
+    if options.get("local_yakuman") and "renhou" not in options:
+        options["renhou"] = "yakuman"
+    return options
+
+
 class RiichiTable(Ruleset):
     """The riichi ruleset's configuration, state, views and hand facts."""
 
@@ -151,16 +158,16 @@ class RiichiTable(Ruleset):
     #: (a three-player kita in the first go-around) fail at the first event that differs.
     #: 4: the local rules (issue 23); renhou is its own option (``renhou``, which the house
     #: preset sets to "yakuman"; ``local_yakuman`` no longer includes it) and sashikomi
-    #: (``open_riichi_deal_in_yakuman``) is a yakuman that stacks. Records of 3 replay but
-    #: for a house game with a renhou (its options lack ``renhou``: add renhou=yakuman) or
-    #: a sashikomi into a yakuman hand.
+    #: (``open_riichi_deal_in_yakuman``) is a yakuman that stacks. Records of 3 replay (a
+    #: record with ``local_yakuman`` and no ``renhou`` meant renhou as a yakuman, and is
+    #: read so) but for a sashikomi into a yakuman hand.
     earlier_versions: ClassVar[dict[str, EarlierVersion]] = {
         "1": EarlierVersion(
             new_events=frozenset({"robbed"}),
             new_fields={"exhaustive_draw": frozenset({"waits", "melds"})},
         ),
         "2": EarlierVersion(),
-        "3": EarlierVersion(),
+        "3": EarlierVersion(options=_renhou_was_a_local_yakuman),
     }
     form: Form = RIICHI
     stat_ratios: ClassVar[dict[str, tuple[str, str]]] = {
