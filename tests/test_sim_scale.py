@@ -80,8 +80,11 @@ def test_ray_tasks_give_the_local_statistics() -> None:
         remote = simulate("suzume", AGENTS, 12, seed=9, ray="auto", chunk=2).to_json()
         assert remote["backend"] == "ray" and remote["workers"] == 2
         same_statistics(local, remote)
-        dup_local = simulate("riichi", AGENTS, 4, seed=1, duplicate=True).to_json()
-        dup_remote = simulate("riichi", AGENTS, 4, seed=1, duplicate=True, ray="auto", chunk=1)
+        tonpuu = {"hanchan": False}
+        dup_local = simulate("riichi", AGENTS, 4, 1, options=tonpuu, duplicate=True).to_json()
+        dup_remote = simulate(
+            "riichi", AGENTS, 4, 1, options=tonpuu, duplicate=True, ray="auto", chunk=1
+        )
         same_statistics(dup_local, dup_remote.to_json())
 
         # Ctrl-C while tasks run: the finished games are kept, the rest cancelled
@@ -138,9 +141,7 @@ def test_cli_ray_local_duplicate_with_reports(tmp_path: Path) -> None:
     assert "2 Ray CPU(s)" in done.stdout
     assert "Duplicate: every deal was played once in each seat rotation." in done.stdout
     data = json.loads((tmp_path / "stats.json").read_text())
-    same_statistics(
-        data, simulate("suzume", AGENTS, 8, seed=4, duplicate=True, workers=2).to_json()
-    )
+    same_statistics(data, simulate("suzume", AGENTS, 8, seed=4, duplicate=True).to_json())
     page = (tmp_path / "report.html").read_text()
     assert page.count('src="data:image/png;base64,') == 3
     for figure in ("Rank distribution", "Final points distribution", "Rates by agent"):
