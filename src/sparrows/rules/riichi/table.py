@@ -135,7 +135,6 @@ class RiichiState:
     busted: list[int] = field(default_factory=list)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 def _renhou_was_a_local_yakuman(options: dict[str, Any]) -> dict[str, Any]:
     """A version-3 record's options: ``local_yakuman`` then included renhou (a yakuman)."""
     if options.get("local_yakuman") and "renhou" not in options:
@@ -143,6 +142,7 @@ def _renhou_was_a_local_yakuman(options: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RiichiTable(Ruleset):
     """The riichi ruleset's configuration, state, views and hand facts."""
 
