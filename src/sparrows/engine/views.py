@@ -48,28 +48,30 @@ def dead_wall(game: Game) -> int:
     return len(wall.replacements) + len(wall.indicators) + len(wall.hidden) + len(wall.reserve)
 
 
+def owed(game: Game, seat: int) -> tuple[str, int | None, int | None] | None:
+    """The decision ``seat`` owes now as (its kind, the tile id it answers, the seat that
+    offered it), or None: what :func:`prompt_of` and the environments' encoder both read."""
+    if seat in game.declared or not game.pending.get(seat):
+        return None
+    window = game.window
+    if window is None:
+        return "turn", None, None
+    return window.kind, window.subject, window.offered_by
+
+
 def prompt_of(game: Game, seat: int) -> Prompt | None:
     """The decision ``seat`` owes now, or None."""
-    if seat in game.declared:
+    facts = owed(game, seat)
+    if facts is None:
         return None
-    legal = game.pending.get(seat)
-    if not legal:
-        return None
+    kind, tile, offered_by = facts
+    legal = game.pending[seat]
     ruleset = game.ruleset
-    window = game.window
     dialect = ruleset.dialect
-    subject = offered_by = None
-    if window is None:
-        kind = "turn"
-    else:
-        kind = window.kind
-        if window.subject is not None:
-            subject = game.fmt(window.subject)
-        offered_by = window.offered_by
     return Prompt(
         id=game.prompt_id(seat),
         kind=kind,
-        subject=subject,
+        subject=None if tile is None else game.fmt(tile),
         offered_by=offered_by,
         actions=tuple(a.to_string(dialect) for a in legal),
         indices=ruleset.layout.indices(legal),

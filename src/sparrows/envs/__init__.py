@@ -91,10 +91,7 @@ def encoder(
     ruleset: str = "suzume", preset: str | None = None, options: dict[str, Any] | None = None
 ) -> Any:
     """The feature encoder of a ruleset's family (:class:`.encoding.Encoder`)."""
-    from ..rules import get_ruleset
+    from .core import rules_of
     from .encoding import encoder_for
 
-    given = dict(options or {})
-    if preset:
-        given["preset"] = preset
-    return encoder_for(get_ruleset(ruleset, given))
+    return encoder_for(rules_of(ruleset, preset, options))

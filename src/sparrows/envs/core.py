@@ -14,11 +14,12 @@ import numpy as np
 
 from ..engine.actions import Action
 from ..engine.game import Game
+from ..engine.protocol import Ruleset
 from ..errors import SparrowsError
 from ..rules import get_ruleset
 from .encoding import Encoder, LiveEncoder, encoder_for
 
-__all__ = ["EPISODES", "REWARDS", "Table"]
+__all__ = ["EPISODES", "REWARDS", "Table", "rules_of"]
 
 EPISODES = ("hand", "game")
 #: points: every step, the change of the seat's points / the encoder's scale (the starting
@@ -28,6 +29,15 @@ EPISODES = ("hand", "game")
 #: final: at the game's end, the ruleset's final figure (riichi: with oka and uma, in
 #: thousands; elsewhere the points / scale).
 REWARDS = ("points", "chips", "placement", "final")
+
+
+def rules_of(ruleset: str, preset: str | None, options: dict[str, Any] | None) -> Ruleset:
+    """The ruleset an environment plays: ``preset`` (if given) with ``options`` over it,
+    through the one option builder."""
+    given = dict(options or {})
+    if preset:
+        given["preset"] = preset
+    return get_ruleset(ruleset, given)
 
 
 class Table:
@@ -42,10 +52,7 @@ class Table:
         reward: str = "points",
         illegal_reward: float = -1.0,
     ) -> None:
-        given = dict(options or {})
-        if preset:
-            given["preset"] = preset
-        self.rules = get_ruleset(ruleset, given)
+        self.rules = rules_of(ruleset, preset, options)
         if episode not in EPISODES:
             raise SparrowsError(f"episode must be one of {', '.join(EPISODES)}, not {episode!r}")
         if reward not in REWARDS:

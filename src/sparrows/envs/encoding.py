@@ -29,7 +29,7 @@ import numpy as np
 from ..client import View
 from ..engine.game import CALLED, DEAD, RIICHI, TSUMOGIRI, WON, Game, TableMeld
 from ..engine.protocol import Ruleset
-from ..engine.views import dead_wall
+from ..engine.views import dead_wall, owed
 from ..tiles import MeldType
 from ..tiles.notation import format_tile
 
@@ -612,19 +612,16 @@ class LiveEncoder:
             if k >= 0:
                 a[self._drawn_at + k] = 1
             v.drawn = k
-        # the prompt, as views.prompt_of finds it
+        # the prompt, as the view's prompt has it (views.owed)
         prompt = 0  # none
         subject = -1
         offered_by: int | None = None
-        if vs not in game.declared and game.pending.get(vs):
-            window = game.window
-            if window is None:
-                prompt = _PROMPT_INDEX["turn"]
-            else:
-                prompt = _prompt_index(window.kind)
-                if window.subject is not None:
-                    subject = kind[window.subject]
-                offered_by = window.offered_by
+        facts = owed(game, vs)
+        if facts is not None:
+            prompt = _prompt_index(facts[0])
+            if facts[1] is not None:
+                subject = kind[facts[1]]
+            offered_by = facts[2]
         if subject != v.subject:
             if v.subject >= 0:
                 a[self._subject_at + v.subject] = 0

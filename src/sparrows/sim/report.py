@@ -31,10 +31,21 @@ def _pyplot() -> Any:
     return plt
 
 
-def _png(fig: Any) -> str:
+def _png(plt: Any, fig: Any) -> str:
+    """The figure as base64 PNG; the figure is closed."""
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    plt.close(fig)
     return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _shares(plt: Any, fig: Any, ax: Any, xlabel: str, title: str) -> str:
+    """A plot of shares of each agent's games, labelled, as base64 PNG."""
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("share of the agent's games")
+    ax.set_title(title)
+    ax.legend()
+    return _png(plt, fig)
 
 
 def _ranks(plt: Any, data: dict[str, Any]) -> str:
@@ -47,13 +58,7 @@ def _ranks(plt: Any, data: dict[str, Any]) -> str:
         shares = [a["places"].get(str(p), 0) / games for p in places]
         ax.bar([p + (i - (len(agents) - 1) / 2) * width for p in places], shares, width, label=name)
     ax.set_xticks(places)
-    ax.set_xlabel("place")
-    ax.set_ylabel("share of the agent's games")
-    ax.set_title("Rank distribution")
-    ax.legend()
-    data_uri = _png(fig)
-    plt.close(fig)
-    return data_uri
+    return _shares(plt, fig, ax, "place", "Rank distribution")
 
 
 def _points(plt: Any, data: dict[str, Any]) -> str:
@@ -66,13 +71,7 @@ def _points(plt: Any, data: dict[str, Any]) -> str:
             games = max(sum(counts), 1)
             ax.step(centres, [c / games for c in counts], where="mid", label=name)
         ax.axvline(data.get("start_points", 0), color="grey", linewidth=0.8, linestyle=":")
-    ax.set_xlabel("final points")
-    ax.set_ylabel("share of the agent's games")
-    ax.set_title("Final points distribution")
-    ax.legend()
-    data_uri = _png(fig)
-    plt.close(fig)
-    return data_uri
+    return _shares(plt, fig, ax, "final points", "Final points distribution")
 
 
 def _rates(plt: Any, data: dict[str, Any]) -> str:
@@ -91,9 +90,7 @@ def _rates(plt: Any, data: dict[str, Any]) -> str:
         ax.set_title(title)
         ax.tick_params(axis="x", rotation=20)
     fig.suptitle("By agent, with 95% confidence intervals", y=1.06)
-    data_uri = _png(fig)
-    plt.close(fig)
-    return data_uri
+    return _png(plt, fig)
 
 
 def _ci(values: list[float], percent: bool) -> str:
