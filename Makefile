@@ -41,7 +41,10 @@ dev: $(DEVSTAMP)
 
 # `make fast`: the hot modules (src/sparrows/compiled.py) compiled with mypyc into
 # .venv-fast (`.venv-fast/bin/sparrows`); rebuilt when a source changes.
+# build/lib.* goes first: setuptools would copy any extension left there by an earlier
+# module list (a stale compiled module, another native library) into the wheel.
 $(FASTSTAMP): $(SOURCES) | $(DEVSTAMP)
+	rm -rf build/lib.* build/wheel
 	MYPY_CACHE_DIR=build/mypy-cache SPARROWS_COMPILE=1 \
 		$(BIN)/pip wheel -q --no-build-isolation --no-deps -w build/wheel .
 	test -x $(FASTBIN)/python || $(BIN)/python -m venv $(FAST)
