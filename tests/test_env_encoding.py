@@ -304,6 +304,8 @@ def _edit(game: Game, what: str, r: random.Random, watched: list[int]) -> None:
         if len(m.tiles) > 1:
             m.tiles.pop()
             m.type = MeldType.PON
+    if what.endswith("_meld"):
+        game.meld_moves += 1  # the game counts every change of its melds (the encoder reads it)
     elif what == "bonus":
         game.bonus[s].append(t)
     elif what == "unbonus" and game.bonus[s]:
@@ -371,3 +373,68 @@ def test_the_kept_encoding_follows_any_change(
             want = table.encoder.encode(game.view(seat))
             got = live.encode(game, seat)
             assert np.array_equal(got, want), (what, seat, _diff(table.encoder, want, got))
+
+
+def _melds(game: Game) -> list[list[tuple[Any, ...]]]:
+    return [[(m.type, list(m.tiles), m.called, m.from_seat) for m in ms] for ms in game.melds]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_the_game_counts_every_meld_change(config: tuple[str, str | None, dict[str, Any]]) -> None:
+    """The live encoder compares the melds only when ``game.meld_moves`` moved: every
+    change of any seat's melds (a call, a kong added to a pon, a robbed kong) moves it,
+    and a step that changes none leaves it."""
+    ruleset, preset, options = config
+    changes = 0
+    for seed in range(sized(6, 40)):
+        table = Table(ruleset, preset, options=options, episode="game")
+        table.new_game(seed)
+        game = table.game
+        r = random.Random(seed)
+        while not game.over and game.hand_number < 2:  # two hands (random games are long)
+            before, moves, hand = _melds(game), game.meld_moves, game.hand_number
+            s = game.to_act()[0]
+            game.step(s, r.choice(game.legal_actions(s)))
+            if game.hand_number != hand:
+                continue  # a new hand's melds are new lists (the encoder starts afresh)
+            changed = _melds(game) != before
+            changes += changed
+            assert (game.meld_moves != moves) == changed
+    if ruleset != "suzume":  # (Suzume-Jong has no calls)
+        assert changes > 0  # calls were made: the check above was exercised
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_extra_fields_are_the_extras_fields(config: tuple[str, str | None, dict[str, Any]]) -> None:
+    """``Ruleset.extra_fields`` (what the live encoder reads) gives the fields of
+    ``Ruleset.extra`` (what the view has), for every viewer and a spectator, through
+    the first hands of games; the fields the encoder reads are asked together too."""
+    import dataclasses
+
+    ruleset, preset, options = config
+    table = Table(ruleset, preset, options=options, episode="game")
+    rules = table.rules
+    names = (
+        tuple(f.name for f in dataclasses.fields(rules.extra_class))
+        if rules.extra_class is not None
+        else ("kind",)
+    )
+    together = {"riichi": ("riichi", "open_riichi", "furiten"), "sichuan": ("void",)}
+    for seed in range(sized(2, 12)):
+        table.new_game(seed)
+        game = table.game
+        r = random.Random(seed)
+        while not game.over and game.hand_number < 3:  # three hands (random games are long)
+            for viewer in [None, *range(game.n)] if r.random() < 0.2 else ():
+                extra = rules.extra(game, viewer)
+                for name in names:
+                    assert rules.extra_fields(game, viewer, (name,)) == (
+                        getattr(extra, name, None),
+                    )
+                read = together.get(ruleset)
+                if read:
+                    assert rules.extra_fields(game, viewer, read) == tuple(
+                        getattr(extra, n) for n in read
+                    )
+            s = game.to_act()[0]
+            game.step(s, r.choice(game.legal_actions(s)))

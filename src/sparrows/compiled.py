@@ -55,6 +55,7 @@ MODULES: tuple[str, ...] = (
     "sparrows.rules.suzume.scoring",
     "sparrows.rules.wins",
     "sparrows.envs.encoding",
+    "sparrows.envs.core",
 )
 
 _NATIVE = (".so", ".pyd")

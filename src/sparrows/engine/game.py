@@ -253,6 +253,9 @@ class Game:
         self.wall = Wall([])
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.melds: list[list[TableMeld]] = [[] for _ in range(n)]
+        #: how many times a meld was made or changed (a kong added, a tile robbed) this
+        #: game: a reader that keeps a copy of the melds compares them only when it moved
+        self.meld_moves = 0
         self.bonus: list[list[int]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]  # every discard, in order
         self.river_flags: list[list[int]] = [[] for _ in range(n)]
@@ -438,6 +441,7 @@ class Game:
 
     def _op_meld(self, op: fl.MakeMeld) -> None:
         seat = op.seat
+        self.meld_moves += 1
         for t in op.tiles:
             self._take_out(seat, t)
         if op.type is MeldType.ADDED_KAN:
@@ -478,6 +482,7 @@ class Game:
 
     def _op_rob(self, op: fl.RobTile) -> None:
         seat, tile = op.seat, op.tile
+        self.meld_moves += 1
         if tile in self.bonus[seat]:
             self.bonus[seat].remove(tile)
             taken = "bonus"
@@ -789,6 +794,7 @@ class Game:
             [TableMeld(m.type, list(m.tiles), m.called, m.from_seat) for m in ms]
             for ms in src.melds
         ]
+        self.meld_moves = src.meld_moves
         self.bonus = [list(b) for b in src.bonus]
         self.discards = [list(d) for d in src.discards]
         self.river_flags = [list(f) for f in src.river_flags]

@@ -266,6 +266,15 @@ class Ruleset(ABC):
         ones the viewer's own (None for a spectator). None: the ruleset has none."""
         return None
 
+    def extra_fields(
+        self, game: Game, viewer: int | None, names: tuple[str, ...]
+    ) -> tuple[Any, ...]:
+        """Fields of :meth:`extra` by name, the same values (the environments' encoder
+        reads a few at every decision). This default builds the object; a ruleset whose
+        object is costly to build answers from the parts it builds it from."""
+        extra = self.extra(game, viewer)
+        return tuple(getattr(extra, name, None) for name in names)
+
     def seat_winds(self, game: Game) -> tuple[int, ...] | None:
         """Each seat's wind (0 East .. 3 North) this hand; None where the ruleset has
         no seat winds."""

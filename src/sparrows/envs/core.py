@@ -72,9 +72,15 @@ class Table:
         if reward == "chips" and "chips" not in self.game.ledger.accounts:
             raise SparrowsError(f'reward="chips": the {ruleset} table plays no chips')
         self._zero_mask = np.zeros(self.layout.size, dtype=np.int8)
+        self._index = {a.code: i for i, a in enumerate(self.layout.actions)}
         self.illegal: int | None = None  # the seat that played an illegal action
         self._last: list[int] = []
         self._texts: dict[Action, str] = {}  # an action's text, kept (the infos' legal lists)
+        # per seat: (the engine's list of its legal actions, a copy, its mask, its texts),
+        # kept while the engine offers the seat that same list (a claim window's other
+        # seats keep theirs while one answers); whoever steps the game (the Gymnasium
+        # env's bots step it directly).
+        self._offers: dict[int, tuple[list[Action], list[Action], Any, list[str] | None]] = {}
 
     # ------------------------------------------------------------------ the game
     def new_game(self, seed: int) -> None:
@@ -98,13 +104,30 @@ class Table:
     def to_act(self) -> list[int]:
         return [] if self.done else self.game.to_act()
 
+    def _offer(self, seat: int) -> tuple[list[Action], list[Action], Any, list[str] | None]:
+        """``seat``'s entry of ``_offers`` (made now if the engine's list is new)."""
+        game = self.game
+        source: list[Action] = []
+        if not self.done and seat not in game.declared:
+            source = game.pending.get(seat, source)
+        kept = self._offers.get(seat)
+        if kept is not None and kept[0] is source:
+            return kept
+        legal = list(source)
+        mask = self._zero_mask.copy()
+        if legal:
+            index = self._index
+            mask[[index[a.code] for a in legal]] = 1
+        kept = self._offers[seat] = (source, legal, mask, None)
+        return kept
+
     def legal(self, seat: int) -> list[Action]:
-        # the engine's list is empty for a seat that owes no decision (or has given it)
-        return [] if self.done else self.game.legal_actions(seat)
+        """``seat``'s legal actions now (empty when it owes no decision; not to be changed)."""
+        return self._offer(seat)[1]
 
     def mask(self, seat: int) -> Any:
-        legal = self.legal(seat)
-        return self.layout.mask_array(legal) if legal else self._zero_mask.copy()
+        """``seat``'s action mask (a new array; all zero when it owes no decision)."""
+        return self._offer(seat)[2].copy()
 
     def observe(self, seat: int) -> dict[str, Any]:
         return {
@@ -113,28 +136,34 @@ class Table:
         }
 
     def legal_texts(self, seat: int) -> list[str]:
-        texts = self._texts
-        out = []
-        for action in self.legal(seat):
-            text = texts.get(action)
-            if text is None:
-                text = texts[action] = action.to_string(self.rules.dialect)
-            out.append(text)
-        return out
+        """``seat``'s legal actions as text (a new list)."""
+        offer = self._offer(seat)
+        got = offer[3]
+        if got is None:
+            texts = self._texts
+            got = []
+            for action in offer[1]:
+                text = texts.get(action)
+                if text is None:
+                    text = texts[action] = action.to_string(self.rules.dialect)
+                got.append(text)
+            self._offers[seat] = (offer[0], offer[1], offer[2], got)
+        return list(got)
 
-    def play(self, seat: int, index: int) -> bool:
+    def play(self, seat: int, index: Any) -> bool:
         """Apply action ``index`` of the layout for ``seat``; False (and the episode ends,
         ``illegal`` names the seat) when it is not legal now."""
         legal = self.legal(seat)
         try:
-            action = self.layout.action(int(index))
+            code = self.layout.action(int(index)).code
         except (SparrowsError, ValueError, TypeError, IndexError):
-            action = None
-        if action is None or action not in legal:
-            self.illegal = seat
-            return False
-        self.game.step(seat, action)
-        return True
+            code = -1
+        for action in legal:
+            if action.code == code:
+                self.game.step(seat, action)  # the engine's own object: found at once
+                return True
+        self.illegal = seat
+        return False
 
     # ------------------------------------------------------------------ rewards
     def rewards(self) -> list[float]:
@@ -145,6 +174,8 @@ class Table:
             out[self.illegal] = self.illegal_reward
             return out
         now = self._account()
+        if now == self._last and not self.done:  # most steps: nothing changed
+            return [0.0] * n
         out = [0.0] * n
         if self.reward in ("points", "chips"):
             scale = self.encoder.scale if self.reward == "points" else 1.0

@@ -417,6 +417,7 @@ class LiveEncoder:
         self._kind: list[int] = []
         self._copy: list[int] = []
         self._winds: tuple[int, ...] | None = None
+        self._extra_kind: str | None = None  # the kind of the ruleset's extra
         self._start()
 
     def _start(self) -> None:
@@ -429,6 +430,7 @@ class LiveEncoder:
         self._meld_seen: list[list[int]] = [[] for _ in range(p)]
         self._bonus: list[list[int]] = [[] for _ in range(p)]
         self._revealed: list[int] = []
+        self._meld_moves = -1  # the game's meld_moves when the melds were compared
 
     def _reset(self, game: Game, seat: int) -> _Viewer:
         """Start afresh: a new game, a new hand, or a seat not encoded before."""
@@ -440,6 +442,7 @@ class LiveEncoder:
         self._hand_lists = (game.discards, game.melds, game.bonus)
         self._kind, self._copy = self.encoder.tile_kinds(game)
         self._winds = game.ruleset.seat_winds(game)  # this hand's
+        self._extra_kind = getattr(game.ruleset.extra_class, "kind", None)
         size, kinds = self.encoder.size, self.k
         seats = sorted({*self._viewers, seat})
         self._viewers = {s: _Viewer(size, kinds, self.p) for s in seats}
@@ -489,11 +492,13 @@ class LiveEncoder:
             for s in range(self.p):
                 if rivers[s] != tiles_kept[s] or flags[s] != flags_kept[s]:
                     self._river(s, rivers[s], flags[s])
-        now = [list(map(_MELD, melds)) for melds in game.melds]
-        if now != self._melds:
-            for s, melds in enumerate(game.melds):
-                if now[s] != self._melds[s]:
-                    self._meld_seat(s, melds)
+        if game.meld_moves != self._meld_moves:  # (the melds change only with it)
+            self._meld_moves = game.meld_moves
+            now = [list(map(_MELD, melds)) for melds in game.melds]
+            if now != self._melds:
+                for s, melds in enumerate(game.melds):
+                    if now[s] != self._melds[s]:
+                        self._meld_seat(s, melds)
         bonus, bonus_kept = game.bonus, self._bonus
         if bonus != bonus_kept:
             for s in range(self.p):
@@ -745,23 +750,24 @@ class LiveEncoder:
         if dead != last[_DEAD]:
             a[at + 1] = dead / tiles
             last[_DEAD] = dead
-        extra: Any = ruleset.extra(game, vs)  # read as encode reads the view's
-        kind = getattr(extra, "kind", None)
+        # the ruleset's facts, read as encode reads the view's extra
+        kind = self._extra_kind
         if kind == "riichi":
-            riichi = (tuple(extra.riichi), tuple(extra.open_riichi))
+            marks, opened, furiten_now = ruleset.extra_fields(game, vs, _RIICHI_FIELDS)
+            riichi = (marks, opened)
             if riichi != last[_RIICHI]:
                 cells = []
                 for s in order:
-                    cells.append(1.0 if riichi[0][s] > 0 else 0.0)
-                    cells.append(float(riichi[1][s]))
+                    cells.append(1.0 if marks[s] > 0 else 0.0)
+                    cells.append(float(opened[s]))
                 a[self._riichi_at : self._riichi_at + 2 * p] = cells
                 last[_RIICHI] = riichi
-            furiten = bool(extra.furiten)
+            furiten = bool(furiten_now)
             if furiten is not last[_FURITEN]:
                 a[self._furiten_at] = furiten
                 last[_FURITEN] = furiten
         elif kind == "sichuan":
-            void = tuple(extra.void)
+            void = tuple(ruleset.extra_fields(game, vs, _SICHUAN_FIELDS)[0])
             if void != last[_VOID]:
                 cells = [0.0] * (3 * p)
                 for r, s in enumerate(order):
@@ -774,6 +780,10 @@ class LiveEncoder:
         index = -1 if offered_by is None else (offered_by - vs) % p
         if index != last[_OFFERED_BY]:
             _hot(a, last, _OFFERED_BY, self._offered_by_at, index)
+
+
+_RIICHI_FIELDS = ("riichi", "open_riichi", "furiten")
+_SICHUAN_FIELDS = ("void",)
 
 
 def _hot(a: Any, last: list[Any], slot: int, at: int, index: int) -> None:

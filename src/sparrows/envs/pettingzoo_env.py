@@ -59,15 +59,17 @@ class _Common:
             info["illegal_action"] = True
         return info
 
-    def _infos(self) -> dict[str, dict[str, Any]]:
+    def _infos(self, acting: list[int] | None = None) -> dict[str, dict[str, Any]]:
         """Every agent's info; the legal texts only for those that owe a decision (the
-        others' lists are empty)."""
-        acting = self.table.to_act()
-        if self.table.illegal is not None:
-            acting = [self.table.illegal]
+        others' lists are empty). ``acting``: ``table.to_act()``, when the caller has it."""
+        table = self.table
+        if table.illegal is not None:
+            acting = [table.illegal]
+        elif acting is None:
+            acting = table.to_act()
+        seat = self._seat
         return {
-            a: self._info(a) if self._seat[a] in acting else {"legal_actions": []}
-            for a in self.agents
+            a: self._info(a) if seat[a] in acting else {"legal_actions": []} for a in self.agents
         }
 
     def action_to_string(self, index: int) -> str:
@@ -126,13 +128,14 @@ class SparrowsAEC(_Common, AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         table.play(self._seat[agent], action)
         rewards = table.rewards()
+        seat = self._seat
         for a in self.agents:
-            self.rewards[a] = rewards[self._seat[a]]
+            self.rewards[a] = rewards[seat[a]]
         if table.done:
             self.terminations = dict.fromkeys(self.agents, True)
-        self.infos = self._infos()
-        self._accumulate_rewards()
         waiting = table.to_act()
+        self.infos = self._infos(waiting)
+        self._accumulate_rewards()
         if waiting:
             self.agent_selection = self.possible_agents[waiting[0]]
         else:  # the episode is over: each agent is stepped once more with None

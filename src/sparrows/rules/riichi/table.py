@@ -280,6 +280,24 @@ class RiichiTable(Ruleset):
             furiten=None if viewer is None else self._furiten(game, viewer),
         )
 
+    def extra_fields(
+        self, game: Game, viewer: int | None, names: tuple[str, ...]
+    ) -> tuple[Any, ...]:
+        """The riichi marks and furiten as :meth:`extra` has them, without building it."""
+        hs: HandState = game.state.hand
+        n = self.num_players
+        out: list[Any] = []
+        for name in names:
+            if name == "riichi":
+                out.append(tuple(hs.riichi[:n]))
+            elif name == "open_riichi":
+                out.append(tuple(hs.open_riichi[:n]))
+            elif name == "furiten":
+                out.append(None if viewer is None else self._furiten(game, viewer))
+            else:
+                out.append(getattr(self.extra(game, viewer), name))
+        return tuple(out)
+
     def seat_winds(self, game: Game) -> tuple[int, ...]:
         return tuple((s - game.dealer) % self.num_players for s in self._seats)
 

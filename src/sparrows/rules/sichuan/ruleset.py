@@ -409,12 +409,20 @@ class SichuanRuleset(ChineseRuleset):
             gave = sort_tiles(game.fmt_all(hs.gave[viewer]))
             got = sort_tiles(game.fmt_all(hs.gave[(viewer - hs.exchange) % 4]))
         return SichuanExtra(
-            void=tuple("mps"[v] if v is not None else None for v in hs.void),
+            void=_voids(hs),
             won=tuple(hs.order),
             exchange=_DIRECTIONS.get(hs.exchange),
             gave=gave,
             got=got,
         )
+
+    def extra_fields(
+        self, game: Game, viewer: int | None, names: tuple[str, ...]
+    ) -> tuple[Any, ...]:
+        """The void suits as :meth:`extra` has them, without building it."""
+        if names == ("void",):
+            return (_voids(game.state.hand),)
+        return super().extra_fields(game, viewer, names)
 
     def seat_winds(self, game: Game) -> tuple[int, ...] | None:
         return None  # no wind tiles, no seat winds
@@ -534,3 +542,8 @@ class SichuanRuleset(ChineseRuleset):
         for s in SEATS:
             for m in game.melds[s]:
                 assert m.type is not MeldType.CHI, "Sichuan has no chow"
+
+
+def _voids(hs: SichuanHand) -> tuple[str | None, ...]:
+    """Per seat, its void suit (m, p or s), or None before it is chosen."""
+    return tuple("mps"[v] if v is not None else None for v in hs.void)
