@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.actions import Action
-from ..engine.game import Game
+from ..engine.game import Game, Phase
 from ..engine.protocol import Ruleset
 from ..errors import SparrowsError
 from ..rules import get_ruleset
@@ -60,6 +60,7 @@ class Table:
         if reward == "final" and episode != "game":
             raise SparrowsError('reward="final" needs episode="game"')
         self.episode = episode
+        self._one_hand = episode == "hand"
         self.reward = reward
         self.illegal_reward = float(illegal_reward)
         self.encoder: Encoder = encoder_for(self.rules)
@@ -108,16 +109,18 @@ class Table:
         """``seat``'s entry of ``_offers`` (made now if the engine's list is new)."""
         game = self.game
         source: list[Action] = []
-        if not self.done and seat not in game.declared:
+        # (``not self.done``, written out: this runs several times a decision)
+        live = self.illegal is None and game.phase is not Phase.OVER
+        if live and not (self._one_hand and game.hand_number > 0) and seat not in game.declared:
             source = game.pending.get(seat, source)
         kept = self._offers.get(seat)
         if kept is not None and kept[0] is source:
             return kept
         legal = list(source)
         mask = self._zero_mask.copy()
-        if legal:
-            index = self._index
-            mask[[index[a.code] for a in legal]] = 1
+        index = self._index
+        for a in legal:  # (cell by cell: faster than numpy's indexing by a list, measured)
+            mask[index[a.code]] = 1
         kept = self._offers[seat] = (source, legal, mask, None)
         return kept
 

@@ -86,6 +86,7 @@ _RIICHI_TYPES: Final = frozenset((A.RIICHI, A.OPEN_RIICHI, A.TAKO_RIICHI))
 _NUKI: Final = Action(A.NUKI, Tile(NORTH))
 _CONTINUE: Final = Action(A.CONTINUE)
 _PASS_DEAL: Final = Action(A.PASS_DEAL)
+_NOBODY: Final[frozenset[int]] = frozenset()
 POCCHI_RIICHI: Final = frozenset((31, 33))  # 5z, 7z pocchi: wildcards drawn in riichi
 POCCHI_OPEN: Final = 32  # 6z pocchi: a wildcard drawn by a tenpai player with an open hand
 
@@ -308,8 +309,11 @@ class RiichiTable(Ruleset):
         """Open riichi shows the hand to every viewer; the peek house rule shows a riichi
         player both neighbours' hands."""
         hs: HandState = game.state.hand
+        peek = viewer is not None and self.options.riichi_peek and hs.riichi[viewer]
+        if not peek and not any(hs.open_riichi):
+            return _NOBODY  # (most calls: no open riichi, no peek)
         shown = {s for s in self._seats if hs.open_riichi[s]}
-        if viewer is not None and self.options.riichi_peek and hs.riichi[viewer]:
+        if peek and viewer is not None:
             n = self.num_players
             shown |= {(viewer + 1) % n, (viewer - 1) % n}
         shown.discard(-1)
