@@ -31,6 +31,10 @@ EPISODES = ("hand", "game")
 REWARDS = ("points", "chips", "placement", "final")
 
 
+#: the engine's list for a seat that owes nothing (one object: its offer is kept too)
+_NO_ACTIONS: list[Action] = []
+
+
 def rules_of(ruleset: str, preset: str | None, options: dict[str, Any] | None) -> Ruleset:
     """The ruleset an environment plays: ``preset`` (if given) with ``options`` over it,
     through the one option builder."""
@@ -108,7 +112,7 @@ class Table:
     def _offer(self, seat: int) -> tuple[list[Action], list[Action], Any, list[str] | None]:
         """``seat``'s entry of ``_offers`` (made now if the engine's list is new)."""
         game = self.game
-        source: list[Action] = []
+        source = _NO_ACTIONS
         # (``not self.done``, written out: this runs several times a decision)
         live = self.illegal is None and game.phase is not Phase.OVER
         if live and not (self._one_hand and game.hand_number > 0) and seat not in game.declared:

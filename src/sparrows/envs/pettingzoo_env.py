@@ -64,12 +64,12 @@ class _Common:
         others' lists are empty). ``acting``: ``table.to_act()``, when the caller has it."""
         table = self.table
         if table.illegal is not None:
-            acting = [table.illegal]
-        elif acting is None:
+            return {a: self._info(a) for a in self.agents}  # the texts: empty for all
+        if acting is None:
             acting = table.to_act()
-        seat = self._seat
+        seat, texts = self._seat, table.legal_texts
         return {
-            a: self._info(a) if seat[a] in acting else {"legal_actions": []} for a in self.agents
+            a: {"legal_actions": texts(seat[a]) if seat[a] in acting else []} for a in self.agents
         }
 
     def action_to_string(self, index: int) -> str:
