@@ -88,6 +88,11 @@ $(CHROMIUM):
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 browser: $(CHROMIUM)
 
+# valgrind for benchmarks/bench_instructions.py (instructions per decision: callgrind)
+VALGRIND := /usr/bin/valgrind
+$(VALGRIND):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null
+
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check src tests benchmarks tools examples setup.py
 	$(BIN)/ruff format --check src tests benchmarks tools examples setup.py
@@ -126,7 +131,7 @@ test-all: lint $(RLLIBSTAMP)
 
 # Not here: benchmarks/bench_before_after.py (simulate speed of two commits) builds another
 # commit in /tmp; run it by hand (its docstring says how).
-bench: $(BENCHSTAMP) $(FASTSTAMP)
+bench: $(BENCHSTAMP) $(FASTSTAMP) $(VALGRIND)
 	$(BIN)/python benchmarks/bench_analysis.py
 	$(BIN)/python benchmarks/bench_suzume.py
 	$(BIN)/python benchmarks/bench_riichi_score.py
@@ -134,6 +139,7 @@ bench: $(BENCHSTAMP) $(FASTSTAMP)
 	$(BIN)/python benchmarks/bench_chinese.py
 	$(BIN)/python benchmarks/bench_contract.py
 	$(BIN)/python benchmarks/bench_envs.py
+	$(BIN)/python benchmarks/bench_instructions.py
 	$(BIN)/python benchmarks/bench_simulate.py
 	$(BIN)/python benchmarks/bench_web.py
 	$(BIN)/python benchmarks/bench_web.py --sparrows $(FASTBIN)/sparrows

@@ -839,6 +839,17 @@ class Game:
             self._last_acted[seat] = i
         self._tallied = len(actions)
 
+    def owed(self, seat: int) -> tuple[str, int | None, int | None] | None:
+        """The decision ``seat`` owes now as (its kind, the tile id it answers, the seat
+        that offered it), or None: what the view's prompt and the environments' encoder
+        both read."""
+        if seat in self.declared or not self.pending.get(seat):
+            return None
+        window = self.window
+        if window is None:
+            return "turn", None, None
+        return window.kind, window.subject, window.offered_by
+
     def prompt_id(self, seat: int) -> int:
         """The id of ``seat``'s current prompt: it has been asked once more than it has
         answered (each seat counts its own prompts, so the ids say nothing of the

@@ -41,27 +41,9 @@ def round_labels(game: Game) -> tuple[str, str]:
     return f"Hand {number}", f"H{number}"
 
 
-def dead_wall(game: Game) -> int:
-    wall = game.wall
-    if not wall.dead_wall:
-        return 0
-    return len(wall.replacements) + len(wall.indicators) + len(wall.hidden) + len(wall.reserve)
-
-
-def owed(game: Game, seat: int) -> tuple[str, int | None, int | None] | None:
-    """The decision ``seat`` owes now as (its kind, the tile id it answers, the seat that
-    offered it), or None: what :func:`prompt_of` and the environments' encoder both read."""
-    if seat in game.declared or not game.pending.get(seat):
-        return None
-    window = game.window
-    if window is None:
-        return "turn", None, None
-    return window.kind, window.subject, window.offered_by
-
-
 def prompt_of(game: Game, seat: int) -> Prompt | None:
     """The decision ``seat`` owes now, or None."""
-    facts = owed(game, seat)
+    facts = game.owed(seat)
     if facts is None:
         return None
     kind, tile, offered_by = facts
@@ -102,7 +84,7 @@ def public_state(game: Game) -> dict[str, Any]:
         "layout": ruleset.layout.name,
         "turn": game.turn,
         "wall_left": game.wall.left,
-        "dead_wall": dead_wall(game),
+        "dead_wall": game.wall.dead_count(),
         "honba": honba,
         "sticks": sticks,
         "round_label": label,

@@ -57,6 +57,13 @@ class Wall:
         """Tiles that can still be drawn from the live wall."""
         return len(self.live)
 
+    def dead_count(self) -> int:
+        """Tiles in the dead wall (replacements, indicators and the tiles under them, the
+        reserve); 0 where the ruleset keeps none."""
+        if not self.dead_wall:
+            return 0
+        return len(self.replacements) + len(self.indicators) + len(self.hidden) + len(self.reserve)
+
     def draw(self) -> int:
         if not self.live:
             raise SparrowsError("the live wall is empty")

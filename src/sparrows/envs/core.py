@@ -8,7 +8,7 @@ Framework-free (numpy only): :mod:`.pettingzoo_env` and :mod:`.gym_env` wrap it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -32,7 +32,7 @@ REWARDS = ("points", "chips", "placement", "final")
 
 
 #: the engine's list for a seat that owes nothing (one object: its offer is kept too)
-_NO_ACTIONS: list[Action] = []
+_NO_ACTIONS: Final[list[Action]] = []
 
 
 def rules_of(ruleset: str, preset: str | None, options: dict[str, Any] | None) -> Ruleset:

@@ -22,14 +22,13 @@ import json
 from collections.abc import Collection
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
 from ..client import View
 from ..engine.game import CALLED, DEAD, RIICHI, TSUMOGIRI, WON, Game, TableMeld
 from ..engine.protocol import Ruleset
-from ..engine.views import dead_wall, owed
 from ..tiles import MeldType
 from ..tiles.notation import format_tile
 
@@ -45,7 +44,7 @@ PROMPT_KINDS = ("none", "turn", "claim", "rob", "exchange", "void", "dealer", "k
 RIVER_LENGTH = {"suzume": 16, "riichi4": 24, "riichi3": 24, "riichi-house": 24}
 RIVER_DEFAULT = 32
 
-_SUITS = "mps"
+_SUITS: Final = "mps"
 
 
 @dataclass(frozen=True)
@@ -295,35 +294,34 @@ class Encoder:
         return encoded[:n].reshape(self.channels, self.kinds), encoded[n : self.size]
 
 
-_PROMPT_INDEX = {kind: i for i, kind in enumerate(PROMPT_KINDS)}
-# The vector's groups, each written when what it is made of changes (_Viewer.last).
-(
-    _POINTS,
-    _CHIPS,
-    _WON,
-    _DEALER,
-    _SEAT_WIND,
-    _ROUND_WIND,
-    _COUNTERS,
-    _HAND,
-    _TURN,
-    _LEFT,
-    _DEAD,
-    _RIICHI,
-    _FURITEN,
-    _VOID,
-    _PROMPT,
-    _OFFERED_BY,
-) = range(16)
-_GROUPS = 16
-_ONE_HOT = (_DEALER, _SEAT_WIND, _ROUND_WIND, _PROMPT, _OFFERED_BY)
-_FLAG_BITS = (TSUMOGIRI, RIICHI, CALLED, DEAD)  # the river_flags order
-_CLOSED_KAN = MeldType.CLOSED_KAN
-_ADDED_KAN = MeldType.ADDED_KAN
+_PROMPT_INDEX: Final = {kind: i for i, kind in enumerate(PROMPT_KINDS)}
+# The vector's groups, each written when what it is made of changes (_Viewer.last); Final:
+# the compiled build reads them as constants, not from the module's dictionary.
+_POINTS: Final = 0
+_CHIPS: Final = 1
+_WON: Final = 2
+_DEALER: Final = 3
+_SEAT_WIND: Final = 4
+_ROUND_WIND: Final = 5
+_COUNTERS: Final = 6
+_HAND: Final = 7
+_TURN: Final = 8
+_LEFT: Final = 9
+_DEAD: Final = 10
+_RIICHI: Final = 11
+_FURITEN: Final = 12
+_VOID: Final = 13
+_PROMPT: Final = 14
+_OFFERED_BY: Final = 15
+_GROUPS: Final = 16
+_ONE_HOT: Final = (_DEALER, _SEAT_WIND, _ROUND_WIND, _PROMPT, _OFFERED_BY)
+_FLAG_BITS: Final = (TSUMOGIRI, RIICHI, CALLED, DEAD)  # the river_flags order
+_CLOSED_KAN: Final = MeldType.CLOSED_KAN
+_ADDED_KAN: Final = MeldType.ADDED_KAN
 
 #: A meld as last encoded (its tiles a copy): what _MELD reads of a meld now.
 _MeldSnap = tuple[MeldType, list[int], int | None, int | None]
-_MELD = attrgetter("type", "tiles", "called", "from_seat")
+_MELD: Final = attrgetter("type", "tiles", "called", "from_seat")
 
 
 class _Viewer:
@@ -617,11 +615,11 @@ class LiveEncoder:
             if k >= 0:
                 a[self._drawn_at + k] = 1
             v.drawn = k
-        # the prompt, as the view's prompt has it (views.owed)
+        # the prompt, as the view's prompt has it (Game.owed)
         prompt = 0  # none
         subject = -1
         offered_by: int | None = None
-        facts = owed(game, vs)
+        facts = game.owed(vs)
         if facts is not None:
             prompt = _prompt_index(facts[0])
             if facts[1] is not None:
@@ -746,7 +744,7 @@ class LiveEncoder:
         if left != last[_LEFT]:
             a[at] = left / tiles
             last[_LEFT] = left
-        dead = dead_wall(game)
+        dead = game.wall.dead_count()
         if dead != last[_DEAD]:
             a[at + 1] = dead / tiles
             last[_DEAD] = dead
@@ -782,8 +780,8 @@ class LiveEncoder:
             _hot(a, last, _OFFERED_BY, self._offered_by_at, index)
 
 
-_RIICHI_FIELDS = ("riichi", "open_riichi", "furiten")
-_SICHUAN_FIELDS = ("void",)
+_RIICHI_FIELDS: Final = ("riichi", "open_riichi", "furiten")
+_SICHUAN_FIELDS: Final = ("void",)
 
 
 def _hot(a: Any, last: list[Any], slot: int, at: int, index: int) -> None:

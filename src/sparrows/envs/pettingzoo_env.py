@@ -110,6 +110,7 @@ class SparrowsAEC(_Common, AECEnv):  # type: ignore[misc]
         self._new_game(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False  # some reward in self.rewards is not 0
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -128,14 +129,17 @@ class SparrowsAEC(_Common, AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         table.play(self._seat[agent], action)
         rewards = table.rewards()
-        seat = self._seat
-        for a in self.agents:
-            self.rewards[a] = rewards[seat[a]]
+        rewarded = any(rewards)
+        if rewarded or self._rewarded:  # (most steps reward nobody, as the last did)
+            seat = self._seat
+            for a in self.agents:
+                self.rewards[a] = rewards[seat[a]]
+            self._rewarded = rewarded
+            self._accumulate_rewards()
         if table.done:
             self.terminations = dict.fromkeys(self.agents, True)
         waiting = table.to_act()
         self.infos = self._infos(waiting)
-        self._accumulate_rewards()
         if waiting:
             self.agent_selection = self.possible_agents[waiting[0]]
         else:  # the episode is over: each agent is stepped once more with None
