@@ -80,12 +80,13 @@ class Table:
         self._index = {a.code: i for i, a in enumerate(self.layout.actions)}
         self.illegal: int | None = None  # the seat that played an illegal action
         self._last: list[int] = []
-        self._texts: dict[Action, str] = {}  # an action's text, kept (the infos' legal lists)
+        #: every action's text in the ruleset's notation, by layout index (the infos' lists)
+        self._text_at = self.layout.texts(self.rules.dialect)
         # per seat: (the engine's list of its legal actions, a copy, its mask, its texts),
         # kept while the engine offers the seat that same list (a claim window's other
         # seats keep theirs while one answers); whoever steps the game (the Gymnasium
         # env's bots step it directly).
-        self._offers: dict[int, tuple[list[Action], list[Action], Any, list[str] | None]] = {}
+        self._offers: dict[int, tuple[list[Action], list[Action], Any, list[str]]] = {}
 
     # ------------------------------------------------------------------ the game
     def new_game(self, seed: int) -> None:
@@ -109,7 +110,7 @@ class Table:
     def to_act(self) -> list[int]:
         return [] if self.done else self.game.to_act()
 
-    def _offer(self, seat: int) -> tuple[list[Action], list[Action], Any, list[str] | None]:
+    def _offer(self, seat: int) -> tuple[list[Action], list[Action], Any, list[str]]:
         """``seat``'s entry of ``_offers`` (made now if the engine's list is new)."""
         game = self.game
         source = _NO_ACTIONS
@@ -122,10 +123,13 @@ class Table:
             return kept
         legal = list(source)
         mask = self._zero_mask.copy()
-        index = self._index
+        index, text_at = self._index, self._text_at
+        texts = []
         for a in legal:  # (cell by cell: faster than numpy's indexing by a list, measured)
-            mask[index[a.code]] = 1
-        kept = self._offers[seat] = (source, legal, mask, None)
+            i = index[a.code]
+            mask[i] = 1
+            texts.append(text_at[i])
+        kept = self._offers[seat] = (source, legal, mask, texts)
         return kept
 
     def legal(self, seat: int) -> list[Action]:
@@ -144,18 +148,7 @@ class Table:
 
     def legal_texts(self, seat: int) -> list[str]:
         """``seat``'s legal actions as text (a new list)."""
-        offer = self._offer(seat)
-        got = offer[3]
-        if got is None:
-            texts = self._texts
-            got = []
-            for action in offer[1]:
-                text = texts.get(action)
-                if text is None:
-                    text = texts[action] = action.to_string(self.rules.dialect)
-                got.append(text)
-            self._offers[seat] = (offer[0], offer[1], offer[2], got)
-        return list(got)
+        return list(self._offer(seat)[3])
 
     def play(self, seat: int, index: Any) -> bool:
         """Apply action ``index`` of the layout for ``seat``; False (and the episode ends,
