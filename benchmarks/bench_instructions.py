@@ -6,9 +6,10 @@ The workload is ``bench_envs.py``'s: the PettingZoo AEC loop with an observation
 decision and a seeded random legal action, ``--hands`` hands (each a new seeded game's
 first hand). It runs twice under callgrind, with those hands and with none (start-up,
 imports and the environment's construction), and the difference is divided by the
-decisions played. ``PYTHONHASHSEED=0`` and one BLAS thread make the count repeatable (to
-the instruction, measured). Not a wall-clock figure: a large copy counts by the byte
-(``rep movsb``), so the observation's copy weighs more here than in time.
+decisions played. ``PYTHONHASHSEED=0`` and one BLAS thread make the count repeatable (two
+runs differed by 2 instructions a decision here). Not a wall-clock figure: a large copy
+counts by the byte (``rep movsb``), so the observation's copy weighs more here than in
+time.
 
     .venv/bin/python benchmarks/bench_instructions.py [--hands 10] [--src DIR] [keys...]
 
@@ -41,27 +42,18 @@ CONFIGS = {
 
 def child(key: str, hands: int) -> None:
     """The workload (run under callgrind): prints the decisions taken."""
-    import warnings
-
     import numpy as np
 
+    from bench_envs import _hand  # the hands/s benchmark's loop (it quiets PettingZoo too)
     from sparrows.envs import aec_env
 
-    warnings.filterwarnings("ignore", category=UserWarning, module=r"pettingzoo\..*")
     ruleset, preset = CONFIGS[key]
     env = aec_env(ruleset, preset=preset, episode="hand")
     rng = np.random.default_rng(0)
     decisions = 0
     for h in range(hands):
         env.reset(seed=h)
-        for _agent in env.agent_iter():
-            obs, _reward, terminated, truncated, _info = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
-            decisions += 1
+        decisions += _hand(env, rng)
     print(f"decisions {decisions}")
 
 

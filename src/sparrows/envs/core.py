@@ -83,9 +83,9 @@ class Table:
         #: every action's text in the ruleset's notation, by layout index (the infos' lists)
         self._text_at = self.layout.texts(self.rules.dialect)
         # per seat: (the engine's list of its legal actions, a copy, its mask, its texts),
-        # kept while the engine offers the seat that same list (a claim window's other
-        # seats keep theirs while one answers); whoever steps the game (the Gymnasium
-        # env's bots step it directly).
+        # kept while the engine offers the seat that same list object (a claim window's
+        # other seats keep theirs while one answers). Read from the game each time, so it
+        # holds whoever steps the game (the Gymnasium env's bots step it directly).
         self._offers: dict[int, tuple[list[Action], list[Action], Any, list[str]]] = {}
 
     # ------------------------------------------------------------------ the game
