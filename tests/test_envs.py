@@ -57,6 +57,24 @@ def test_pettingzoo_and_gymnasium_checks(ruleset: str, preset: str | None) -> No
     check_env(gym_env(ruleset, preset), skip_render_check=True)
 
 
+def test_gym_env_takes_numpy_integers_and_refuses_other_seats() -> None:
+    """A numpy integer is a seat and an action (the table is compiled in the compiled
+    build, where a plain int is required inside); a seat that is not an integer 0-3 is
+    refused with a message naming it."""
+    env = gym_env("suzume", seat=np.int64(2))
+    obs, _info = env.reset(seed=3)
+    assert env.unwrapped.seat == 2 and type(env.unwrapped.seat) is int
+    for _ in range(5):
+        action = np.flatnonzero(obs["action_mask"])[0]  # a numpy integer
+        obs, _reward, terminated, _truncated, info = env.step(action)
+        assert "illegal_action" not in info
+        if terminated:
+            break
+    for bad in ("1", 1.5, 4, -1, None):
+        with pytest.raises(ValueError, match=f"seat must be 0-3, not {bad!r}"):
+            gym_env("suzume", seat=bad)  # type: ignore[arg-type]
+
+
 def _random_aec(env: Any, seed: int, check: Any, limit: int = 4000) -> None:
     env.reset(seed=seed)
     rng = random.Random(seed)

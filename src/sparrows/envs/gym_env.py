@@ -10,6 +10,7 @@ episode with ``illegal_reward`` and ``info["illegal_action"]``.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import gymnasium
@@ -31,8 +32,13 @@ class SparrowsGym(gymnasium.Env[dict[str, Any], Any]):
         opponents: str = "efficiency",
         render_mode: str | None = None,
     ) -> None:
+        given = seat
+        try:  # (a numpy integer too; the table takes plain ints)
+            seat = operator.index(seat)
+        except TypeError:
+            seat = -1
         if not 0 <= seat < table.players:
-            raise ValueError(f"seat must be 0-{table.players - 1}, not {seat}")
+            raise ValueError(f"seat must be 0-{table.players - 1}, not {given!r}")
         self.table = table
         self.seat = seat
         self.opponents = opponents
