@@ -87,6 +87,7 @@ _NUKI: Final = Action(A.NUKI, Tile(NORTH))
 _CONTINUE: Final = Action(A.CONTINUE)
 _PASS_DEAL: Final = Action(A.PASS_DEAL)
 _NOBODY: Final[frozenset[int]] = frozenset()
+_MARKS: Final = ("riichi", "open_riichi", "furiten")  # the fields extra_fields answers itself
 POCCHI_RIICHI: Final = frozenset((31, 33))  # 5z, 7z pocchi: wildcards drawn in riichi
 POCCHI_OPEN: Final = 32  # 6z pocchi: a wildcard drawn by a tenpai player with an open hand
 
@@ -272,19 +273,21 @@ class RiichiTable(Ruleset):
         if any(hs.tako):  # tako riichi turns the ura indicators face up
             wall = game.wall
             ura = tuple(game.fmt_all(wall.hidden[: len(wall.revealed)]))
+        riichi, opened, furiten = self.extra_fields(game, viewer, _MARKS)
         return RiichiExtra(
             kyoku=game.state.kyoku,
-            riichi=tuple(hs.riichi[:n]),
-            open_riichi=tuple(hs.open_riichi[:n]),
+            riichi=riichi,
+            open_riichi=opened,
             tako=tuple(hs.tako[:n]),
             ura_shown=ura,
-            furiten=None if viewer is None else self._furiten(game, viewer),
+            furiten=furiten,
         )
 
     def extra_fields(
         self, game: Game, viewer: int | None, names: tuple[str, ...]
     ) -> tuple[Any, ...]:
-        """The riichi marks and furiten as :meth:`extra` has them, without building it."""
+        """The riichi marks and furiten without building :meth:`extra` (which reads them
+        here too)."""
         hs: HandState = game.state.hand
         n = self.num_players
         out: list[Any] = []
