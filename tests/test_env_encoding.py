@@ -407,8 +407,12 @@ def test_the_game_counts_every_meld_change(config: tuple[str, str | None, dict[s
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_extra_fields_are_the_extras_fields(config: tuple[str, str | None, dict[str, Any]]) -> None:
     """``Ruleset.extra_fields`` (what the live encoder reads) gives the fields of
-    ``Ruleset.extra`` (what the view has), for every viewer and a spectator, through
-    the first hands of games; the fields the encoder reads are asked together too."""
+    ``Ruleset.extra`` (what the view has), asked one by one and in the encoder's groups,
+    for every viewer and a spectator, through the first hands of games. Riichi builds
+    its marks in ``extra`` from ``extra_fields`` (one place), so those are also checked
+    against the table itself: a seat is marked in riichi exactly when one of its
+    discards carries the riichi flag (outside a window, once the declaring discard has
+    passed)."""
     import dataclasses
 
     ruleset, preset, options = config
@@ -420,10 +424,12 @@ def test_extra_fields_are_the_extras_fields(config: tuple[str, str | None, dict[
         else ("kind",)
     )
     together = {"riichi": ("riichi", "open_riichi", "furiten"), "sichuan": ("void",)}
+    declared = 0
     for seed in range(sized(2, 12)):
         table.new_game(seed)
         game = table.game
         r = random.Random(seed)
+        policy = _Policy(rules, seed)  # (ready hands: riichi is declared)
         while not game.over and game.hand_number < 3:  # three hands (random games are long)
             for viewer in [None, *range(game.n)] if r.random() < 0.2 else ():
                 extra = rules.extra(game, viewer)
@@ -436,5 +442,13 @@ def test_extra_fields_are_the_extras_fields(config: tuple[str, str | None, dict[
                     assert rules.extra_fields(game, viewer, read) == tuple(
                         getattr(extra, n) for n in read
                     )
+            if ruleset == "riichi" and game.window is None:
+                marks = rules.extra_fields(game, None, ("riichi",))[0]
+                for seat in range(game.n):
+                    flagged = any(f & RIICHI for f in game.river_flags[seat])
+                    assert (marks[seat] > 0) == flagged, (seat, marks, game.river_flags[seat])
+                    declared += flagged
             s = game.to_act()[0]
-            game.step(s, r.choice(game.legal_actions(s)))
+            game.step(s, policy.choose(game, s))
+    if ruleset == "riichi":
+        assert declared > 0  # random play declared riichi: the check above was exercised

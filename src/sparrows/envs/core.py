@@ -103,9 +103,9 @@ class Table:
         """The episode is over: the game's end, or the first hand's (episode="hand"), or
         an illegal action."""
         game = self.game
-        if self.illegal is not None or game.over:
+        if self.illegal is not None or game.phase is Phase.OVER:
             return True
-        return self.episode == "hand" and game.hand_number > 0
+        return self._one_hand and game.hand_number > 0
 
     def to_act(self) -> list[int]:
         return [] if self.done else self.game.to_act()
@@ -114,9 +114,7 @@ class Table:
         """``seat``'s entry of ``_offers`` (made now if the engine's list is new)."""
         game = self.game
         source = _NO_ACTIONS
-        # (``not self.done``, written out: this runs several times a decision)
-        live = self.illegal is None and game.phase is not Phase.OVER
-        if live and not (self._one_hand and game.hand_number > 0) and seat not in game.declared:
+        if not self.done and seat not in game.declared:
             source = game.pending.get(seat, source)
         kept = self._offers.get(seat)
         if kept is not None and kept[0] is source:
