@@ -115,14 +115,20 @@ test-pure: $(DEVSTAMP)
 # build only: the README walk-through, the CLI's process handling (signals, progress bars)
 # and the per-ruleset CLI tests (interpreted code over engine paths the library tests
 # cover; test_cli_game.py and test_cli_analyze.py stay as the CLI's smoke test here),
-# the browser tests, the Ray and report tests (interpreted code: sparrows.sim's backends)
-# and the examples.
+# the browser tests, the Ray and report tests (interpreted code: sparrows.sim's backends),
+# the examples, the export and record-format tests (interpreted: sparrows.records) and the
+# client contract's view round trips and stream rebuilds (interpreted: views, JSON schema
+# and stream; 41 of the compiled suite's 149 test-seconds). The compiled engine still
+# plays every configuration there through the contract's other tests and test_builds.
 FAST_SKIP := readme cli_ux cli_riichi cli_riichi_score cli_house cli_sanma cli_hongkong \
-	cli_classical cli_sichuan web_browser sim_scale examples
+	cli_classical cli_sichuan web_browser sim_scale examples export export_trust
+FAST_DESELECT := test_client_contract.py::test_views_round_trip_and_meet_the_schema \
+	test_client_contract.py::test_the_stream_rebuilds_every_view[
 test-fast: $(FASTSTAMP)
 	SPARROWS_PURE_PYTHON=$(abspath $(BIN)/python) SPARROWS_EXPECT=compiled \
 		$(FASTBIN)/pytest -n 2 -m "not slow" -p no:cacheprovider \
-		$(foreach t,$(FAST_SKIP),--ignore=tests/test_$(t).py)
+		$(foreach t,$(FAST_SKIP),--ignore=tests/test_$(t).py) \
+		$(foreach t,$(FAST_DESELECT),--deselect 'tests/$(t)')
 
 test-all: lint $(RLLIBSTAMP)
 	SPARROWS_FULL=1 SPARROWS_EXPECT=pure $(BIN)/pytest -n 2

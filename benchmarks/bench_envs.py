@@ -172,6 +172,98 @@ def riichienv_pass(extended: bool) -> Callable[[float, int], float] | None:
     return run
 
 
+def floor_pass(seconds: float, first: int, per_hand: int = 306, legal: int = 8) -> float:
+    """Hands per second of the same loop (:func:`_hand`) over a PettingZoo AEC environment
+    that does nothing: four agents in turn, ``per_hand`` decisions a hand, an observation
+    the size of riichi's (a new float32 array each ``observe``, as ours) and an int8 mask of
+    the riichi layout's size with ``legal`` actions set. No environment with that many
+    decisions a hand can pass this loop faster: it is the ceiling the loop, PettingZoo's
+    ``agent_iter`` / ``last`` and the random pick set."""
+    from pettingzoo import AECEnv
+
+    from sparrows.envs.core import Table
+
+    table = Table("riichi")
+    obs = np.zeros(table.encoder.size, dtype=np.float32)
+    mask = np.zeros(table.layout.size, dtype=np.int8)
+    mask[:legal] = 1
+
+    class Idle(AECEnv):  # type: ignore[misc]
+        metadata: dict[str, Any] = {"name": "idle"}
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.possible_agents = [f"player_{i}" for i in range(4)]
+
+        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+            self.agents = self.possible_agents[:]
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos = {a: {"legal_actions": []} for a in self.agents}
+            self.agent_selection = self.agents[0]
+            self.steps = 0
+
+        def observe(self, agent: str) -> dict[str, Any]:
+            return {"observation": obs.copy(), "action_mask": mask.copy()}
+
+        def step(self, action: Any) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent]:
+                self._was_dead_step(action)
+                return
+            self.steps += 1
+            self.agent_selection = self.agents[(self.agents.index(agent) + 1) % 4]
+            if self.steps >= per_hand:
+                self.terminations = dict.fromkeys(self.agents, True)
+
+    env = Idle()
+    rng = np.random.default_rng(first)
+    env.reset()
+    hands = 0
+    t0 = time.perf_counter()
+    while True:
+        _hand(env, rng)
+        hands += 1
+        if time.perf_counter() - t0 >= seconds:
+            break
+        env.reset()
+    return hands / (time.perf_counter() - t0)
+
+
+def engine_pass(seconds: float, first: int) -> float:
+    """Hands per second of the riichi engine alone, as the environment plays it (uniform
+    claims, no record), with a uniformly random legal action at every decision (Python's
+    ``random``: cheaper than numpy's pick, which the floor already counts): no observation,
+    mask or PettingZoo. With the floor it bounds the environment: 1 / (1 / floor + 1 /
+    engine) hands/s were the encoder and the wrapper free."""
+    import random
+
+    from sparrows.engine.game import Game
+    from sparrows.rules import get_ruleset
+
+    rules = get_ruleset("riichi")
+    rng = random.Random(first)
+    hands = decisions = 0
+    seed = first
+    t0 = time.perf_counter()
+    while True:
+        game = Game(rules, seed, record=False, ask_all=True)
+        while game.hand_number == 0 and game.pending:
+            for seat, legal in game.decisions():
+                game.step(seat, legal[rng.randrange(len(legal))])
+                decisions += 1
+        hands += 1
+        seed += 1
+        if time.perf_counter() - t0 >= seconds:
+            break
+    count = COUNTS.setdefault("engine", [0, 0])
+    count[0] += hands
+    count[1] += decisions
+    return hands / (time.perf_counter() - t0)
+
+
 PZ_ENVS = ("riichi", "suzume")
 
 
@@ -260,10 +352,17 @@ def main() -> None:
             if fast:
                 got = in_compiled("bench_envs", "ours", (key, args.seconds, first))
                 results.setdefault(f"compiled {key}", []).append(got)
-            if key == "riichi":  # the peers beside the riichi passes
+            if key == "riichi":  # the peers, the floor and the engine beside riichi's
                 for name, run in peers.items():
                     if run is not None:
                         results.setdefault(name, []).append(run(args.seconds, first))
+                hands, decisions = COUNTS["riichi"]
+                per_hand = round(decisions / hands)
+                results.setdefault("floor", []).append(floor_pass(args.seconds, first, per_hand))
+                results.setdefault("pure engine", []).append(engine_pass(args.seconds, first))
+                if fast:
+                    got = in_compiled("bench_envs", "engine_pass", (args.seconds, first))
+                    results.setdefault("compiled engine", []).append(got)
         print(f"  pass {p + 1}/{args.passes} done", flush=True)
     pz: dict[str, str] = {}
     if not args.no_pz:
@@ -314,9 +413,24 @@ def main() -> None:
         per_hand = decisions / hands
         rate = med(results[name]) * per_hand
         print(f"  {label:<34} {per_hand:8.0f} {rate:6.0f}  {cell(results[name]):>22}")
+    per_hand = COUNTS["riichi"][1] / COUNTS["riichi"][0]
+    print(
+        f"  {'floor: an idle AEC env, riichi sizes':<34} {round(per_hand):8d}"
+        f" {med(results['floor']) * round(per_hand):6.0f}  {cell(results['floor']):>22}"
+    )
+    hands, decisions = COUNTS["engine"]
+    engine = results["pure engine"]
+    print(
+        f"  {'riichi engine alone, no env':<34} {decisions / hands:8.0f}"
+        f" {med(engine) * decisions / hands:6.0f}  {cell(engine):>22}"
+        f"  {cell(results.get('compiled engine', [])):>22}"
+    )
     print(
         "  (dec/hand: decisions, so observations made, per hand, counted in this process's"
-        " passes; dec/s: that times the pure (or the peer's) median hands/s)"
+        " passes; dec/s: that times the pure (or the peer's) median hands/s. floor: the"
+        " same loop over an environment that does nothing but hand out riichi-sized"
+        " observations and masks for riichi's decisions a hand: no environment with that"
+        " many decisions can pass this loop faster)"
     )
     print("Goals (issue 22), riichi (default preset), medians:")
     goals = [
@@ -330,6 +444,20 @@ def main() -> None:
             continue
         got = med(results[mine]) / med(results[theirs])
         print(f"  {text}: {got:.2f}x, {'met' if got >= target else 'NOT met'}")
+    floor = med(results["floor"])
+    for text, build, theirs, target in (
+        ("5x RLCard", "pure", "rlcard", 5.0),
+        ("10x RLCard", "compiled", "rlcard", 10.0),
+        ("riichienv (encode)", "compiled", "riichienv", 1.0),
+    ):
+        engine = results.get(f"{build} engine")
+        if results.get(theirs) and engine:
+            need = target * med(results[theirs])
+            bound = 1 / (1 / floor + 1 / med(engine))
+            print(
+                f"  {text} is {need:.1f} hands/s; the floor with the {build} engine allows"
+                f" {bound:.1f} were the encoder and the wrapper free ({bound / need:.2f}x)"
+            )
     if "riichienv extended" in results and "compiled riichi" in results:
         got = med(results["compiled riichi"]) / med(results["riichienv extended"])
         print(f"  (compiled beside riichienv with encode_extended: {got:.2f}x)")
