@@ -45,7 +45,7 @@ import subprocess
 import time
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -189,7 +189,7 @@ def floor_pass(seconds: float, first: int, per_hand: int = 306, legal: int = 8) 
     mask[:legal] = 1
 
     class Idle(AECEnv):  # type: ignore[misc]
-        metadata: dict[str, Any] = {"name": "idle"}
+        metadata: ClassVar[dict[str, Any]] = {"name": "idle"}
 
         def __init__(self) -> None:
             super().__init__()
