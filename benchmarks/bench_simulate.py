@@ -8,7 +8,7 @@ What is timed is the run as users run it: the ``seconds`` the command reports (f
 before the first game to the last result, worker start-up and, for Ray, joining the
 cluster included), over ``--games`` games.
 
-    .venv/bin/python benchmarks/bench_simulate.py [--passes 3] [--games 800]
+    .venv/bin/python benchmarks/bench_simulate.py [--passes 3] [--games 800 [3200 ...]]
 """
 
 from __future__ import annotations
@@ -65,7 +65,13 @@ def run(sparrows: Path, args: list[str], env: dict[str, str]) -> dict[str, float
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--passes", type=int, default=3)
-    ap.add_argument("--games", type=int, default=800, help="games per pass (default 800)")
+    ap.add_argument(
+        "--games",
+        type=int,
+        nargs="+",
+        default=[800],
+        help="games per pass (default 800); several sizes are measured one after another",
+    )
     ap.add_argument("--rules", default="riichi")
     ap.add_argument("--agents", default="random,random,random,random")
     args = ap.parse_args()
@@ -74,7 +80,7 @@ def main() -> None:
     fast = compiled_bin("sparrows")
     if fast is not None:
         builds.append(("compiled", fast.parent))
-    base = ["--rules", args.rules, "--agents", args.agents, "-n", str(args.games), "--seed", "1"]
+    base = ["--rules", args.rules, "--agents", args.agents, "--seed", "1"]
     heads: dict[str, str] = {}
     blocking: list[subprocess.Popen[bytes]] = []
     try:
@@ -102,14 +108,15 @@ def main() -> None:
             "2 workers": ["--workers", "2"],
             "Ray, 2 CPUs": ["--ray", "HEAD"],
         }
-        rates: dict[tuple[str, str], list[float]] = {}
+        rates: dict[tuple[int, str, str], list[float]] = {}
         for _ in range(args.passes):
-            for build, bindir in builds:
-                for label, extra in configs.items():
-                    extra = [heads[build] if e == "HEAD" else e for e in extra]
-                    got = run(bindir / "sparrows", base + extra, env)
-                    assert got["build"] == build, got
-                    rates.setdefault((build, label), []).append(got["games_per_s"])
+            for games in args.games:
+                for build, bindir in builds:
+                    for label, extra in configs.items():
+                        extra = [heads[build] if e == "HEAD" else e for e in extra]
+                        got = run(bindir / "sparrows", [*base, "-n", str(games), *extra], env)
+                        assert got["build"] == build, got
+                        rates.setdefault((games, build, label), []).append(got["games_per_s"])
     finally:
         for proc in blocking:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -118,20 +125,24 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
     print(
-        f"sparrows simulate --rules {args.rules} --agents {args.agents} -n {args.games}: "
-        f"games/s, median of {args.passes} passes (min-max), {time.strftime('%Y-%m-%d %H:%M')}"
+        f"sparrows simulate --rules {args.rules} --agents {args.agents}: games/s, median of "
+        f"{args.passes} passes (min-max), {time.strftime('%Y-%m-%d %H:%M')}"
     )
-    print(f"{'build':<10}{'configuration':<14}{'games/s':>10}{'min-max':>16}{'scaling':>10}")
-    for build, _ in builds:
-        one = statistics.median(rates[(build, "1 worker")])
-        for label in configs:
-            got = rates[(build, label)]
-            med = statistics.median(got)
-            scaling = "" if label == "1 worker" else f"{med / (2 * one):.0%}"
-            print(
-                f"{build:<10}{label:<14}{med:>10.2f}{f'{min(got):.2f}-{max(got):.2f}':>16}"
-                f"{scaling:>10}"
-            )
+    print(
+        f"{'games':>6}  {'build':<10}{'configuration':<14}{'games/s':>10}{'min-max':>16}"
+        f"{'scaling':>10}"
+    )
+    for games in args.games:
+        for build, _ in builds:
+            one = statistics.median(rates[(games, build, "1 worker")])
+            for label in configs:
+                got = rates[(games, build, label)]
+                med = statistics.median(got)
+                scaling = "" if label == "1 worker" else f"{med / (2 * one):.0%}"
+                print(
+                    f"{games:>6}  {build:<10}{label:<14}{med:>10.2f}"
+                    f"{f'{min(got):.2f}-{max(got):.2f}':>16}{scaling:>10}"
+                )
     print("scaling: the rate over twice the 1-worker rate (goal >= 85%)")
 
 

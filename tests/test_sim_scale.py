@@ -14,7 +14,7 @@ import pytest
 
 from sparrows.errors import SparrowsError
 from sparrows.sim import BatchConfig, SimulationInterrupted, play_batch, simulate
-from sparrows.sim.runner import _histogram, _mean_ci, _wilson
+from sparrows.sim.runner import MOST_GAMES_RAY, _histogram, _mean_ci, _wilson, chunk_size
 
 AGENTS = ["efficiency", "random", "random", "random"]
 RUN_ONLY = ("seconds", "hands_per_second", "workers", "backend")
@@ -80,6 +80,16 @@ def test_ray_tasks_give_the_local_statistics() -> None:
         remote = simulate("suzume", AGENTS, 12, seed=9, ray="auto", chunk=2).to_json()
         assert remote["backend"] == "ray" and remote["workers"] == 2
         same_statistics(local, remote)
+        # without a chunk, Ray tasks are cut by the cluster's CPUs (2 here), up to 40 games
+        # each (a local pool: up to 10), and the statistics stay those of the local run
+        done: list[int] = []
+        cut = simulate(
+            "suzume", AGENTS, 320, seed=9, ray="auto", progress=lambda d, t, s: done.append(d)
+        )
+        assert done == list(range(40, 321, 40))
+        same_statistics(simulate("suzume", AGENTS, 320, seed=9).to_json(), cut.to_json())
+        assert chunk_size(320, 2) == 10 and chunk_size(320, 2, MOST_GAMES_RAY) == 40
+        assert chunk_size(3200, 8, MOST_GAMES_RAY) == 40 and chunk_size(100, 2, 40) == 12
         tonpuu = {"hanchan": False}
         dup_local = simulate("riichi", AGENTS, 4, 1, options=tonpuu, duplicate=True).to_json()
         dup_remote = simulate(

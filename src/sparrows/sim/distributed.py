@@ -88,14 +88,15 @@ def connect(address: str, workers: int) -> tuple[Any, int, bool]:
 
 
 def run_ray(
-    jobs: Iterator[Job],
+    jobs: Callable[[int], Iterator[Job]],
     address: str,
     workers: int,
     absorb: Callable[[list[GameSummary]], None],
 ) -> int:
-    """Run the jobs as Ray tasks, twice as many in flight as the CPUs, absorbing results in
-    job order; returns the CPUs used. On any exception (Ctrl-C, SIGTERM) the results
-    already back are absorbed, the tasks still running are cancelled, and it goes on."""
+    """Run the jobs (``jobs(the cluster's CPUs)``) as Ray tasks, twice as many in flight
+    as the CPUs, absorbing results in job order; returns the CPUs used. On any exception
+    (Ctrl-C, SIGTERM) the results already back are absorbed, the tasks still running are
+    cancelled, and it goes on."""
     ray, cpus, started = connect(address, workers)
     task = ray.remote(num_cpus=1, max_retries=2)(_run_chunk)
 
@@ -110,7 +111,7 @@ def run_ray(
             ray.cancel(ref, force=True)
 
     try:
-        drive(jobs, 2 * cpus, task.remote, wait_some, cancel, absorb)
+        drive(jobs(cpus), 2 * cpus, task.remote, wait_some, cancel, absorb)
     finally:
         if started:
             ray.shutdown()
