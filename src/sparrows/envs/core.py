@@ -33,6 +33,7 @@ REWARDS = ("points", "chips", "placement", "final")
 
 #: the engine's list for a seat that owes nothing (one object: its offer is kept too)
 _NO_ACTIONS: Final[list[Action]] = []
+_OVER: Final = Phase.OVER
 
 
 def rules_of(ruleset: str, preset: str | None, options: dict[str, Any] | None) -> Ruleset:
@@ -80,6 +81,7 @@ class Table:
         self._index = {a.code: i for i, a in enumerate(self.layout.actions)}
         self.illegal: int | None = None  # the seat that played an illegal action
         self._last: list[int] = []
+        self._moves = 0
         #: every action's text in the ruleset's notation, by layout index (the infos' lists)
         self._text_at = self.layout.texts(self.rules.dialect)
         # per seat: (the engine's list of its legal actions, a copy, its mask, its texts),
@@ -93,6 +95,7 @@ class Table:
         self.game = Game(self.rules, seed, record=False, ask_all=True)
         self.illegal = None
         self._last = self._account()
+        self._moves = 0  # the game's ledger moves when ``_last`` was read
 
     def _account(self) -> list[int]:
         name = "chips" if self.reward == "chips" else "points"
@@ -103,7 +106,7 @@ class Table:
         """The episode is over: the game's end, or the first hand's (episode="hand"), or
         an illegal action."""
         game = self.game
-        if self.illegal is not None or game.phase is Phase.OVER:
+        if self.illegal is not None or game.phase is _OVER:
             return True
         return self._one_hand and game.hand_number > 0
 
@@ -171,9 +174,11 @@ class Table:
             out = [0.0] * n
             out[self.illegal] = self.illegal_reward
             return out
-        now = self._account()
-        if now == self._last and not self.done:  # most steps: nothing changed
+        moves = len(self.game.move_log)  # (the accounts move only by the game's moves)
+        if moves == self._moves and not self.done:  # most steps: nothing moved
             return [0.0] * n
+        self._moves = moves
+        now = self._account()
         out = [0.0] * n
         if self.reward in ("points", "chips"):
             scale = self.encoder.scale if self.reward == "points" else 1.0

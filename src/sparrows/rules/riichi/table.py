@@ -395,6 +395,8 @@ class RiichiTable(Ruleset):
         if len(game.hands[seat]) % 3 != 1:
             return False
         ws = self.waits_of(game, seat)
+        if not ws:  # (most calls: the hand is not ready)
+            return False
         kind = self._kind
         if not self.options.wildcards:
             return any(kind[t] in ws for t in game.discards[seat])
