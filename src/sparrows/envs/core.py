@@ -151,6 +151,18 @@ class Table:
         """``seat``'s legal actions as text (a new list)."""
         return list(self._offer(seat)[3])
 
+    def infos(
+        self, agents: list[str], seats: dict[str, int], acting: list[int]
+    ) -> dict[str, dict[str, Any]]:
+        """Each agent's ``{"legal_actions": [text, ...]}`` (new lists): its legal actions
+        if its seat (``seats[agent]``) is in ``acting``, else empty."""
+        out: dict[str, dict[str, Any]] = {}
+        for agent in agents:
+            seat = seats[agent]
+            texts = list(self._offer(seat)[3]) if seat in acting else []
+            out[agent] = {"legal_actions": texts}
+        return out
+
     def play(self, seat: int, index: Any) -> bool:
         """Apply action ``index`` of the layout for ``seat``; False (and the episode ends,
         ``illegal`` names the seat) when it is not legal now."""

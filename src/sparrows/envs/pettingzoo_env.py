@@ -67,10 +67,7 @@ class _Common:
             return {a: self._info(a) for a in self.agents}  # the texts: empty for all
         if acting is None:
             acting = table.to_act()
-        seat, texts = self._seat, table.legal_texts
-        return {
-            a: {"legal_actions": texts(seat[a]) if seat[a] in acting else []} for a in self.agents
-        }
+        return table.infos(self.agents, self._seat, acting)
 
     def action_to_string(self, index: int) -> str:
         """An action index as text in the ruleset's notation."""
