@@ -147,20 +147,27 @@ class Table:
             "action_mask": self.mask(seat),
         }
 
-    def legal_texts(self, seat: int) -> list[str]:
-        """``seat``'s legal actions as text (a new list)."""
-        return list(self._offer(seat)[3])
+    def info(self, seat: int) -> dict[str, Any]:
+        """``seat``'s info, as every environment gives it: ``{"legal_actions": its legal
+        actions as text}`` (a new list, empty when it owes no decision), and
+        ``"illegal_action": True`` for the seat that played an illegal action."""
+        return self.infos(["seat"], {"seat": seat})["seat"]
 
     def infos(
-        self, agents: list[str], seats: dict[str, int], acting: list[int]
+        self, agents: list[str], seats: dict[str, int], acting: list[int] | None = None
     ) -> dict[str, dict[str, Any]]:
-        """Each agent's ``{"legal_actions": [text, ...]}`` (new lists): its legal actions
-        if its seat (``seats[agent]``) is in ``acting``, else empty."""
+        """:meth:`info` of each agent's seat (``seats[agent]``), by agent. ``acting``:
+        :meth:`to_act`, when the caller has it (the others' texts are empty: not looked
+        up)."""
+        if acting is None:
+            acting = self.to_act()
+        illegal = self.illegal
         out: dict[str, dict[str, Any]] = {}
         for agent in agents:
             seat = seats[agent]
-            texts = list(self._offer(seat)[3]) if seat in acting else []
-            out[agent] = {"legal_actions": texts}
+            out[agent] = {"legal_actions": list(self._offer(seat)[3]) if seat in acting else []}
+            if seat == illegal:
+                out[agent]["illegal_action"] = True
         return out
 
     def play(self, seat: int, index: Any) -> bool:

@@ -68,10 +68,7 @@ class SparrowsGym(gymnasium.Env[dict[str, Any], Any]):
         return self.table.observe(self.seat)
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"legal_actions": self.table.legal_texts(self.seat)}
-        if self.table.illegal == self.seat:
-            info["illegal_action"] = True
-        return info
+        return self.table.info(self.seat)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -52,22 +52,10 @@ class _Common:
             self._rng = np.random.default_rng(seed)
         self.table.new_game(int(self._rng.integers(SEED_LIMIT)))
 
-    def _info(self, agent: str) -> dict[str, Any]:
-        seat = self._seat[agent]
-        info: dict[str, Any] = {"legal_actions": self.table.legal_texts(seat)}
-        if self.table.illegal == seat:
-            info["illegal_action"] = True
-        return info
-
     def _infos(self, acting: list[int] | None = None) -> dict[str, dict[str, Any]]:
-        """Every agent's info; the legal texts only for those that owe a decision (the
-        others' lists are empty). ``acting``: ``table.to_act()``, when the caller has it."""
-        table = self.table
-        if table.illegal is not None:
-            return {a: self._info(a) for a in self.agents}  # the texts: empty for all
-        if acting is None:
-            acting = table.to_act()
-        return table.infos(self.agents, self._seat, acting)
+        """Every agent's info (:meth:`Table.info`: the legal texts are empty for those that
+        owe no decision). ``acting``: ``table.to_act()``, when the caller has it."""
+        return self.table.infos(self.agents, self._seat, acting)
 
     def action_to_string(self, index: int) -> str:
         """An action index as text in the ruleset's notation."""
