@@ -441,7 +441,8 @@ class SimulationInterrupted(KeyboardInterrupt):
 
 #: the most games in one job: a local worker's, and a Ray task's (a task costs more to
 #: send, schedule and return: on the 2-CPU head here, 3,200 compiled riichi games ran at
-#: 73-77% of twice one worker's rate in tasks of 10 games, 88% in tasks of 40, 85% of 80)
+#: 73% and 77% of twice one worker's rate in tasks of 10 games, 79%, 82% and 88% in tasks
+#: of 40, 85% in tasks of 80: single runs)
 MOST_GAMES: Final = 10
 MOST_GAMES_RAY: Final = 40
 
