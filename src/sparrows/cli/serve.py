@@ -53,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
         raise SparrowsError(f"--port must be 0-65535, not {args.port}")
     _check_free(args.host, args.port)
     db = Path(args.db) if args.db else default_db()
-    app = create_app(db)
+    _log_to_stderr()
+    app = create_app(db)  # the file is checked here: a bad one is one line, exit 2
     config = uvicorn.Config(
         app,
         host=args.host,
@@ -94,6 +95,20 @@ def run(args: argparse.Namespace) -> int:
     if not server.started:  # it could not listen after all (the port taken meanwhile)
         raise SparrowsError(f"could not listen on {args.host} port {args.port}")
     return 0
+
+
+def _log_to_stderr() -> None:
+    """The server's own log (a table set aside, the disk full and back...): one line
+    each on stderr, ``sparrows: ...``."""
+    import logging
+
+    logger = logging.getLogger("sparrows.server")
+    if not logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("sparrows: %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
 
 
 def _check_free(host: str, port: int) -> None:

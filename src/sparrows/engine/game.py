@@ -1034,17 +1034,16 @@ class Game:
         if self.phase is _OVER:
             raise IllegalActionError("the game is over")
         self._check_seat(seat)
-        waiting = ", ".join(map(str, self.to_act())) or "nobody"
+        # what the seat itself knows only: whom the table waits for is not said (in a
+        # claim window that would tell who may claim)
         stale = ""
         if prompt is not None:  # an answer to a prompt the seat does not have (any more)
             stale = (
                 f"; prompt {excerpt_repr(prompt, 20)} is not its prompt now: a stale answer "
                 "is not applied"
             )
-        raise IllegalActionError(
-            f"seat {seat} is not to act now ({self.phase.value} phase; waiting for seat "
-            f"{waiting}){stale}"
-        )
+        done = " (it has answered its prompt)" if seat in self.declared else ""
+        raise IllegalActionError(f"seat {seat} is not to act now{done}{stale}")
 
     def _find_legal(self, seat: int, action: object, legal: list[Action]) -> Action:
         if not isinstance(action, Action):

@@ -17,8 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import os
 import time
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -36,10 +39,11 @@ from ..errors import SparrowsError
 from ..rules import RULESETS, get_ruleset
 from ..rules.catalog import describe
 from .replay import replay_frames
-from .rooms import BOTS, SETTINGS, Connection, Room, TableError
-from .store import Store
+from .rooms import BOTS, SETTINGS, Connection, Lane, Room, TableError
+from .store import Store, StoreError, TableRow
 
 STATIC = Path(__file__).resolve().parent / "static"
+log = logging.getLogger("sparrows.server")
 
 #: The largest inbound websocket frame, in bytes.
 MAX_FRAME = 4096
@@ -98,18 +102,71 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
 class Server:
     """The tables of one database, live in one event loop."""
 
-    def __init__(self, db: str | Path) -> None:
-        self.store = Store(db)
+    def __init__(self, db: str | Path | Store) -> None:
+        self.store = db if isinstance(db, Store) else Store(db)
         self.rooms: dict[str, Room] = {}
+        #: tables set aside (id -> the reason), listed in the lobby as broken
+        self.broken: dict[str, str] = {}
+        self.lane = Lane()
         self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Load every table still in play and let each play its own moves."""
-        for row in self.store.tables("playing"):
-            room = Room.load(self.store, row)
-            self.rooms[row.id] = room
-            room.start()
+        """Load every table still in play, however many, and let each play its own
+        moves; a table that cannot be loaded is set aside (marked broken in the file,
+        logged once with the reason) and the others start. Tables set aside earlier are
+        tried again (a newer version may read them)."""
+        began = time.monotonic()
+        ids = self.store.table_ids("playing") + self.store.table_ids("broken")
+        for table_id in ids:
+            self.load(table_id)
+            await asyncio.sleep(0)  # a server with many tables answers while it loads
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        if ids:
+            log.info(
+                "tables in play: %d loaded in %.1f s, %d set aside",
+                sum(1 for r in self.rooms.values() if not r.game.over),
+                time.monotonic() - began,
+                len(self.broken),
+            )
+
+    def load(self, table_id: str) -> Room | None:
+        """A table from the file, started if it is in play; None when there is no such
+        table or it cannot be loaded (then it is set aside)."""
+        try:
+            row = self.store.table(table_id)
+            if row is None:
+                return None
+            room = Room.load(self.store, row)
+        except Exception as exc:  # a bad row or record: this table alone stays down
+            problem = (
+                str(exc)
+                if isinstance(exc, SparrowsError)
+                else (f"an internal error ({type(exc).__name__}: {exc})")
+            )
+            problem = " ".join(problem.split())[:300]
+            if self.broken.get(table_id) != problem:
+                log.error(
+                    "table %s is set aside: %s",
+                    table_id,
+                    problem,
+                    exc_info=exc if os.environ.get("SPARROWS_DEBUG") else None,
+                )
+            self.broken[table_id] = problem
+            with contextlib.suppress(StoreError):
+                self.store.set_aside(table_id, problem)
+            return None
+        if row.status == "broken":
+            with contextlib.suppress(StoreError):
+                self.store.set_status(table_id, "over" if room.game.over else "playing")
+            room.row = replace(room.row, status="over" if room.game.over else "playing")
+            self.broken.pop(table_id, None)
+        self.add(room)
+        return room
+
+    def add(self, room: Room) -> None:
+        room.lane = self.lane
+        self.rooms[room.row.id] = room
+        room.start()
 
     async def _sweep(self) -> None:
         """Let finished tables go from memory a while after their end, once nobody
@@ -119,6 +176,9 @@ class Server:
             now = time.monotonic()
             for table_id, room in list(self.rooms.items()):
                 done = room.game.over and now - (room.ended or now) >= KEEP_FINISHED
+                if room.problem:
+                    self.broken[table_id] = room.problem
+                    done = True
                 if done and not any(not c.closed for c in room.conns):
                     del self.rooms[table_id]
 
@@ -130,12 +190,10 @@ class Server:
         self.store.close()
 
     def room(self, table_id: str) -> Room | None:
+        """A table, from memory or loaded from the file (and started) on demand."""
         room = self.rooms.get(table_id)
-        if room is None:
-            row = self.store.table(table_id)
-            if row is None:
-                return None
-            room = self.rooms[table_id] = Room.load(self.store, row)
+        if room is None and table_id not in self.broken:
+            room = self.load(table_id)
         return room
 
 
@@ -202,8 +260,7 @@ def create_app(db: str | Path) -> Starlette:
             )
         except SparrowsError as exc:
             return _error(str(exc))
-        server.rooms[room.row.id] = room
-        room.start()
+        server.add(room)
         base = str(request.base_url).rstrip("/")
         links = {
             str(seat): f"{base}/table/{room.row.id}#t={token}"
@@ -220,27 +277,26 @@ def create_app(db: str | Path) -> Starlette:
         )
 
     async def tables(request: Request) -> Response:
-        playing = [server.room(r.id) for r in server.store.tables("playing")]
+        playing = sorted(
+            (r for r in server.rooms.values() if not r.game.over and not r.problem),
+            key=lambda r: -r.row.created,
+        )
         over = server.store.tables("over", limit=100)
+        broken = server.store.tables("broken", limit=100)
         return JSONResponse(
             {
-                "playing": [r.info() for r in playing if r is not None],
-                "over": [
-                    {
-                        "id": r.id,
-                        "ruleset": r.ruleset,
-                        "preset": r.options.get("preset", ""),
-                        "created": r.created,
-                        "seats": [{"seat": s.seat, "name": s.name} for s in r.seats],
-                    }
-                    for r in over
-                ],
+                "playing": [r.info() for r in playing],
+                "over": [_summary(r) for r in over],
+                "broken": [{**_summary(r), "problem": r.problem} for r in broken],
             }
         )
 
     async def table(request: Request) -> Response:
-        room = server.room(request.path_params["id"])
+        table_id = request.path_params["id"]
+        room = server.room(table_id)
         if room is None:
+            if table_id in server.broken:
+                return _error(f"this table is set aside: {server.broken[table_id]}", 409)
             return _error("no such table", 404)
         return JSONResponse(room.info())
 
@@ -302,6 +358,17 @@ def create_app(db: str | Path) -> Starlette:
     return app
 
 
+def _summary(row: TableRow) -> dict[str, Any]:
+    """A table the lobby lists without loading it."""
+    return {
+        "id": row.id,
+        "ruleset": row.ruleset,
+        "preset": row.options.get("preset", ""),
+        "created": row.created,
+        "seats": [{"seat": s.seat, "name": s.name} for s in row.seats],
+    }
+
+
 def _error(message: str, status: int = 400) -> Response:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -339,9 +406,12 @@ class _Bucket:
 
 async def _follow(server: Server, websocket: WebSocket) -> None:
     await websocket.accept()
-    room = server.room(websocket.path_params["id"])
-    if room is None:
-        await websocket.send_json({"type": "error", "message": "no such table"})
+    table_id = websocket.path_params["id"]
+    room = server.room(table_id)
+    if room is None or room.problem:
+        problem = room.problem if room is not None else server.broken.get(table_id)
+        message = f"this table is set aside: {problem}" if problem else "no such table"
+        await websocket.send_json({"type": "error", "message": message})
         await websocket.close(code=4404)
         return
     queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=512)
@@ -399,12 +469,21 @@ async def _follow(server: Server, websocket: WebSocket) -> None:
                 if seat is None:
                     refuse("this link is not for this table")
                     continue
+                if room.stalled is not None:  # moves nobody may see yet: wait for the file
+                    send(
+                        {
+                            "type": "error",
+                            "about": "saving",
+                            "message": f"the server cannot save: {room.stalled}; the table "
+                            "waits until it can",
+                        }
+                    )
+                    await room.writable()
                 viewer = None if seat < 0 else seat
                 delay = float(room.settings["spectator_delay"]) if viewer is None else 0.0
                 conn = Connection(viewer, send, cursor=max(0, msg.cursor), delay=delay)
                 send({"type": "welcome", "seat": viewer, "table": room.info()})
-                first = room.join(conn)
-                if first is not None:
+                for first in room.join(conn):
                     send(first)
                 if viewer is None and delay:
                     spectating = asyncio.get_running_loop().create_task(_feed(room, conn))

@@ -18,9 +18,11 @@ import asyncio
 import contextlib
 import hmac
 import json
+import logging
+import os
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -30,7 +32,7 @@ from ..engine import Action, ActionType, Game
 from ..engine.protocol import Ruleset
 from ..errors import IllegalActionError, NotationError, SparrowsError
 from ..rules import get_ruleset
-from .store import SeatRow, Store, TableRow, token_hash
+from .store import SeatRow, Store, StoreError, TableRow, token_hash
 
 #: Bots a table may seat.
 BOTS = ("efficiency", "random")
@@ -45,9 +47,36 @@ SETTINGS: dict[str, Any] = {
 }
 
 
-#: The most moves a table plays before it lets the other tables and the players in (a
-#: table of bots without pauses would otherwise hold the server for its whole game).
-MOVES_AT_ONCE = 24
+#: The longest a table plays its own moves (bots, pass-only answers) before it lets the
+#: other tables and the players in, in seconds (a table of bots without pauses would
+#: otherwise hold the server for its whole game).
+BATCH_SECONDS = 0.005
+#: How often a table whose moves the file could not take tries again, in seconds.
+RETRY_SECONDS = 2.0
+
+log = logging.getLogger("sparrows.server")
+
+
+class Lane:
+    """How the tables share the one event loop. A table with people plays its due moves
+    in short batches between everyone else's; tables of bots alone (nobody waits on
+    them) go one batch at a time through one lane, which rests after each batch as long
+    as the batch took: however many such tables play flat out, they take at most half
+    of the loop, and a person's move waits at most one batch."""
+
+    def __init__(self) -> None:
+        self._lock = asyncio.Lock()
+
+    @contextlib.asynccontextmanager
+    async def slot(self, room: Room) -> AsyncIterator[None]:
+        if room.people:
+            yield
+            return
+        async with self._lock:
+            began = time.perf_counter()
+            yield
+            await asyncio.sleep(min(0.05, time.perf_counter() - began))
+
 
 _RULESETS: dict[str, Ruleset] = {}
 
@@ -59,6 +88,25 @@ def shared_ruleset(name: str, options: dict[str, Any]) -> Ruleset:
     rules = get_ruleset(name, options)
     key = json.dumps([rules.name, rules.options_dict()], sort_keys=True)
     return _RULESETS.setdefault(key, rules)
+
+
+#: The longest name a seat may have, in characters.
+NAME_MAX = 24
+#: Characters a name may not hold: controls, format characters (the bidirectional
+#: overrides such as U+202E among them), surrogates, private use, unassigned, line and
+#: paragraph separators.
+_NOT_IN_NAMES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+
+
+def clean_name(given: object, fallback: str) -> str:
+    """A seat's name as every page shows it: the characters that draw nothing or
+    reorder the text left out, runs of spaces made one, at most NAME_MAX characters;
+    ``fallback`` when nothing is left."""
+    import unicodedata
+
+    text = given if isinstance(given, str) else ""
+    kept = "".join(c for c in text[: NAME_MAX * 8] if unicodedata.category(c) not in _NOT_IN_NAMES)
+    return " ".join(kept.split())[:NAME_MAX].strip() or fallback
 
 
 class TableError(SparrowsError):
@@ -77,6 +125,8 @@ class Connection:
     closed: bool = False
     delay: float = 0.0
     state: SeatState | None = None
+    #: the next state starts the viewer's stream over (from 0): the page drops what it had
+    fresh: bool = False
 
 
 @dataclass
@@ -105,6 +155,14 @@ class Room:
     task: asyncio.Task[None] | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     ended: float = 0.0  # when the game ended (monotonic), for dropping the room later
+    #: why the file cannot take the table's moves now (None: it can); while it is set,
+    #: the moves played and not saved are shown to nobody
+    stalled: str | None = None
+    resumed: asyncio.Event = field(default_factory=asyncio.Event)
+    #: why the table is set aside ("" while it plays)
+    problem: str = ""
+    #: how the table shares the event loop with the others (the server's :class:`Lane`)
+    lane: Lane = field(default_factory=Lane)
 
     # ------------------------------------------------------------------ making
     @classmethod
@@ -133,14 +191,14 @@ class Room:
         rows = []
         for i, seat in enumerate(seats):
             kind = seat.get("kind", "human")
-            name = str(seat.get("name") or "")[:24] or f"Seat {i + 1}"
             if kind == "human":
                 fresh = secrets.token_urlsafe(24)
                 token: str | None = fresh
                 stored = token_hash(fresh)
+                name = clean_name(seat.get("name"), f"Seat {i + 1}")
             elif kind.startswith("bot:") and kind[4:] in BOTS:
                 token, stored = None, ""
-                name = seat.get("name") or f"{kind[4:].capitalize()} bot"
+                name = clean_name(seat.get("name"), f"{kind[4:].capitalize()} bot")
             else:
                 raise TableError(
                     f"seat {i}: kind must be human or bot:{'|bot:'.join(BOTS)}, not {kind!r}"
@@ -164,6 +222,7 @@ class Room:
             seats=tuple(rows),
         )
         store.create_table(row)
+        game.events_since(None, 0)  # the stream is followed from the deal on
         room = cls._make(row, store, rules, game)
         room._save([])  # the first hand's wall
         return room, tokens, spectate
@@ -172,12 +231,17 @@ class Room:
     def load(cls, store: Store, row: TableRow) -> Room:
         """A table as the store holds it: its game replayed from its walls and actions."""
         rules = shared_ruleset(row.ruleset, row.options)
-        game = Game(rules, row.seed, walls=store.walls(row.id), ask_all=True, shuffle="secrets")
+        walls = store.walls(row.id)
+        game = Game(rules, row.seed, walls=walls, ask_all=True, shuffle="secrets")
+        # followed from the deal on, as the live table was: the replay rebuilds the very
+        # stream its pages saw (the same numbers for the same events), so a page open across
+        # a restart carries on from its cursor
+        game.events_since(None, 0)
         for seat, text in store.actions(row.id):
             game.step(seat, Action.from_string(text, rules.dialect))
         room = cls._make(row, store, rules, game)
         room.saved_actions = len(game.actions)
-        room.saved_walls = len(game.hand_orders)
+        room.saved_walls = len(walls)  # a hand begun by the last action: its wall next
         if game.over:
             room.ended = time.monotonic()
         return room
@@ -187,7 +251,6 @@ class Room:
         settings = {**SETTINGS, **row.settings}
         room = cls(row, store, game, rules, settings)
         room.clocks = [Clock(float(settings["bank_seconds"])) for _ in range(game.n)]
-        game.events_since(None, 0)  # follow the stream from now on
         return room
 
     # ------------------------------------------------------------------ who is who
@@ -203,6 +266,11 @@ class Room:
             found = -1
         return found
 
+    @property
+    def people(self) -> bool:
+        """Whether a person sits at the table (a human seat, present or not)."""
+        return any(s.kind == "human" for s in self.row.seats)
+
     def is_bot(self, seat: int) -> bool:
         return self.row.seats[seat].kind.startswith("bot:")
 
@@ -211,25 +279,59 @@ class Room:
 
     # ------------------------------------------------------------------ acting
     async def act(self, seat: int, prompt: int, text: str) -> None:
-        """A human's answer; TableError names what is wrong (nothing changes then)."""
+        """A human's answer; TableError names what is wrong (nothing changes then). The
+        move is committed before anyone is shown it; when the file cannot take it the
+        game goes back to before it and the player is told (the move did not count)."""
         async with self.lock:
+            self._check_open()
             game = self.game
             if game.over:
                 raise TableError("the game is over")
             try:
                 action = Action.from_string(text, self.rules.dialect)
+            except NotationError as exc:
+                raise TableError(str(exc)) from None
+            before = game.clone()
+            try:
                 game.step(seat, action, prompt=prompt)
-            except (IllegalActionError, NotationError) as exc:
+            except IllegalActionError as exc:
+                raise TableError(str(exc)) from None
+            except Exception as exc:  # a fault of ours: the move is undone, said once
+                self.game = before
+                log.error(
+                    "table %s: seat %d's %r failed (%s: %s); not applied",
+                    self.row.id,
+                    seat,
+                    text[:40],
+                    type(exc).__name__,
+                    exc,
+                    exc_info=exc if os.environ.get("SPARROWS_DEBUG") else None,
+                )
+                raise TableError("an internal error; the move was not applied") from None
+            try:
+                self._save(game.actions[self.saved_actions :])
+            except StoreError as exc:
+                self.game = before  # nobody saw the move: it did not happen
                 raise TableError(str(exc)) from None
             self._used_clock(seat)
-            self._flush()  # the player's move is committed and echoed at once
+            self.broadcast()  # the player's move is committed and echoed at once
         self.wake.set()  # the table's own moves that follow: the run loop plays them
+
+    def _check_open(self) -> None:
+        """Refuse while the table is set aside or holds moves it could not save."""
+        if self.problem:
+            raise TableError(f"this table is set aside: {self.problem}")
+        if self.stalled is not None:
+            raise TableError(
+                f"the server cannot save: {self.stalled}; the table waits until it can"
+            )
 
     async def hint(self, seat: int, prompt: int) -> dict[str, Any]:
         """The ruleset's advice on ``seat``'s prompt (the page's hint toggle), drawn from
         what the seat sees and may do: :meth:`Ruleset.hint` and, when a complete hand is
         not offered a win, :meth:`Ruleset.no_win_reason`."""
         async with self.lock:
+            self._check_open()
             game = self.game
             if game.over or seat not in game.pending or game.prompt_id(seat) != prompt:
                 raise TableError(f"prompt {prompt} is not seat {seat}'s prompt now")
@@ -243,19 +345,30 @@ class Room:
             clock.bank = max(0.0, clock.bank - max(0.0, used))
         clock.started = 0.0
 
-    def _flush(self) -> None:
-        """Commit what was played since the last commit, then send it."""
-        if len(self.game.actions) > self.saved_actions:
+    def _flush(self) -> bool:
+        """Commit what was played since the last commit, then send it. False when the
+        file cannot take it: the moves stay unsent (nobody sees them) and the table is
+        stalled until a later try commits them (:meth:`run` tries again)."""
+        if len(self.game.actions) == self.saved_actions and not self.stalled:
+            return True
+        try:
             self._save(self.game.actions[self.saved_actions :])
-            self.broadcast()
+        except StoreError as exc:
+            self.stalled = exc.reason
+            return False
+        if self.stalled is not None:
+            self.stalled = None
+            self.resumed.set()
+        self.broadcast()
+        return True
 
     def _play_due(self) -> float:
         """Play the moves the table owes now (bots, pass-only answers, clocks run out),
-        over and over while there are such, up to MOVES_AT_ONCE; returns the seconds
-        until the next one (0: more are due now, after the other tables' turn)."""
-        played = 0
+        over and over while there are such, for at most BATCH_SECONDS; returns the
+        seconds until the next one (0: more are due now, after the other tables' turn)."""
+        began = time.perf_counter()
         while not self.game.over:
-            if played >= MOVES_AT_ONCE:
+            if time.perf_counter() - began >= BATCH_SECONDS:
                 return 0.0
             wait, acts = self.due()
             if not acts:
@@ -264,10 +377,11 @@ class Room:
                 if action in self.game.legal_actions(seat):
                     self.game.step(seat, action)
                     self._used_clock(seat)
-                    played += 1
         return 3600.0
 
     def _save(self, new: list[tuple[int, Action]]) -> None:
+        """Commit ``new`` actions and the walls of hands started since the last commit
+        (StoreError when the file cannot take them; nothing is then marked saved)."""
         game = self.game
         walls = {
             i: list(game.hand_orders[i]) for i in range(self.saved_walls, len(game.hand_orders))
@@ -341,20 +455,56 @@ class Room:
         return agent.act(observation, legal)
 
     async def run(self) -> None:
-        """Play the table's own moves as they fall due, until the game is over."""
-        while not self.game.over:
-            async with self.lock:
-                wait = self._play_due()
-                self._flush()
-            if self.game.over:
-                break
-            if wait <= 0:  # more moves are due: let the other tables (and players) in first
-                await asyncio.sleep(0)
-                continue
-            self.wake.clear()
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), timeout=max(0.01, wait))
+        """Play the table's own moves as they fall due, until the game is over. While
+        the file cannot take its moves the table waits, trying again every
+        RETRY_SECONDS; a fault of ours sets the table aside (:meth:`set_aside`) and
+        leaves every other table alone."""
+        try:
+            while not self.game.over or self.stalled is not None:
+                async with self.lane.slot(self), self.lock:
+                    if self.stalled is not None:
+                        wait = RETRY_SECONDS if not self._flush() else 0.0
+                    else:
+                        wait = self._play_due()
+                        if not self._flush():
+                            wait = RETRY_SECONDS
+                if self.game.over and self.stalled is None:
+                    break
+                if wait <= 0:  # more moves are due: let the other tables (and players) in
+                    await asyncio.sleep(0)
+                    continue
+                self.wake.clear()
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), timeout=max(0.01, wait))
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a fault of ours: this table stops, the others go on
+            self.set_aside(f"an internal error ({type(exc).__name__}: {exc})", exc)
+            return
         self.ended = time.monotonic()
+
+    def set_aside(self, problem: str, exc: BaseException | None = None) -> None:
+        """This table cannot go on: it is marked broken in the file with the reason (the
+        lobby lists it so), the log says so once, its pages are told, nothing else stops."""
+        self.problem = problem
+        self.row = replace(self.row, status="broken", problem=problem)
+        log.error(
+            "table %s is set aside: %s",
+            self.row.id,
+            problem,
+            exc_info=exc if exc is not None and os.environ.get("SPARROWS_DEBUG") else None,
+        )
+        with contextlib.suppress(StoreError):
+            self.store.set_aside(self.row.id, problem)
+        for conn in self.conns:
+            if not conn.closed:
+                conn.send({"type": "error", "message": f"this table is set aside: {problem}"})
+
+    async def writable(self) -> None:
+        """Wait while the table holds moves the file has not taken yet."""
+        while self.stalled is not None and not self.problem:
+            self.resumed.clear()
+            await self.resumed.wait()
 
     def start(self) -> None:
         if self.task is None and not self.game.over:
@@ -385,23 +535,28 @@ class Room:
             conn.state.feed(events)
             conn.cursor += len(events)
             view = conn.state.view()
-            return {
+            out = {
                 "type": "state",
                 "events": events,
                 "cursor": conn.cursor,
                 "view": view.to_json(),
                 "clock": None,
             }
-        events, cursor = game.events_since(viewer, conn.cursor)
-        conn.cursor = cursor
-        view = game.public_view() if viewer is None else game.view(viewer)
-        return {
-            "type": "state",
-            "events": events,
-            "cursor": cursor,
-            "view": view.to_json(),
-            "clock": self.clock_of(viewer) if viewer is not None else None,
-        }
+        else:
+            events, cursor = game.events_since(viewer, conn.cursor)
+            conn.cursor = cursor
+            view = game.public_view() if viewer is None else game.view(viewer)
+            out = {
+                "type": "state",
+                "events": events,
+                "cursor": cursor,
+                "view": view.to_json(),
+                "clock": self.clock_of(viewer) if viewer is not None else None,
+            }
+        if conn.fresh:
+            out["fresh"] = True
+            conn.fresh = False
+        return out
 
     def clock_of(self, seat: int) -> dict[str, float] | None:
         base = float(self.settings["base_seconds"])
@@ -422,23 +577,50 @@ class Room:
         return count
 
     def broadcast(self) -> None:
-        self.public_times.append((time.monotonic(), self.game.stream.count(None)))
+        """Send every connection what is new for its viewer (nothing when nothing is)."""
+        stream = self.game.stream
+        self.public_times.append((time.monotonic(), stream.count(None)))
         for conn in list(self.conns):
             if conn.closed:
                 self.conns.remove(conn)
                 continue
             if conn.seat is None and conn.delay:
                 continue  # spectators with a delay are fed by their own loop
+            if stream.count(conn.seat) == conn.cursor:
+                # nothing this viewer may see changed (another seat's answer in a claim
+                # window): it is sent nothing, so it cannot count who answered when
+                continue
             message = self.message(conn)
             if message is not None:
                 conn.send(message)
 
-    def join(self, conn: Connection) -> dict[str, Any] | None:
+    def join(self, conn: Connection) -> list[dict[str, Any]]:
         """A connection joins (or comes back): it gets the whole view and the events from
-        its cursor (0: from the start)."""
+        its cursor (0: from the start). A cursor past the end of the viewer's stream (a
+        page of another server, or of a file put back from a backup) gets one ``error``
+        line and a fresh start: every event from 0, the state marked ``fresh``."""
+        out: list[dict[str, Any]] = []
+        if conn.seat is None and conn.delay:
+            conn.fresh = conn.cursor > 0  # a delayed spectator is fed from the start again
+        else:
+            count = self.game.stream.count(conn.seat)
+            if conn.cursor > count:
+                out.append(
+                    {
+                        "type": "error",
+                        "about": "cursor",
+                        "message": f"cursor {conn.cursor} is past the end of this table's "
+                        f"events ({count}): starting afresh from 0",
+                    }
+                )
+                conn.cursor = 0
+                conn.fresh = True
         self.conns.append(conn)
         self.wake.set()
-        return self.message(conn)
+        message = self.message(conn)
+        if message is not None:
+            out.append(message)
+        return out
 
     def info(self) -> dict[str, Any]:
         """What anyone may know of the table (the lobby's line)."""

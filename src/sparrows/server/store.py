@@ -7,22 +7,38 @@ order. An action is committed before its events are sent, so a server killed at 
 and started again resumes every table where its players last saw it, with the same future
 draws (a killed process loses nothing; a power cut may lose the last moments: the file
 uses WAL with ``synchronous=NORMAL``). Seat tokens are kept as SHA-256 hashes only.
+
+Opening checks the file before anything is written: a file that is not a sparrows
+database (another program's, not SQLite at all, empty), a damaged one (``quick_check``),
+one that cannot be written (read-only, a full disk) is refused with one line naming the
+file and the problem (:class:`StoreError`), and is never changed. A write that fails
+later (the disk fills up) raises :class:`StoreError` with the reason in a few words; the
+store logs the first failure once and the recovery once (``sparrows.server``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import os
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
 from ..errors import SparrowsError
+
+log = logging.getLogger("sparrows.server")
+
+#: ``PRAGMA application_id`` of a sparrows database ("SPRW"), set by the first migration
+#: run on a new file (files made before it are known by their tables).
+APPLICATION_ID = 0x53505257
 
 #: The migrations, in order: the file's ``user_version`` says how many have run.
 MIGRATIONS: tuple[str, ...] = (
@@ -66,7 +82,47 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX tables_by_status ON tables (status, created);
     """,
+    # a table the server could not load is set aside (status "broken") with the reason
+    # and every start of a server on the file is noted (a write at start: a disk that
+    # cannot take one is said at once)
+    """
+    ALTER TABLE tables ADD COLUMN problem TEXT NOT NULL DEFAULT '';
+    CREATE TABLE starts (at REAL NOT NULL, version TEXT NOT NULL);
+    """,
 )
+
+#: The tables every sparrows database has (how a file made before APPLICATION_ID is known).
+_OURS = {"tables", "seats", "walls", "actions", "records"}
+
+
+class StoreError(SparrowsError):
+    """The file cannot be read or written; ``reason`` says why in a few words ("disk
+    full", "the file is read-only"...)."""
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message
+
+
+def _reason(exc: sqlite3.Error) -> str:
+    """What an SQLite error means for the person running the server, in a few words."""
+    code = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc)
+    if code.startswith("SQLITE_FULL") or "disk is full" in text:
+        return "disk full"
+    if code.startswith("SQLITE_READONLY") or "readonly" in text:
+        return "the file is read-only"
+    if code.startswith("SQLITE_CORRUPT") or "malformed" in text:
+        return "the file is damaged (database disk image is malformed)"
+    if code.startswith("SQLITE_NOTADB") or "not a database" in text:
+        return "not a SQLite database"
+    if code.startswith("SQLITE_IOERR") or "disk I/O error" in text:
+        return "a disk I/O error"
+    if code.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
+        return "cannot open the file"
+    if code.startswith("SQLITE_BUSY") or "locked" in text:
+        return "the file is locked by another program"
+    return text
 
 
 def token_hash(token: str) -> str:
@@ -89,9 +145,10 @@ class TableRow:
     options: dict[str, Any]
     seed: int
     settings: dict[str, Any]
-    status: str  # playing, over
+    status: str  # playing, over, broken (set aside: ``problem`` says why)
     spectate_hash: str
     seats: tuple[SeatRow, ...]
+    problem: str = ""
 
 
 class Store:
@@ -101,28 +158,83 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        #: why the last write failed (None: writes work), for saying it once
+        self.failing: str | None = None
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._check_file(Path(self.path))
         try:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         except sqlite3.Error as exc:
-            raise SparrowsError(f"cannot open the database {self.path}: {exc}") from None
+            raise self._refuse(_reason(exc)) from None
         self.lock = threading.RLock()
-        self.db.execute("PRAGMA journal_mode=WAL")
-        # WAL with synchronous=NORMAL: a commit survives the process being killed (what the
-        # restart test does); a power cut may lose the last commits, not the file
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self._migrate()
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            # WAL with synchronous=NORMAL: a commit survives the process being killed (what
+            # the restart test does); a power cut may lose the last commits, not the file
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+            self.db.execute("INSERT INTO starts VALUES (?, ?)", (time.time(), __version__))
+        except sqlite3.Error as exc:
+            self.db.close()
+            raise self._refuse(_reason(exc)) from None
+
+    def _refuse(self, problem: str) -> StoreError:
+        return StoreError(f"the database {self.path}: {problem}", problem)
+
+    def _check_file(self, path: Path) -> None:
+        """Refuse a file that is there but is not a sound sparrows database, before
+        anything writes to it (it is opened read-only for the checks)."""
+        if path.is_dir():
+            raise self._refuse("a folder, not a file")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            return  # a new database
+        wal = Path(f"{path}-wal")
+        if path.stat().st_size == 0 and not (wal.exists() and wal.stat().st_size):
+            raise self._refuse(
+                "the file is empty (0 bytes), not a sparrows database; move it away to "
+                "start an empty one"
+            )
+        if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+            raise self._refuse("the file is read-only (the server must write to it)")
+        try:
+            check = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        except sqlite3.Error as exc:
+            raise self._refuse(_reason(exc)) from None
+        try:
+            names = {n for (n,) in check.execute("SELECT name FROM sqlite_master")}
+            version = check.execute("PRAGMA user_version").fetchone()[0]
+            app = check.execute("PRAGMA application_id").fetchone()[0]
+            if app not in (0, APPLICATION_ID) or not (names >= _OURS or not names):
+                shown = ", ".join(sorted(names)[:5]) or "none"
+                raise self._refuse(
+                    f"not a sparrows database (a SQLite file with other tables: {shown}); "
+                    "it is left as it is"
+                )
+            if version > len(MIGRATIONS):
+                raise StoreError(
+                    f"the database {self.path} was written by a newer sparrows "
+                    f"(schema {version}; this one knows {len(MIGRATIONS)})"
+                )
+            problems = [row[0] for row in check.execute("PRAGMA quick_check(3)")]
+            if problems != ["ok"]:
+                raise self._refuse(f"the file is damaged ({'; '.join(problems)[:200]})")
+        except sqlite3.Error as exc:
+            raise self._refuse(_reason(exc)) from None
+        finally:
+            check.close()
 
     def _migrate(self) -> None:
         with self.lock:
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             if version > len(MIGRATIONS):
-                raise SparrowsError(
+                raise StoreError(
                     f"the database {self.path} was written by a newer sparrows "
                     f"(schema {version}; this one knows {len(MIGRATIONS)})"
                 )
+            if version == 0:
+                self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
             for i in range(version, len(MIGRATIONS)):  # each in one transaction
                 self.db.executescript(
                     f"BEGIN IMMEDIATE;{MIGRATIONS[i]}; PRAGMA user_version={i + 1}; COMMIT;"
@@ -130,17 +242,36 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; a failure rolls it back and raises :class:`StoreError`
+        (said once in the log until a write works again)."""
         with self.lock:
             if self.db.in_transaction:
                 yield self.db
                 return
-            self.db.execute("BEGIN IMMEDIATE")
             try:
-                yield self.db
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-            self.db.execute("COMMIT")
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.db
+                except BaseException:
+                    self.db.execute("ROLLBACK")
+                    raise
+                self.db.execute("COMMIT")
+            except sqlite3.Error as exc:
+                if self.db.in_transaction:
+                    with suppress(sqlite3.Error):
+                        self.db.execute("ROLLBACK")
+                reason = _reason(exc)
+                if self.failing is None:
+                    log.error(
+                        "cannot save to %s: %s; the tables wait until it can (nothing is lost)",
+                        self.path,
+                        reason,
+                    )
+                self.failing = reason
+                raise StoreError(f"the server cannot save: {reason}", reason) from None
+            if self.failing is not None:
+                log.warning("%s takes writes again: the tables go on", self.path)
+                self.failing = None
 
     def close(self) -> None:
         with self.lock:
@@ -150,7 +281,8 @@ class Store:
     def create_table(self, row: TableRow) -> None:
         with self.transaction() as db:
             db.execute(
-                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO tables (id, created, ruleset, options, seed, settings, status, "
+                "spectate_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.created,
@@ -168,10 +300,11 @@ class Store:
             )
 
     def table(self, table_id: str) -> TableRow | None:
+        """A table's row; StoreError when the row cannot be read (a damaged value)."""
         with self.lock:
             got = self.db.execute(
-                "SELECT id, created, ruleset, options, seed, settings, status, spectate_hash "
-                "FROM tables WHERE id = ?",
+                "SELECT id, created, ruleset, options, seed, settings, status, spectate_hash, "
+                "problem FROM tables WHERE id = ?",
                 (table_id,),
             ).fetchone()
             if got is None:
@@ -180,35 +313,62 @@ class Store:
                 "SELECT seat, kind, name, token_hash FROM seats WHERE table_id = ? ORDER BY seat",
                 (table_id,),
             ).fetchall()
+        try:
+            options, settings = json.loads(got[3]), json.loads(got[5])
+        except ValueError as exc:
+            raise StoreError(f"table {table_id}'s row is damaged: {exc}") from None
+        if not isinstance(options, dict) or not isinstance(settings, dict):
+            raise StoreError(f"table {table_id}'s row is damaged: options or settings")
         return TableRow(
             got[0],
             got[1],
             got[2],
-            json.loads(got[3]),
+            options,
             got[4],
-            json.loads(got[5]),
+            settings,
             got[6],
             got[7],
             tuple(SeatRow(*s) for s in seats),
+            got[8],
         )
 
-    def tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
+    def table_ids(self, status: str | None = None, limit: int | None = None) -> list[str]:
+        """The ids of the tables (with ``status``), newest first (all, or ``limit``)."""
+        where = "" if status is None else "WHERE status = ?"
+        args: tuple[Any, ...] = () if status is None else (status,)
         with self.lock:
-            if status is None:
-                ids = self.db.execute(
-                    "SELECT id FROM tables ORDER BY created DESC LIMIT ?", (limit,)
-                ).fetchall()
-            else:
-                ids = self.db.execute(
-                    "SELECT id FROM tables WHERE status = ? ORDER BY created DESC LIMIT ?",
-                    (status, limit),
-                ).fetchall()
+            rows = self.db.execute(
+                f"SELECT id FROM tables {where} ORDER BY created DESC LIMIT ?",
+                (*args, -1 if limit is None else limit),
+            ).fetchall()
+        return [table_id for (table_id,) in rows]
+
+    def tables(self, status: str | None = None, limit: int | None = None) -> list[TableRow]:
+        """The tables (with ``status``), newest first: all of them, or the ``limit``
+        newest. A row that cannot be read is left out (``table`` names its fault)."""
         out = []
-        for (table_id,) in ids:
-            row = self.table(table_id)
+        for table_id in self.table_ids(status, limit):
+            try:
+                row = self.table(table_id)
+            except StoreError:
+                continue
             if row is not None:
                 out.append(row)
         return out
+
+    def set_aside(self, table_id: str, problem: str) -> None:
+        """Mark a table that cannot be loaded as broken, with the reason."""
+        with self.transaction() as db:
+            db.execute(
+                "UPDATE tables SET status = 'broken', problem = ? WHERE id = ?",
+                (problem[:500], table_id),
+            )
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.transaction() as db:
+            db.execute(
+                "UPDATE tables SET status = ?, problem = '' WHERE id = ?", (status, table_id)
+            )
 
     # ------------------------------------------------------------------ play
     def walls(self, table_id: str) -> list[list[int]]:

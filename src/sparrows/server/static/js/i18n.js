@@ -82,6 +82,7 @@ export const DICT = {
       "lobby.playing": "Tables in play",
       "lobby.over": "Finished games",
       "lobby.none": "None yet.",
+      "lobby.broken": "set aside, the server cannot load it",
       "lobby.replay": "Replay",
       "lobby.download": "Download",
       "lobby.handN": "hand {n}",

@@ -351,7 +351,12 @@ async function loadTables() {
       el("span.people", { text: `${info.seats.map((s) => s.name + (s.kind === "bot" ? " (bot)" : "")).join(", ")} \u00b7 ${t("lobby.handN", { n: info.hand + 1 })}` }),
       go));
   }
-  playing.appendChild(data.playing.length ? list : el("p.muted", { text: t("lobby.none") }));
+  for (const info of data.broken || []) {
+    list.appendChild(el("div.table-row.broken", { testid: "broken-row", data: { id: info.id } },
+      el("span.what", { text: describe(info) }),
+      el("span.people", { text: `${info.seats.map((s) => s.name).join(", ")} \u00b7 ${t("lobby.broken")}: ${info.problem}` })));
+  }
+  playing.appendChild(list.childElementCount ? list : el("p.muted", { text: t("lobby.none") }));
   const over = clear($("over"));
   const done = el("div.table-list");
   for (const info of data.over) {

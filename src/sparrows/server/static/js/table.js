@@ -126,6 +126,7 @@ function onMessage(msg) {
       break;
     case "error":
       if (msg.about === "hint") break; // the prompt moved on: nothing to show
+      if (msg.about === "cursor") break; // a fresh start follows at once
       if (!S.welcomed && /link|table/.test(msg.message)) {
         S.fatal = true;
         setConn("closed", msg.message);
@@ -141,6 +142,13 @@ function onMessage(msg) {
 }
 
 function onState(msg) {
+  if (msg.fresh) {
+    // the server starts this page's stream over (its cursor was past the end): what was
+    // gathered from the old stream goes, and the events come again from the first
+    S.view = null;
+    S.log = [];
+    S.collector = new HandCollector();
+  }
   const initial = S.view == null;
   const before = S.view;
   const c = ctx();
