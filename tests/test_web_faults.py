@@ -288,3 +288,240 @@ def test_a_refusal_in_a_claim_window_names_nobody_and_reads_the_same(tmp_path: P
         for ws in socks:
             ws.close()
         stop_server(proc)
+
+
+# ---------------------------------------------------------------------- a full disk
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Any:
+    """A real 3 MiB file system (tmpfs) to fill up; unmounted afterwards."""
+    import subprocess
+
+    where = tmp_path / "disk"
+    where.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(where)], capture_output=True
+    )
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a small file system here: {done.stderr.decode().strip()}")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], capture_output=True)
+
+
+def _fill(where: Path) -> Path:
+    filler = where / "filler"
+    with open(filler, "wb") as f:
+        try:
+            while True:
+                f.write(b"\0" * 65536)
+                f.flush()
+        except OSError:
+            pass
+    return filler
+
+
+class Sock:
+    """A websocket client of a real server that keeps the last view and every message."""
+
+    def __init__(self, url: str, table: str, token: str) -> None:
+        import websockets.sync.client as client
+
+        self.ws = client.connect(url.replace("http", "ws") + f"/ws/{table}", legacy=True)
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.welcome = json.loads(self.ws.recv(timeout=10))
+        self.view: dict[str, Any] = {}
+        self.got: list[dict[str, Any]] = []
+
+    def read(self, wait: float = 0.0) -> list[dict[str, Any]]:
+        got = []
+        while True:
+            try:
+                msg = json.loads(self.ws.recv(timeout=wait))
+            except TimeoutError:
+                break
+            wait = 0.0
+            if msg["type"] == "state":
+                self.view = msg["view"]
+            got.append(msg)
+        self.got += got
+        return got
+
+    def until(self, check: Any, seconds: float = 20.0) -> None:
+        deadline = time.monotonic() + seconds
+        while not (self.view and check(self.view)):
+            assert time.monotonic() < deadline, self.got[-3:]
+            self.read(0.2)
+
+    def act(self, action: str) -> None:
+        prompt = self.view["prompt"]["id"]
+        self.ws.send(json.dumps({"type": "act", "prompt": prompt, "action": action}))
+
+
+def _my_turn(view: dict[str, Any]) -> bool:
+    return (view["prompt"] or {}).get("kind") == "turn"
+
+
+def test_a_full_disk_loses_no_move_and_freezes_no_table(small_disk: Path) -> None:
+    """The disk fills up mid-game: a player's move is refused with one line and not
+    applied (the view after a reconnect is the one before it), a table of bots waits
+    and shows nothing it could not save, the log says it once; space comes back: the
+    move goes through and the bots play on; killed and restarted, the file holds every
+    move anyone was shown."""
+    import os
+    import signal
+
+    from .browser import post_json, start_server
+
+    db = small_disk / "t.db"
+    proc, url = start_server(db)
+    try:
+        seats = [{"kind": "human"}, *BOTS[:3]]
+        made = post_json(
+            url + "/api/tables", {"ruleset": "suzume", "seats": seats, "settings": FAST}
+        )
+        bots = post_json(
+            url + "/api/tables",
+            {"ruleset": "suzume", "seats": BOTS, "settings": {"bot_pace": 0.02, "claim_pause": 0}},
+        )
+        me = Sock(url, made["id"], made["links"]["0"].split("#t=", 1)[1])
+        me.until(_my_turn)
+        before = me.view
+        filler = _fill(small_disk)
+        watch = Sock(url, bots["id"], bots["spectate"].split("#t=", 1)[1])
+        watch.read(1.0)
+        discard = next(a for a in before["prompt"]["actions"] if a.startswith("discard"))
+        for _ in range(3):  # refused each time, said in the log once
+            me.act(discard)
+            got = me.read(3.0)
+            assert [m["type"] for m in got] == ["error"], got
+            assert got[0]["message"].startswith("the server cannot save: disk full")
+        seen = len(watch.read(2.5))  # the bots' table shows nothing it could not save
+        assert seen == 0
+        again = Sock(url, made["id"], made["links"]["0"].split("#t=", 1)[1])
+        again.read(2.0)
+        assert again.view == before  # the refused move did not happen
+        again.ws.close()
+        filler.unlink()  # space comes back
+        me.act(discard)
+        me.until(lambda v: len(v["seats"][0]["river"]) == len(before["seats"][0]["river"]) + 1)
+        watch.read(4.0)  # the bots' table goes on by itself
+        assert watch.got, "the table of bots did not resume"
+        me.until(_my_turn)
+        last = me.view
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+    log = proc.stderr.read() if proc.stderr else ""
+    assert log.count("cannot save") == 1, log
+    assert log.count("takes writes again") == 1, log
+    assert "Traceback" not in log, log
+    proc, url = start_server(db)
+    try:
+        back = Sock(url, made["id"], made["links"]["0"].split("#t=", 1)[1])
+        back.read(2.0)
+        assert back.view == last
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+
+
+# ---------------------------------------------------------------------- a bad file at start
+
+
+def _sound_file(db: Path, tables: int = 6) -> None:
+    store = Store(db)
+    for _ in range(tables):
+        room, _, _ = Room.create(store, "riichi", {"preset": "tenhou"}, BOTS, dict(FAST))
+        _play(room, 400)
+    store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.close()
+
+
+def _digest(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.exists() else ""
+
+
+def test_a_bad_database_file_is_one_line_and_left_as_it_is(tmp_path: Path) -> None:
+    """Each fault of the file at start is one line naming the file and the problem, and
+    the file is not changed (an empty file is not taken as a new database either)."""
+    from sparrows.server.store import StoreError
+
+    sound = tmp_path / "sound.db"
+    _sound_file(sound)
+    data = sound.read_bytes()
+    page = 4096
+    cases: dict[str, bytes] = {
+        "empty": b"",
+        "truncated": data[: len(data) // 2],
+        "random": bytes(range(256)) * 64,
+        "corrupt page": data[: 6 * page] + b"\xa5" * page + data[7 * page :],
+    }
+    other = tmp_path / "other.db"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE notes (body TEXT)")
+    con.execute("INSERT INTO notes VALUES ('mine')")
+    con.commit()
+    con.close()
+    files = {"another program's": other}
+    for name, content in cases.items():
+        path = tmp_path / f"{name.replace(' ', '-')}.db"
+        path.write_bytes(content)
+        files[name] = path
+    expected = {
+        "empty": "empty",
+        "truncated": "damaged",
+        "random": "not a SQLite database",
+        "corrupt page": "damaged",
+        "another program's": "not a sparrows database",
+    }
+    for name, path in files.items():
+        digest = _digest(path)
+        with pytest.raises(StoreError) as got:
+            Store(path)
+        message = str(got.value)
+        assert message.startswith(f"the database {path}: "), (name, message)
+        assert expected[name] in message and "\n" not in message, (name, message)
+        assert _digest(path) == digest, name  # left as it was
+        assert not Path(f"{path}-wal").exists() or name == "truncated", name
+    # the command says it in one line and exits with 2
+    import subprocess
+
+    from .browser import SPARROWS
+
+    for name in ("empty", "random"):
+        done = subprocess.run(
+            [str(SPARROWS), "serve", "--port", "0", "--db", str(files[name])],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 2, done
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("sparrows: error: the database "), lines
+
+
+def test_a_read_only_or_full_disk_at_start_is_one_line(small_disk: Path) -> None:
+    import subprocess
+
+    from sparrows.server.store import StoreError
+
+    db = small_disk / "t.db"
+    _sound_file(db, tables=1)
+    filler = _fill(small_disk)
+    for path in (db, small_disk / "new.db"):  # an existing file, a new one: no room
+        with pytest.raises(StoreError) as got:
+            Store(path)
+        assert str(got.value) == f"the database {path}: disk full", str(got.value)
+    filler.unlink()
+    digest = _digest(db)
+    done = subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], capture_output=True)
+    assert done.returncode == 0, done.stderr
+    with pytest.raises(StoreError) as got:
+        Store(db)
+    assert str(got.value).startswith(f"the database {db}: the file is read-only")
+    assert _digest(db) == digest

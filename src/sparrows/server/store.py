@@ -22,6 +22,7 @@ import hashlib
 import json
 import logging
 import os
+import shutil
 import sqlite3
 import threading
 import time
@@ -165,7 +166,7 @@ class Store:
         try:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         except sqlite3.Error as exc:
-            raise self._refuse(_reason(exc)) from None
+            raise self._refuse(self._said(exc)) from None
         self.lock = threading.RLock()
         try:
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -177,7 +178,17 @@ class Store:
             self.db.execute("INSERT INTO starts VALUES (?, ?)", (time.time(), __version__))
         except sqlite3.Error as exc:
             self.db.close()
-            raise self._refuse(_reason(exc)) from None
+            raise self._refuse(self._said(exc)) from None
+
+    def _said(self, exc: sqlite3.Error) -> str:
+        """:func:`_reason`, with a write that failed for want of space named so (SQLite
+        reports some of those as I/O errors)."""
+        reason = _reason(exc)
+        if reason == "a disk I/O error" and self.path != ":memory:":
+            with suppress(OSError):
+                if shutil.disk_usage(Path(self.path).parent).free < 1 << 20:
+                    return "disk full"
+        return reason
 
     def _refuse(self, problem: str) -> StoreError:
         return StoreError(f"the database {self.path}: {problem}", problem)
@@ -198,10 +209,23 @@ class Store:
             )
         if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
             raise self._refuse("the file is read-only (the server must write to it)")
+        # reading a file in WAL mode makes its -wal and -shm files: the ones the checks
+        # made go again when the file is refused
+        beside = [Path(f"{path}{end}") for end in ("-wal", "-shm")]
+        made = [p for p in beside if not p.exists()]
+        try:
+            self._inspect(path)
+        except StoreError:
+            for p in made:
+                with suppress(OSError):
+                    p.unlink()
+            raise
+
+    def _inspect(self, path: Path) -> None:
         try:
             check = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         except sqlite3.Error as exc:
-            raise self._refuse(_reason(exc)) from None
+            raise self._refuse(self._said(exc)) from None
         try:
             names = {n for (n,) in check.execute("SELECT name FROM sqlite_master")}
             version = check.execute("PRAGMA user_version").fetchone()[0]
@@ -219,9 +243,10 @@ class Store:
                 )
             problems = [row[0] for row in check.execute("PRAGMA quick_check(3)")]
             if problems != ["ok"]:
-                raise self._refuse(f"the file is damaged ({'; '.join(problems)[:200]})")
+                said = " ".join("; ".join(problems).replace("*** in database main ***", "").split())
+                raise self._refuse(f"the file is damaged ({said[:200]})")
         except sqlite3.Error as exc:
-            raise self._refuse(_reason(exc)) from None
+            raise self._refuse(self._said(exc)) from None
         finally:
             check.close()
 
@@ -260,7 +285,7 @@ class Store:
                 if self.db.in_transaction:
                     with suppress(sqlite3.Error):
                         self.db.execute("ROLLBACK")
-                reason = _reason(exc)
+                reason = self._said(exc)
                 if self.failing is None:
                     log.error(
                         "cannot save to %s: %s; the tables wait until it can (nothing is lost)",
