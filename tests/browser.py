@@ -39,10 +39,11 @@ READ = """() => {
 }"""
 
 
-def start_server(db: Path) -> tuple[subprocess.Popen[str], str]:
-    """``sparrows serve`` on a free port; returns the process and its URL."""
+def start_server(db: Path, *args: str, port: int = 0) -> tuple[subprocess.Popen[str], str]:
+    """``sparrows serve`` on ``port`` (0: a free one) with more ``args``; returns the
+    process and its URL."""
     proc = subprocess.Popen(
-        [str(SPARROWS), "serve", "--port", "0", "--db", str(db)],
+        [str(SPARROWS), "serve", "--port", str(port), "--db", str(db), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

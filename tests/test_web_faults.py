@@ -43,11 +43,11 @@ def _streams(room: Room) -> list[list[dict[str, Any]]]:
 
 
 @pytest.mark.parametrize(
-    ("ruleset", "preset", "moves"),
-    [("suzume", "", 400), ("riichi", "tenhou", 300), ("hongkong", "", 300), ("sichuan", "", 250)],
+    ("ruleset", "preset"),
+    [("suzume", ""), ("riichi", "tenhou"), ("hongkong", ""), ("sichuan", "")],
 )
 def test_a_restarted_table_rebuilds_exactly_the_stream_it_had(
-    tmp_path: Path, ruleset: str, preset: str, moves: int
+    tmp_path: Path, ruleset: str, preset: str
 ) -> None:
     """Every viewer's stream after a reload equals the live one: the same events under
     the same numbers (before the fix the reload followed the stream only after its
@@ -56,8 +56,9 @@ def test_a_restarted_table_rebuilds_exactly_the_stream_it_had(
     options = {"preset": preset} if preset else {}
     n = get_ruleset(ruleset, options).num_players
     room, _, _ = Room.create(store, ruleset, options, BOTS[:n], dict(FAST))
-    _play(room, moves)
-    assert len(room.game.hand_orders) >= 2 or room.game.over  # a hand ended on the way
+    while len(room.game.hand_orders) < 2 and not room.game.over:  # into the second hand
+        _play(room, len(room.game.actions) + 50)
+    _play(room, len(room.game.actions) + 30)
     live = _streams(room)
     copy = Store(tmp_path / "copy.db")  # the file as a restarted server finds it
     store.db.backup(copy.db)
@@ -525,3 +526,186 @@ def test_a_read_only_or_full_disk_at_start_is_one_line(small_disk: Path) -> None
         Store(db)
     assert str(got.value).startswith(f"the database {db}: the file is read-only")
     assert _digest(db) == digest
+
+
+# ---------------------------------------------------------------------- making tables
+
+
+def _body(**kw: Any) -> dict[str, Any]:
+    return {"ruleset": "suzume", "seats": [{"kind": "human"}, *BOTS[:3]], **kw}
+
+
+def test_making_tables_is_guarded(tmp_path: Path) -> None:
+    """Only JSON from this server's own pages (or a program) makes a table; a client
+    makes so many a minute; the server holds so many in play; a body nested too deeply
+    is one 400 line; names are cut and cleaned."""
+    from sparrows.server.limits import Limits
+
+    limits = Limits(max_tables=4, create_per_minute=3)
+    with TestClient(create_app(tmp_path / "t.db", limits)) as client:
+        form = client.post(
+            "/api/tables",
+            content=json.dumps(_body()).encode(),
+            headers={"Content-Type": "text/plain"},
+        )
+        assert form.status_code == 415, form.text
+        evil = client.post("/api/tables", json=_body(), headers={"Origin": "https://evil.example"})
+        assert evil.status_code == 403 and "another site" in evil.json()["error"]
+        site = client.post("/api/tables", json=_body(), headers={"Sec-Fetch-Site": "cross-site"})
+        assert site.status_code == 403
+        deep = "[" * 5000 + "1" + "]" * 5000
+        text = json.dumps(_body(options={"hands": "DEEP"})).replace('"DEEP"', deep)
+        nested = client.post(
+            "/api/tables", content=text.encode(), headers={"Content-Type": "application/json"}
+        )
+        assert nested.status_code == 400 and "\n" not in nested.json()["error"], nested.text
+        assert client.get("/api/tables").json()["playing"] == []  # nothing was made
+        seats = [
+            {"kind": "human", "name": "Ann\u202e\u0007 \t  Lee"},
+            {"kind": "bot:efficiency", "name": "x" * 15000},
+            *BOTS[:2],
+        ]
+        same = {"Origin": "http://testserver"}
+        made = client.post("/api/tables", json=_body(seats=seats), headers=same)
+        assert made.status_code == 200, made.text
+        names = [s["name"] for s in made.json()["table"]["seats"]]
+        assert names[:2] == ["Ann Lee", "x" * 24]
+        # three a minute: the bad request, the table above, this one
+        assert client.post("/api/tables", json=_body()).status_code == 200
+        limited = client.post("/api/tables", json=_body())
+        assert limited.status_code == 429 and "a minute" in limited.json()["error"]
+    limits = Limits(max_tables=2)
+    with TestClient(create_app(tmp_path / "u.db", limits)) as client:
+        for _ in range(2):
+            assert client.post("/api/tables", json=_body()).status_code == 200
+        full = client.post("/api/tables", json=_body())
+        assert full.status_code == 503 and "most tables" in full.json()["error"]
+
+
+def test_followers_are_capped_per_table_and_per_client(tmp_path: Path) -> None:
+    from sparrows.server.limits import Limits
+
+    limits = Limits(ws_per_table=3, ws_per_client=5)
+    with TestClient(create_app(tmp_path / "t.db", limits)) as client:
+        a = client.post("/api/tables", json=_body()).json()
+        b = client.post("/api/tables", json=_body()).json()
+        with (
+            client.websocket_connect(f"/ws/{a['id']}"),
+            client.websocket_connect(f"/ws/{a['id']}"),
+            client.websocket_connect(f"/ws/{a['id']}"),
+        ):
+            with client.websocket_connect(f"/ws/{a['id']}") as ws:
+                assert "most connections (3)" in ws.receive_json()["message"]
+            with (
+                client.websocket_connect(f"/ws/{b['id']}"),
+                client.websocket_connect(f"/ws/{b['id']}"),
+                client.websocket_connect(f"/ws/{b['id']}") as ws,
+            ):
+                assert "too many connections from here" in ws.receive_json()["message"]
+        with client.websocket_connect(f"/ws/{a['id']}") as ws:  # freed again
+            ws.send_json({"type": "ping"})
+            assert ws.receive_json()["type"] == "pong"
+
+
+def test_a_table_of_people_is_not_starved_by_tables_of_bots(tmp_path: Path) -> None:
+    """Six tables of bots playing flat out (random bots in Hong Kong: thousands of
+    hands) beside a person's table: the person's moves are answered at once."""
+    from sparrows.client import View
+
+    rules = get_ruleset("suzume")
+    with TestClient(create_app(tmp_path / "t.db")) as client:
+        for _ in range(6):
+            body = {"ruleset": "hongkong", "seats": [{"kind": "bot:random"}] * 4, "settings": FAST}
+            assert client.post("/api/tables", json=body).status_code == 200
+        made = client.post("/api/tables", json=_body(settings=FAST)).json()
+        took = []
+        with client.websocket_connect(f"/ws/{made['id']}") as ws:
+            _hello(ws, made["links"]["0"].split("#t=", 1)[1])
+            view = ws.receive_json()["view"]
+            while len(took) < 15 and not view["over"]:
+                prompt = view["prompt"]
+                if prompt is None or prompt["kind"] != "turn":
+                    view = ws.receive_json()["view"]
+                    continue
+                action = rules.default_action(View.from_json(view)).to_string("suzume")
+                began = time.monotonic()
+                ws.send_json({"type": "act", "prompt": prompt["id"], "action": action})
+                view = ws.receive_json()["view"]
+                took.append(time.monotonic() - began)
+        took.sort()
+        assert took[len(took) // 2] < 0.1, took  # the median answer
+
+
+# ---------------------------------------------------------------------- sockets
+
+
+def test_idle_sockets_slow_headers_big_bodies_and_bad_frames(tmp_path: Path) -> None:
+    """A real server with a 1 s header timeout: a socket that sends nothing, or headers
+    a few bytes at a time, is closed; a client's connections beyond its cap are closed at
+    once; a body announced as 64 MiB is refused unread; a websocket text frame that is
+    not UTF-8 is one line in the log, not a traceback."""
+    import base64
+    import os
+    import socket
+
+    from .browser import post_json, start_server
+
+    proc, url = start_server(tmp_path / "t.db", "--header-timeout", "1")
+    port = int(url.rsplit(":", 1)[1])
+
+    def closed_within(sock: socket.socket, seconds: float) -> bool:
+        sock.settimeout(seconds)
+        try:
+            return sock.recv(1024) == b""
+        except TimeoutError:
+            return False
+        except ConnectionResetError:
+            return True
+
+    try:
+        idle = socket.create_connection(("127.0.0.1", port))
+        slow = socket.create_connection(("127.0.0.1", port))
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        began = time.monotonic()
+        assert closed_within(idle, 5.0) and closed_within(slow, 5.0)
+        assert time.monotonic() - began < 4.0
+        many = [socket.create_connection(("127.0.0.1", port)) for _ in range(80)]
+        refused = sum(closed_within(s, 0.3) for s in many[64:])
+        assert refused == 16, refused  # beyond 64 from one address: closed at once
+        for s in many:
+            s.close()
+        time.sleep(0.2)
+        big = socket.create_connection(("127.0.0.1", port))
+        big.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 67108864\r\n\r\n{"
+        )
+        big.settimeout(5.0)
+        assert big.recv(200).startswith(b"HTTP/1.1 413"), "the body was waited for"
+        big.close()
+        made = post_json(url + "/api/tables", _body())
+        ws = socket.create_connection(("127.0.0.1", port))
+        key = base64.b64encode(os.urandom(16))
+        ws.sendall(
+            b"GET /ws/" + made["id"].encode() + b" HTTP/1.1\r\nHost: x\r\n"
+            b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: " + key + b"\r\n"
+            b"Sec-WebSocket-Version: 13\r\n\r\n"
+        )
+        ws.settimeout(5.0)
+        assert ws.recv(1024).startswith(b"HTTP/1.1 101")
+        payload = b'{"type":"ping"}\xff\xfe'
+        mask = os.urandom(4)
+        ws.sendall(
+            bytes([0x81, 0x80 | len(payload)])
+            + mask
+            + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        )
+        assert ws.recv(64)[:1] == b"\x88"  # a close frame
+        ws.close()
+        assert post_json(url + "/api/tables", _body())["id"]  # the server is still there
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    log = proc.stderr.read() if proc.stderr else ""
+    assert "Traceback" not in log, log
+    assert log.count("not UTF-8") == 1, log

@@ -111,8 +111,10 @@ def test_bad_table_requests_get_one_clear_line(tmp_path: Path) -> None:
             assert r.status_code == 400, (body, r.text)
             error = r.json()["error"]
             assert message in error and "\n" not in error, error
-        assert client.post("/api/tables", content=b"{").status_code == 400
-        assert client.post("/api/tables", content=b"x" * 20000).status_code == 413
+        json_type = {"Content-Type": "application/json"}
+        assert client.post("/api/tables", content=b"{", headers=json_type).status_code == 400
+        big = client.post("/api/tables", content=b"x" * 20000, headers=json_type)
+        assert big.status_code == 413
         assert client.get("/api/tables/nope").status_code == 404
 
 

@@ -36,6 +36,27 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--open", action="store_true", help="open the lobby in a browser, if there is one"
     )
+    p.add_argument(
+        "--max-tables",
+        type=int,
+        default=200,
+        metavar="N",
+        help="tables in play at once; none is made beyond it (default 200)",
+    )
+    p.add_argument(
+        "--create-rate",
+        type=float,
+        default=30.0,
+        metavar="N",
+        help="tables one client address may make a minute (default 30)",
+    )
+    p.add_argument(
+        "--header-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="seconds a connection has to send a request's headers (default 10)",
+    )
     p.set_defaults(run=run, parser=p)
 
 
@@ -52,9 +73,18 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise SparrowsError(f"--port must be 0-65535, not {args.port}")
     _check_free(args.host, args.port)
+    if args.max_tables < 1 or args.create_rate <= 0 or args.header_timeout <= 0:
+        raise SparrowsError("--max-tables, --create-rate and --header-timeout must be above 0")
+    from ..server.limits import Limits, guarded_protocol
+
+    limits = Limits(
+        max_tables=args.max_tables,
+        create_per_minute=args.create_rate,
+        header_seconds=args.header_timeout,
+    )
     db = Path(args.db) if args.db else default_db()
     _log_to_stderr()
-    app = create_app(db)  # the file is checked here: a bad one is one line, exit 2
+    app = create_app(db, limits)  # the file is checked here: a bad one is one line, exit 2
     config = uvicorn.Config(
         app,
         host=args.host,
@@ -62,6 +92,9 @@ def run(args: argparse.Namespace) -> int:
         log_level="warning",
         ws_max_size=65536,
         lifespan="on",
+        http=guarded_protocol(limits),
+        # connections and requests at once: beyond it a 503, never an exhausted process
+        limit_concurrency=_open_files() // 2,
     )
     server = uvicorn.Server(config)
 
@@ -95,6 +128,22 @@ def run(args: argparse.Namespace) -> int:
     if not server.started:  # it could not listen after all (the port taken meanwhile)
         raise SparrowsError(f"could not listen on {args.host} port {args.port}")
     return 0
+
+
+def _open_files() -> int:
+    """The files this process may open: the soft limit raised to the hard one (a server
+    holds a file per connection)."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        want = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+        if soft != resource.RLIM_INFINITY and soft < want:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+            soft = want
+        return int(min(soft, 65536))
+    except (ImportError, ValueError, OSError):
+        return 1024
 
 
 def _log_to_stderr() -> None:

@@ -9,11 +9,12 @@ if TYPE_CHECKING:
     from starlette.applications import Starlette
 
 
-def create_app(db: Any) -> Starlette:
-    """The ASGI app serving the tables of the SQLite file ``db``."""
+def create_app(db: Any, limits: Any = None) -> Starlette:
+    """The ASGI app serving the tables of the SQLite file ``db``, within ``limits``
+    (:class:`sparrows.server.limits.Limits`; the defaults when None)."""
     from .app import create_app as make
 
-    return make(db)
+    return make(db, limits)
 
 
 __all__ = ["create_app"]

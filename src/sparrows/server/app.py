@@ -38,6 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..errors import SparrowsError
 from ..rules import RULESETS, get_ruleset
 from ..rules.catalog import describe
+from .limits import Bucket, Clients, Limits, quiet_uvicorn
 from .replay import replay_frames
 from .rooms import BOTS, SETTINGS, Connection, Lane, Room, TableError
 from .store import Store, StoreError, TableRow
@@ -88,12 +89,18 @@ class SeatSpec(msgspec.Struct, forbid_unknown_fields=True):
     name: str = ""
 
 
+#: An option's or a setting's value: a scalar, or a flat list (riichi's red fives). Nothing
+#: nests deeper, so a body nested a thousand deep is one 400 line, not a RecursionError.
+Scalar = str | int | float | bool | None
+Value = Scalar | list[str | int | float | bool]
+
+
 class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
     ruleset: str
     seats: list[SeatSpec]
     preset: str = ""
-    options: dict[str, Any] = {}
-    settings: dict[str, Any] = {}
+    options: dict[str, Value] = {}
+    settings: dict[str, Scalar] = {}
 
 
 # ---------------------------------------------------------------------- the server
@@ -102,8 +109,10 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
 class Server:
     """The tables of one database, live in one event loop."""
 
-    def __init__(self, db: str | Path | Store) -> None:
+    def __init__(self, db: str | Path | Store, limits: Limits | None = None) -> None:
         self.store = db if isinstance(db, Store) else Store(db)
+        self.limits = limits or Limits()
+        self.clients = Clients(self.limits)
         self.rooms: dict[str, Room] = {}
         #: tables set aside (id -> the reason), listed in the lobby as broken
         self.broken: dict[str, str] = {}
@@ -197,8 +206,9 @@ class Server:
         return room
 
 
-def create_app(db: str | Path) -> Starlette:
-    server = Server(db)
+def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
+    server = Server(db, limits)
+    quiet_uvicorn()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -234,15 +244,32 @@ def create_app(db: str | Path) -> Starlette:
         return Response(body, media_type="application/json")
 
     async def create(request: Request) -> Response:
-        body = await request.body()
-        if len(body) > MAX_BODY:
+        refused = _refuse_cross_site(request)
+        if refused is not None:
+            return refused
+        client = request.client.host if request.client else ""
+        playing = sum(1 for r in server.rooms.values() if not r.game.over and not r.problem)
+        if playing >= server.limits.max_tables:
+            return _error(
+                f"the server has its most tables in play ({server.limits.max_tables}); "
+                "try again when one ends",
+                503,
+            )
+        body = await _body(request)
+        if body is None:
             return _error(f"the request is larger than {MAX_BODY} bytes", 413)
+        if not server.clients.may_create(client):
+            return _error(
+                f"too many tables made from here (at most "
+                f"{server.limits.create_per_minute:g} a minute); try again in a minute",
+                429,
+            )
         try:
             spec = msgspec.json.decode(body, type=CreateTable)
         except msgspec.ValidationError as exc:
-            return _error(f"a bad request: {exc}")
-        except msgspec.DecodeError:
-            return _error("the request is not JSON")
+            return _error(f"a bad request: {str(exc)[:200]}")
+        except (msgspec.DecodeError, RecursionError):
+            return _error("the request is not JSON (or nests too deeply)")
         if spec.ruleset not in RULESETS:
             return _error(
                 f"unknown ruleset {spec.ruleset!r}; the rulesets are {', '.join(RULESETS)}"
@@ -358,6 +385,41 @@ def create_app(db: str | Path) -> Starlette:
     return app
 
 
+def _refuse_cross_site(request: Request) -> Response | None:
+    """A request that changes state must be JSON and come from this server's own pages
+    (or from a program, which sends no Origin): a form or a script on another site
+    cannot make tables on a server the visitor runs."""
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if kind != "application/json":
+        return _error("the request must be JSON (Content-Type: application/json)", 415)
+    origin = request.headers.get("origin")
+    if origin is not None:
+        host = request.headers.get("host", "")
+        if origin == "null" or origin.split("://", 1)[-1].rstrip("/") != host:
+            return _error(f"a request from another site ({origin[:80]}) is refused", 403)
+    if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        return _error("a request from another site is refused", 403)
+    return None
+
+
+async def _body(request: Request) -> bytes | None:
+    """The request's body, read no further than MAX_BODY (None: it is longer): a body
+    announced as longer is refused unread."""
+    announced = request.headers.get("content-length")
+    if announced is not None:
+        try:
+            if int(announced) > MAX_BODY:
+                return None
+        except ValueError:
+            return None
+    got = bytearray()
+    async for chunk in request.stream():
+        got += chunk
+        if len(got) > MAX_BODY:
+            return None
+    return bytes(got)
+
+
 def _summary(row: TableRow) -> dict[str, Any]:
     """A table the lobby lists without loading it."""
     return {
@@ -387,24 +449,9 @@ def _export(data: dict[str, Any], fmt: str, table_id: str) -> tuple[str, str]:
 # ---------------------------------------------------------------------- a connection
 
 
-class _Bucket:
-    """A token bucket: ``RATE`` messages a second, bursts of ``BURST``."""
-
-    def __init__(self) -> None:
-        self.tokens = float(BURST)
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
 async def _follow(server: Server, websocket: WebSocket) -> None:
+    """A websocket following a table, within the limits on followers per client and
+    per table."""
     await websocket.accept()
     table_id = websocket.path_params["id"]
     room = server.room(table_id)
@@ -414,6 +461,29 @@ async def _follow(server: Server, websocket: WebSocket) -> None:
         await websocket.send_json({"type": "error", "message": message})
         await websocket.close(code=4404)
         return
+    who = websocket.client.host if websocket.client else ""
+    limits, sockets = server.limits, server.clients.sockets
+    full = None
+    if sockets[who] >= limits.ws_per_client:
+        full = f"too many connections from here (at most {limits.ws_per_client})"
+    elif room.followers >= limits.ws_per_table:
+        full = f"this table has its most connections ({limits.ws_per_table})"
+    if full is not None:
+        await websocket.send_json({"type": "error", "message": full})
+        await websocket.close(code=1013)
+        return
+    sockets[who] += 1
+    room.followers += 1
+    try:
+        await _connection(server, room, websocket)
+    finally:
+        room.followers -= 1
+        sockets[who] -= 1
+        if sockets[who] <= 0:
+            del sockets[who]
+
+
+async def _connection(server: Server, room: Room, websocket: WebSocket) -> None:
     queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=512)
     conn: Connection | None = None
 
@@ -433,7 +503,7 @@ async def _follow(server: Server, websocket: WebSocket) -> None:
 
     writer = asyncio.get_running_loop().create_task(sender())
     strikes = 0
-    bucket = _Bucket()
+    bucket = Bucket(RATE, BURST)
     spectating: asyncio.Task[None] | None = None
 
     def refuse(message: str) -> None:

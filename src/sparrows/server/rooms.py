@@ -161,6 +161,8 @@ class Room:
     resumed: asyncio.Event = field(default_factory=asyncio.Event)
     #: why the table is set aside ("" while it plays)
     problem: str = ""
+    #: websockets following the table now (counted against the server's limit)
+    followers: int = 0
     #: how the table shares the event loop with the others (the server's :class:`Lane`)
     lane: Lane = field(default_factory=Lane)
 
