@@ -709,3 +709,29 @@ def test_idle_sockets_slow_headers_big_bodies_and_bad_frames(tmp_path: Path) -> 
     log = proc.stderr.read() if proc.stderr else ""
     assert "Traceback" not in log, log
     assert log.count("not UTF-8") == 1, log
+
+
+def test_finished_games_answers_are_made_once_off_the_loop(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "t.db")
+    with TestClient(app) as client:
+        made = client.post(
+            "/api/tables", json={"ruleset": "suzume", "seats": BOTS, "settings": FAST}
+        )
+        table = made.json()["id"]
+        for _ in range(600):
+            if client.get(f"/api/tables/{table}").json()["over"]:
+                break
+            time.sleep(0.05)
+        products = app.state.server.products
+        first = client.get(f"/api/replay/{table}?view=all")
+        again = client.get(f"/api/replay/{table}?view=all")
+        assert first.status_code == again.status_code == 200
+        assert first.content == again.content and first.headers["content-encoding"] == "gzip"
+        record = client.get(f"/api/records/{table}")
+        assert record.json()["actions"] and client.get(f"/api/records/{table}").content == (
+            record.content
+        )
+        assert products.made == 2  # one replay, one record: each made once
+        bad = client.get(f"/api/replay/{table}?view=9")
+        assert bad.status_code == 400 and "view must be" in bad.json()["error"]
+        assert client.get("/api/records/nope").status_code == 404

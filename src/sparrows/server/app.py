@@ -39,7 +39,7 @@ from ..errors import SparrowsError
 from ..rules import RULESETS, get_ruleset
 from ..rules.catalog import describe
 from .limits import Bucket, Clients, Limits, quiet_uvicorn
-from .replay import replay_frames
+from .products import Answer, Products
 from .rooms import BOTS, SETTINGS, Connection, Lane, Room, TableError
 from .store import Store, StoreError, TableRow
 
@@ -113,6 +113,7 @@ class Server:
         self.store = db if isinstance(db, Store) else Store(db)
         self.limits = limits or Limits()
         self.clients = Clients(self.limits)
+        self.products = Products(self.store)
         self.rooms: dict[str, Room] = {}
         #: tables set aside (id -> the reason), listed in the lobby as broken
         self.broken: dict[str, str] = {}
@@ -328,38 +329,14 @@ def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
         return JSONResponse(room.info())
 
     async def record(request: Request) -> Response:
-        table_id = request.path_params["id"]
-        data = server.store.record(table_id)
-        if data is None:
-            return _error("no finished game with that id", 404)
-        fmt = request.query_params.get("format", "sparrows")
-        if fmt == "sparrows":
-            body = json.dumps(data, ensure_ascii=False)
-            name = f"sparrows-{table_id}.json"
-        elif fmt in ("mjai", "tenhou6"):
-            try:
-                body, name = _export(data, fmt, table_id)
-            except SparrowsError as exc:
-                return _error(str(exc))
-        else:
-            return _error("format must be sparrows, mjai or tenhou6")
-        return Response(
-            body,
-            media_type="application/json",
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
-        )
+        fmt = request.query_params.get("format", "sparrows")[:20]
+        return _answer(request, await server.products.get(request.path_params["id"], "record", fmt))
 
     async def replay(request: Request) -> Response:
-        table_id = request.path_params["id"]
-        data = server.store.record(table_id)
-        if data is None:
-            return _error("no finished game with that id", 404)
-        view = request.query_params.get("view", "all")
-        try:
-            frames = await asyncio.to_thread(replay_frames, data, view, f"table {table_id}")
-        except SparrowsError as exc:
-            return _error(str(exc))
-        return JSONResponse(frames)
+        view = request.query_params.get("view", "all")[:20]
+        return _answer(
+            request, await server.products.get(request.path_params["id"], "replay", view)
+        )
 
     async def socket(websocket: WebSocket) -> None:
         await _follow(server, websocket)
@@ -383,6 +360,18 @@ def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.server = server
     return app
+
+
+def _answer(request: Request, answer: Answer) -> Response:
+    """A kept answer as it is, compressed when the client takes gzip."""
+    headers = {"Vary": "Accept-Encoding"}
+    if answer.name:
+        headers["Content-Disposition"] = f'attachment; filename="{answer.name}"'
+    body = answer.body
+    if answer.gzipped is not None and "gzip" in request.headers.get("accept-encoding", ""):
+        body = answer.gzipped
+        headers["Content-Encoding"] = "gzip"
+    return Response(body, answer.status, headers, media_type="application/json")
 
 
 def _refuse_cross_site(request: Request) -> Response | None:
@@ -433,17 +422,6 @@ def _summary(row: TableRow) -> dict[str, Any]:
 
 def _error(message: str, status: int = 400) -> Response:
     return JSONResponse({"error": message}, status_code=status)
-
-
-def _export(data: dict[str, Any], fmt: str, table_id: str) -> tuple[str, str]:
-    from ..records.export import to_mjai, to_tenhou6
-    from ..records.record import rebuild, record_from_json
-
-    game = rebuild(record_from_json(data, f"table {table_id}"))
-    if fmt == "mjai":
-        text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in to_mjai(game))
-        return text, f"sparrows-{table_id}.mjai.jsonl"
-    return json.dumps(to_tenhou6(game), ensure_ascii=False), f"sparrows-{table_id}.tenhou6.json"
 
 
 # ---------------------------------------------------------------------- a connection
