@@ -66,12 +66,14 @@ def post(url: str, body: dict[str, Any]) -> Any:
         return json.loads(r.read())
 
 
-def new_table(url: str, i: int, paced: bool) -> tuple[str, str, Any]:
+def new_table(url: str, i: int, paced: bool, human: bool = True) -> tuple[str, str, Any]:
     name, preset = RULESETS[i % len(RULESETS)]
     rules = get_ruleset(name, {"preset": preset} if preset else {})
     # efficiency bots: random ones rarely win, and a Hong Kong game of random bots lasts
     # thousands of hands (exhaustive draws keep the deal)
-    seats = [{"kind": "human"}] + [{"kind": "bot:efficiency"}] * (rules.num_players - 1)
+    seats = [{"kind": "human" if human else "bot:efficiency"}] + [{"kind": "bot:efficiency"}] * (
+        rules.num_players - 1
+    )
     body: dict[str, Any] = {
         "ruleset": name,
         "seats": seats,
@@ -81,7 +83,7 @@ def new_table(url: str, i: int, paced: bool) -> tuple[str, str, Any]:
     if preset:
         body["preset"] = preset
     made = post(url + "/api/tables", body)
-    return made["id"], made["links"]["0"].split("#t=", 1)[1], rules
+    return made["id"], made["links"].get("0", "#t=").split("#t=", 1)[1], rules
 
 
 async def play_one(
@@ -140,7 +142,22 @@ async def client(url: str, i: int, stop: float, out: dict[str, Any], think: floa
             return
 
 
-async def run(url: str, clients: int, seconds: float, pid: int, think: float) -> dict[str, Any]:
+async def bots_only(url: str, i: int, stop: float, think: float) -> None:
+    """A table of bots alone at the table's pace, and another when its game ends."""
+    n = 0
+    while time.monotonic() < stop:
+        table, _, _ = await asyncio.to_thread(new_table, url, i + 1000 * n, think > 0, False)
+        n += 1
+        while time.monotonic() < stop:
+            await asyncio.sleep(2.0)
+            info = await asyncio.to_thread(get, f"{url}/api/tables/{table}")
+            if info["over"]:
+                break
+
+
+async def run(
+    url: str, tables: int, humans: int, seconds: float, pid: int, think: float
+) -> dict[str, Any]:
     out: dict[str, Any] = {"sent": {}, "latencies": [], "errors": [], "rss": [], "tables": []}
     stop = time.monotonic() + seconds
 
@@ -150,14 +167,51 @@ async def run(url: str, clients: int, seconds: float, pid: int, think: float) ->
             await asyncio.sleep(1)
 
     sampler = asyncio.get_running_loop().create_task(sample())
-    await asyncio.gather(*(client(url, i, stop, out, think) for i in range(clients)))
+    players = [client(url, i, stop, out, think) for i in range(humans)]
+    others = [bots_only(url, humans + i, stop, think) for i in range(tables - humans)]
+    await asyncio.gather(*players, *others)
     sampler.cancel()
     return out
 
 
+def get(url: str) -> Any:
+    with urllib.request.urlopen(url, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def serve(sparrows: str, db: Path) -> tuple[subprocess.Popen[str], str]:
+    """The server on a free port, with room for the benchmark's tables (a version
+    without those limits, measured for comparison, is started without them)."""
+    limits = ["--max-tables", "10000", "--create-rate", "100000"]
+    helped = subprocess.run([sparrows, "serve", "--help"], capture_output=True, text=True)
+    if "--max-tables" not in helped.stdout:
+        limits = []
+    proc = subprocess.Popen(
+        [sparrows, "serve", "--port", "0", "--db", str(db), *limits],
+        stdout=subprocess.PIPE,
+        stderr=open(db.parent / "server.log", "a"),  # noqa: SIM115 (the server keeps it)
+        text=True,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    return proc, line.split("is at ", 1)[1].split(" ", 1)[0].rstrip("/")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--tables", type=int, default=50, help="tables in play at once")
+    parser.add_argument(
+        "--humans",
+        type=int,
+        default=None,
+        help="of them, tables with a scripted person (the others: bots alone, at the "
+        "table's pace when --think is given); default: all",
+    )
+    parser.add_argument(
+        "--restart",
+        action="store_true",
+        help="at the end, kill the server (SIGKILL) and time its start on the same file",
+    )
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument(
         "--think",
@@ -174,24 +228,34 @@ def main() -> None:
         "build's is .venv-fast/bin/sparrows)",
     )
     args = parser.parse_args()
+    humans = args.tables if args.humans is None else min(args.humans, args.tables)
     folder = Path(tempfile.mkdtemp(prefix="sparrows-web-bench-"))
     db = folder / "tables.db"
-    proc = subprocess.Popen(
-        [args.sparrows, "serve", "--port", "0", "--db", str(db)], stdout=subprocess.PIPE, text=True
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    url = line.split("is at ", 1)[1].split(" ", 1)[0].rstrip("/")
+    proc, url = serve(args.sparrows, db)
     pace = f"players think {args.think:g} s, table pace" if args.think else "no pauses"
     print(
-        f"bench_web: {args.tables} tables for {args.seconds:g} s ({pace}), server "
-        f"{args.sparrows} at {url} (pid {proc.pid})"
+        f"bench_web: {args.tables} tables ({humans} with a person) for {args.seconds:g} s "
+        f"({pace}), server {args.sparrows} at {url} (pid {proc.pid})"
     )
+    health: dict[str, Any] = {}
+    restart = ""
     try:
         start_rss = rss_mib(proc.pid)
         began = time.perf_counter()
-        out = asyncio.run(run(url, args.tables, args.seconds, proc.pid, args.think))
+        out = asyncio.run(run(url, args.tables, humans, args.seconds, proc.pid, args.think))
         elapsed = time.perf_counter() - began
+        try:
+            health = get(url + "/api/health")
+        except OSError:  # a version without it
+            health = {}
+        if args.restart:
+            proc.kill()
+            proc.wait(timeout=30)
+            t0 = time.perf_counter()
+            proc, url = serve(args.sparrows, db)
+            up = time.perf_counter() - t0
+            count = get(url + "/api/health")["tables"]
+            restart = f"{count} tables in play back in {up:.2f} s (kill -9, start, answering)"
     finally:
         proc.terminate()
         proc.wait(timeout=30)
@@ -222,7 +286,7 @@ def main() -> None:
     p99 = lat[int(0.99 * (len(lat) - 1))] * 1000 if lat else float("nan")
     accepted = sum(len(a) for a in sent.values())
     rss = out["rss"]
-    print(f"  tables played: {len(out['tables'])} ({args.tables} at a time)")
+    print(f"  tables played by people: {len(out['tables'])} ({humans} at a time)")
     print(f"  client actions: {accepted} in {elapsed:.1f} s = {accepted / elapsed:,.0f}/s")
     print(f"  all actions played (bots too): {total:,} = {total / elapsed:,.0f}/s")
     print(f"  latency action -> answer: median {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
@@ -236,6 +300,17 @@ def main() -> None:
             f"(first half max {max(rss[: len(rss) // 2] or [0]):.0f}, "
             f"second half max {max(rss[len(rss) // 2 :]):.0f})"
         )
+        step = max(1, len(rss) // 12)
+        shown = " ".join(f"{r:.0f}" for r in rss[::step])
+        print(f"  RSS over time (MiB, every {step} s): {shown}")
+    if health:
+        gc = health["gc"]
+        print(
+            f"  full collections: {gc['full_collections']}, longest {gc['longest_ms']} ms, "
+            f"last {gc['last_ms']} ms; {gc['frozen']:,} objects frozen"
+        )
+    if restart:
+        print(f"  restart: {restart}")
     for e in out["errors"][:5]:
         print(f"  error: {e}")
 

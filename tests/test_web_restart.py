@@ -116,3 +116,75 @@ def test_a_port_in_use_is_a_clear_error(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_an_open_page_resumes_across_a_kill_9_without_a_reload(tmp_path: Path) -> None:
+    """A player's page in Chromium stays open while the server is killed (SIGKILL) and
+    started again on the same port and file: it reconnects by itself with its cursor,
+    shows the same prompt, and play goes on, all without a reload (issue 30)."""
+    import socket
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from .browser import CHROMIUM, play, read
+
+    if not CHROMIUM.exists():
+        pytest.skip("no /usr/bin/chromium (make browser installs it)")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db = tmp_path / "tables.db"
+    proc, url = start_server(db, port=port)
+    try:
+        made = post_json(
+            url + "/api/tables",
+            {
+                "ruleset": "riichi",
+                "preset": "tenhou",
+                "seats": [{"kind": "human"}] + [{"kind": "bot:efficiency"}] * 3,
+                "settings": {"bot_pace": 0, "claim_pause": 0},
+            },
+        )
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(made["links"]["0"])
+            turns = {"n": 0}
+
+            def waits_for_me(state: dict[str, Any]) -> bool:
+                mine = any(t["can"] for t in state["tiles"]) and not state["answered"]
+                if mine:
+                    turns["n"] += 1
+                return turns["n"] >= 4 and mine
+
+            before = play(page, waits_for_me, close_panels=True, timeout=60)
+            page.evaluate("() => { window.__notReloaded = true; }")
+            for _ in range(2):  # twice: the second restart finds a rebuilt stream
+                os.kill(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+                page.wait_for_function(
+                    "() => document.querySelector('[data-testid=connection]')"
+                    ".dataset.state !== 'open'",
+                    timeout=15000,
+                )
+                proc, url = start_server(db, port=port)
+                page.wait_for_function(
+                    "() => document.querySelector('[data-testid=connection]')"
+                    ".dataset.state === 'open'",
+                    timeout=20000,
+                )
+                after = read(page)
+                assert after["prompt"] == before["prompt"]  # the same prompt, the same id
+                assert [t["tile"] for t in after["tiles"]] == [t["tile"] for t in before["tiles"]]
+            assert page.evaluate("() => window.__notReloaded === true")
+            rivers = page.locator("[data-testid=river] .tile").count()
+            play(page, lambda s: page.locator("[data-testid=river] .tile").count() > rivers + 3)
+            assert errors == []
+            browser.close()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()

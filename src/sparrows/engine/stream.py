@@ -19,6 +19,10 @@ exactly (tested over random games of every ruleset and real Tenhou games).
 
 from __future__ import annotations
 
+import json
+import zlib
+from array import array
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SparrowsError
@@ -33,17 +37,53 @@ _MISSING: Any = object()
 JSON_KEPT = 256
 
 
+class Packed:
+    """The events of a finished hand as a followed stream keeps them: one compressed
+    blob of JSON lines (each event's JSON, the seats it is private to and its private
+    fields), from stream position ``first`` on. A hand's hundreds of events become a
+    few kilobytes that hold no object the garbage collector must walk (a live server
+    keeps every table's stream); the rare follower that catches up from far back has
+    them read again."""
+
+    __slots__ = ("blob", "first")
+
+    def __init__(self, first: int, events: list[ev.Event], made: list[Any]) -> None:
+        self.first = first
+        lines = []
+        for event, whole in zip(events, made, strict=True):
+            seen = event.visible_to
+            lines.append(
+                json.dumps(
+                    [
+                        whole if whole is not None else event.to_json(),
+                        None if seen is None else sorted(seen),
+                        list(event.private_fields),
+                    ],
+                    ensure_ascii=False,
+                    separators=(",", ":"),
+                )
+            )
+        self.blob = zlib.compress("\n".join(lines).encode("utf-8"), 6)
+
+    def lines(self) -> list[Any]:
+        """Every event's [JSON, private to, private fields], from ``first`` on."""
+        return [json.loads(line) for line in zlib.decompress(self.blob).split(b"\n")]
+
+
 class Stream:
     """Events in order with their hands, and per viewer (each seat, then a spectator)
     the positions of the events it may see."""
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self.events: list[ev.Event] = []
-        self.hands: list[int] = []
+        #: the events in order; those of finished hands packed (once followed)
+        self.events: list[ev.Event | Packed] = []
+        self._packed = 0  # events before this position are packed
+        # positions and hands as arrays of machine integers: no object per entry
+        self.hands = array("l")
         #: each event's JSON, made once when first sent (viewers get copies)
         self._json: list[dict[str, Any] | None] = []
-        self.positions: list[list[int]] = [[] for _ in range(players + 1)]
+        self.positions = [array("l") for _ in range(players + 1)]
         self._public: dict[str, Any] = {}
         self._private: list[dict[str, Any]] = [{} for _ in range(players)]
         self._prompts = [-1] * players  # per seat: the key of the prompt last sent
@@ -56,9 +96,10 @@ class Stream:
         never change once made)."""
         other = Stream(self.players)
         other.events = list(self.events)
-        other.hands = list(self.hands)
+        other._packed = self._packed
+        other.hands = array("l", self.hands)
         other._json = list(self._json)
-        other.positions = [list(p) for p in self.positions]
+        other.positions = [array("l", p) for p in self.positions]
         other._public = dict(self._public)
         other._private = [dict(p) for p in self._private]
         other._prompts = list(self._prompts)
@@ -75,6 +116,8 @@ class Stream:
     def add(self, event: ev.Event, hand: int, seat: int | None = None) -> None:
         """An event every viewer sees (``seat`` None), or ``seat`` alone."""
         pos = len(self.events)
+        if type(event) is ev.HandStart and self.active:
+            self.pack(pos)
         self.events.append(event)
         self.hands.append(hand)
         self._json.append(None)
@@ -85,6 +128,19 @@ class Stream:
                 p.append(pos)
         else:
             self.positions[seat].append(pos)
+
+    def pack(self, upto: int) -> None:
+        """Pack the events before position ``upto`` (a finished hand's: they never
+        change, and followers rarely read them again) into one :class:`Packed`."""
+        first = self._packed
+        if upto <= first:
+            return
+        events, made = self.events, self._json
+        packed = Packed(first, events[first:upto], made[first:upto])  # type: ignore[arg-type]
+        for pos in range(first, upto):
+            events[pos] = packed
+            made[pos] = None
+        self._packed = upto
 
     def sync(self, game: Game) -> None:
         """Send the derived view fields that changed since the last sync."""
@@ -115,18 +171,27 @@ class Stream:
             )
         out = []
         events, hands, made = self.events, self.hands, self._json
+        read: dict[int, list[Any]] = {}  # packed hands read in this call, by position
         for seq in range(cursor, len(positions)):
             pos = positions[seq]
             event = events[pos]
-            whole = made[pos]
-            if whole is None:
-                whole = event.to_json()
-                if pos >= len(made) - JSON_KEPT:  # the recent ones, that others will ask for
-                    made[pos] = whole
-            data = dict(whole)  # a fresh object; its lists are shared: read, do not change
-            seen_by = event.visible_to
-            if seen_by is not None and seat not in seen_by:
-                for name in event.private_fields:
+            seen: Collection[int] | None
+            if type(event) is Packed:  # a finished hand's: fresh objects from its blob
+                lines = read.get(event.first)
+                if lines is None:
+                    lines = read[event.first] = event.lines()
+                data, seen, hidden = lines[pos - event.first]
+            else:
+                whole = made[pos]
+                if whole is None:
+                    whole = event.to_json()  # type: ignore[union-attr]
+                    if pos >= len(made) - JSON_KEPT:  # the recent ones, others ask for them
+                        made[pos] = whole
+                data = dict(whole)  # a fresh object; its lists are shared: read, not change
+                seen = event.visible_to  # type: ignore[union-attr]
+                hidden = event.private_fields  # type: ignore[union-attr]
+            if seen is not None and seat not in seen:
+                for name in hidden:
                     data[name] = None
             data["seq"] = seq
             data["hand"] = hands[pos]

@@ -38,6 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..errors import SparrowsError
 from ..rules import RULESETS, get_ruleset
 from ..rules.catalog import describe
+from .collector import Collector
 from .limits import Bucket, Clients, Limits, quiet_uvicorn
 from .products import Answer, Products
 from .rooms import BOTS, SETTINGS, Connection, Lane, Room, TableError
@@ -114,24 +115,38 @@ class Server:
         self.limits = limits or Limits()
         self.clients = Clients(self.limits)
         self.products = Products(self.store)
+        self.collector = Collector()
         self.rooms: dict[str, Room] = {}
         #: tables set aside (id -> the reason), listed in the lobby as broken
         self.broken: dict[str, str] = {}
         self.lane = Lane()
+        #: tables in play not loaded yet (after a start), oldest first
+        self.pending: dict[str, None] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._loader: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Load every table still in play, however many, and let each play its own
-        moves; a table that cannot be loaded is set aside (marked broken in the file,
-        logged once with the reason) and the others start. Tables set aside earlier are
-        tried again (a newer version may read them)."""
-        began = time.monotonic()
+        """Start answering at once and load every table still in play in the
+        background, however many, each starting to play its own moves as it loads (one
+        asked for meanwhile is loaded first); a table that cannot be loaded is set aside
+        (marked broken in the file, logged once with the reason) and the others start.
+        Tables set aside earlier are tried again (a newer version may read them)."""
         ids = self.store.table_ids("playing") + self.store.table_ids("broken")
-        for table_id in ids:
-            self.load(table_id)
-            await asyncio.sleep(0)  # a server with many tables answers while it loads
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
-        if ids:
+        self.pending = dict.fromkeys(reversed(ids))  # oldest first, in order
+        loop = asyncio.get_running_loop()
+        self._loader = loop.create_task(self._load_all(len(ids)))
+        self._sweeper = loop.create_task(self._sweep())
+        self.collector.start()
+
+    async def _load_all(self, count: int) -> None:
+        began = time.monotonic()
+        while self.pending:
+            table_id = next(iter(self.pending))
+            del self.pending[table_id]
+            if table_id not in self.rooms:
+                self.load(table_id)
+            await asyncio.sleep(0)  # the server answers between two tables
+        if count:
             log.info(
                 "tables in play: %d loaded in %.1f s, %d set aside",
                 sum(1 for r in self.rooms.values() if not r.game.over),
@@ -193,8 +208,10 @@ class Server:
                     del self.rooms[table_id]
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        self.collector.stop()
+        for task in (self._sweeper, self._loader):
+            if task is not None:
+                task.cancel()
         for room in self.rooms.values():
             await room.stop()
         self.store.close()
@@ -203,6 +220,7 @@ class Server:
         """A table, from memory or loaded from the file (and started) on demand."""
         room = self.rooms.get(table_id)
         if room is None and table_id not in self.broken:
+            self.pending.pop(table_id, None)
             room = self.load(table_id)
         return room
 
@@ -311,9 +329,11 @@ def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
         )
         over = server.store.tables("over", limit=100)
         broken = server.store.tables("broken", limit=100)
+        loading = [r for r in server.store.tables_of(list(server.pending)) if r.status == "playing"]
         return JSONResponse(
             {
-                "playing": [r.info() for r in playing],
+                "playing": [r.info() for r in playing]
+                + [{**_summary(r), "loading": True} for r in loading],
                 "over": [_summary(r) for r in over],
                 "broken": [{**_summary(r), "problem": r.problem} for r in broken],
             }
@@ -338,6 +358,20 @@ def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
             request, await server.products.get(request.path_params["id"], "replay", view)
         )
 
+    async def health(request: Request) -> Response:
+        """How the server does (for its host and the benchmarks; nothing of any game)."""
+        live = [r for r in server.rooms.values() if not r.game.over and not r.problem]
+        return JSONResponse(
+            {
+                "tables": len(live),
+                "loading": len(server.pending),
+                "stalled": sum(1 for r in live if r.stalled is not None),
+                "broken": len(server.broken),
+                "saving": server.store.failing or "ok",
+                "gc": server.collector.stats(),
+            }
+        )
+
     async def socket(websocket: WebSocket) -> None:
         await _follow(server, websocket)
 
@@ -347,6 +381,7 @@ def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
         Route("/replay/{id}", page("replay.html")),
         Route("/credits", page("credits.html")),
         Route("/api/rulesets", rulesets),
+        Route("/api/health", health),
         Route("/api/tables", tables, methods=["GET"]),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{id}", table),

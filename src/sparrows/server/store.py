@@ -371,8 +371,12 @@ class Store:
     def tables(self, status: str | None = None, limit: int | None = None) -> list[TableRow]:
         """The tables (with ``status``), newest first: all of them, or the ``limit``
         newest. A row that cannot be read is left out (``table`` names its fault)."""
+        return self.tables_of(self.table_ids(status, limit))
+
+    def tables_of(self, ids: Sequence[str]) -> list[TableRow]:
+        """The rows of these tables that exist and can be read, in order."""
         out = []
-        for table_id in self.table_ids(status, limit):
+        for table_id in ids:
             try:
                 row = self.table(table_id)
             except StoreError:

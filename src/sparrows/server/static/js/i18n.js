@@ -83,6 +83,7 @@ export const DICT = {
       "lobby.over": "Finished games",
       "lobby.none": "None yet.",
       "lobby.broken": "set aside, the server cannot load it",
+      "lobby.loading": "loading after a restart",
       "lobby.replay": "Replay",
       "lobby.download": "Download",
       "lobby.handN": "hand {n}",

@@ -348,7 +348,7 @@ async function loadTables() {
     }
     list.appendChild(el("div.table-row", { testid: "table-row", data: { id: info.id } },
       el("span.what", { text: describe(info) }),
-      el("span.people", { text: `${info.seats.map((s) => s.name + (s.kind === "bot" ? " (bot)" : "")).join(", ")} \u00b7 ${t("lobby.handN", { n: info.hand + 1 })}` }),
+      el("span.people", { text: `${info.seats.map((s) => s.name + (s.kind === "bot" ? " (bot)" : "")).join(", ")} \u00b7 ${info.loading ? t("lobby.loading") : t("lobby.handN", { n: info.hand + 1 })}` }),
       go));
   }
   for (const info of data.broken || []) {
