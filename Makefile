@@ -115,13 +115,15 @@ test-pure: $(DEVSTAMP)
 # build only: the README walk-through, the CLI's process handling (signals, progress bars)
 # and the per-ruleset CLI tests (interpreted code over engine paths the library tests
 # cover; test_cli_game.py and test_cli_analyze.py stay as the CLI's smoke test here),
-# the browser tests, the Ray and report tests (interpreted code: sparrows.sim's backends),
+# the browser tests, the server's restart and fault tests (interpreted: sparrows.server;
+# test_web_server.py stays as the server's smoke test here), the Ray and report tests (interpreted code: sparrows.sim's backends),
 # the examples, the export and record-format tests (interpreted: sparrows.records) and the
 # client contract's view round trips and stream rebuilds (interpreted: views, JSON schema
 # and stream; 41 of the compiled suite's 149 test-seconds). The compiled engine still
 # plays every configuration there through the contract's other tests and test_builds.
 FAST_SKIP := readme cli_ux cli_riichi cli_riichi_score cli_house cli_sanma cli_hongkong \
-	cli_classical cli_sichuan web_browser sim_scale examples export export_trust
+	cli_classical cli_sichuan web_browser web_restart web_faults sim_scale examples export \
+	export_trust
 FAST_DESELECT := test_client_contract.py::test_views_round_trip_and_meet_the_schema \
 	test_client_contract.py::test_the_stream_rebuilds_every_view[
 test-fast: $(FASTSTAMP)
@@ -137,7 +139,7 @@ test-all: lint $(RLLIBSTAMP)
 
 # Not here: benchmarks/bench_before_after.py (simulate speed of two commits) builds another
 # commit in /tmp; run it by hand (its docstring says how).
-bench: $(BENCHSTAMP) $(FASTSTAMP) $(VALGRIND)
+bench: $(BENCHSTAMP) $(FASTSTAMP) $(VALGRIND) $(CHROMIUM)
 	$(BIN)/python benchmarks/bench_analysis.py
 	$(BIN)/python benchmarks/bench_suzume.py
 	$(BIN)/python benchmarks/bench_riichi_score.py
@@ -151,6 +153,10 @@ bench: $(BENCHSTAMP) $(FASTSTAMP) $(VALGRIND)
 	$(BIN)/python benchmarks/bench_web.py --sparrows $(FASTBIN)/sparrows
 	$(BIN)/python benchmarks/bench_web.py --think 0.5
 	$(BIN)/python benchmarks/bench_web.py --think 0.5 --sparrows $(FASTBIN)/sparrows
+	$(BIN)/python benchmarks/bench_web.py --tables 200 --humans 20 --think 0.5 --seconds 120 --restart
+	$(BIN)/python benchmarks/bench_web.py --tables 200 --humans 20 --think 0.5 --seconds 120 \
+		--restart --sparrows $(FASTBIN)/sparrows
+	$(BIN)/python benchmarks/bench_kill.py --kills 30
 
 # The README's pictures of the web table: the browser tests of every ruleset, writing
 # their screenshots into docs/screenshots/.

@@ -18,7 +18,7 @@ websockets = pytest.importorskip("websockets.sync.client")
 from sparrows.client import View  # noqa: E402
 from sparrows.rules import get_ruleset  # noqa: E402
 
-from .browser import SPARROWS, post_json, start_server  # noqa: E402
+from .browser import SPARROWS, post_json, start_server, stop_server  # noqa: E402
 
 
 def _connect(url: str, table: str) -> Any:
@@ -91,11 +91,7 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path: Path) -> None:
                 assert seat.view == before  # the same hand, the same prompt (its id too)
                 seat.play_until_my_turn(len(before["seats"][0]["river"]) + 2)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_server(proc)
 
 
 def test_a_port_in_use_is_a_clear_error(tmp_path: Path) -> None:
@@ -183,8 +179,4 @@ def test_an_open_page_resumes_across_a_kill_9_without_a_reload(tmp_path: Path) -
             assert errors == []
             browser.close()
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_server(proc)

@@ -105,24 +105,26 @@ class StoreError(SparrowsError):
         self.reason = reason or message
 
 
+#: What SQLite's errors mean for the person running the server: (its result code's
+#: prefix, a fragment of its message, the reason in a few words).
+_REASONS = (
+    ("SQLITE_FULL", "disk is full", "disk full"),
+    ("SQLITE_READONLY", "readonly", "the file is read-only"),
+    ("SQLITE_CORRUPT", "malformed", "the file is damaged (database disk image is malformed)"),
+    ("SQLITE_NOTADB", "not a database", "not a SQLite database"),
+    ("SQLITE_IOERR", "disk I/O error", "a disk I/O error"),
+    ("SQLITE_CANTOPEN", "unable to open", "cannot open the file"),
+    ("SQLITE_BUSY", "locked", "the file is locked by another program"),
+)
+
+
 def _reason(exc: sqlite3.Error) -> str:
     """What an SQLite error means for the person running the server, in a few words."""
     code = getattr(exc, "sqlite_errorname", "") or ""
     text = str(exc)
-    if code.startswith("SQLITE_FULL") or "disk is full" in text:
-        return "disk full"
-    if code.startswith("SQLITE_READONLY") or "readonly" in text:
-        return "the file is read-only"
-    if code.startswith("SQLITE_CORRUPT") or "malformed" in text:
-        return "the file is damaged (database disk image is malformed)"
-    if code.startswith("SQLITE_NOTADB") or "not a database" in text:
-        return "not a SQLite database"
-    if code.startswith("SQLITE_IOERR") or "disk I/O error" in text:
-        return "a disk I/O error"
-    if code.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
-        return "cannot open the file"
-    if code.startswith("SQLITE_BUSY") or "locked" in text:
-        return "the file is locked by another program"
+    for prefix, fragment, reason in _REASONS:
+        if code.startswith(prefix) or fragment in text:
+            return reason
     return text
 
 
