@@ -17,8 +17,16 @@ default pauses: the latency people feel on a busy server). Reports:
   the order sent;
 * the server's memory (RSS) over the run, sampled every second.
 
-Run: ``.venv/bin/python benchmarks/bench_web.py [--tables 50] [--seconds 60] [--sparrows
-PATH]`` (``make bench`` runs it with its defaults on the pure and the compiled build).
+With ``--humans H`` only H of the tables have a client; the others are bots alone (at the
+table's pace with ``--think``, flat out with ``--bots-flat-out``: what a person's table
+feels beside tables of bots). ``--restart`` then kills the server (SIGKILL), starts it
+again on the same file and times how soon it answers and how soon every table is back.
+The server's full garbage collections (``/api/health``) are reported too.
+
+Run: ``.venv/bin/python benchmarks/bench_web.py [--tables 50] [--humans H] [--seconds 60]
+[--think S] [--bots-flat-out] [--restart] [--sparrows PATH]`` (``make bench`` runs it on
+the pure and the compiled build: 50 tables flat out and at people's pace, and 200 tables
+with 20 people).
 """
 
 from __future__ import annotations
@@ -142,11 +150,12 @@ async def client(url: str, i: int, stop: float, out: dict[str, Any], think: floa
             return
 
 
-async def bots_only(url: str, i: int, stop: float, think: float) -> None:
-    """A table of bots alone at the table's pace, and another when its game ends."""
+async def bots_only(url: str, i: int, stop: float, paced: bool) -> None:
+    """A table of bots alone (at the table's pace, or flat out), and another when its
+    game ends."""
     n = 0
     while time.monotonic() < stop:
-        table, _, _ = await asyncio.to_thread(new_table, url, i + 1000 * n, think > 0, False)
+        table, _, _ = await asyncio.to_thread(new_table, url, i + 1000 * n, paced, False)
         n += 1
         while time.monotonic() < stop:
             await asyncio.sleep(2.0)
@@ -156,7 +165,7 @@ async def bots_only(url: str, i: int, stop: float, think: float) -> None:
 
 
 async def run(
-    url: str, tables: int, humans: int, seconds: float, pid: int, think: float
+    url: str, tables: int, humans: int, seconds: float, pid: int, think: float, flat: bool
 ) -> dict[str, Any]:
     out: dict[str, Any] = {"sent": {}, "latencies": [], "errors": [], "rss": [], "tables": []}
     stop = time.monotonic() + seconds
@@ -168,7 +177,8 @@ async def run(
 
     sampler = asyncio.get_running_loop().create_task(sample())
     players = [client(url, i, stop, out, think) for i in range(humans)]
-    others = [bots_only(url, humans + i, stop, think) for i in range(tables - humans)]
+    paced = think > 0 and not flat
+    others = [bots_only(url, humans + i, stop, paced) for i in range(tables - humans)]
     await asyncio.gather(*players, *others)
     sampler.cancel()
     return out
@@ -208,6 +218,11 @@ def main() -> None:
         "table's pace when --think is given); default: all",
     )
     parser.add_argument(
+        "--bots-flat-out",
+        action="store_true",
+        help="the tables of bots alone play without pauses (the people's tables keep theirs)",
+    )
+    parser.add_argument(
         "--restart",
         action="store_true",
         help="at the end, kill the server (SIGKILL) and time its start on the same file",
@@ -242,7 +257,9 @@ def main() -> None:
     try:
         start_rss = rss_mib(proc.pid)
         began = time.perf_counter()
-        out = asyncio.run(run(url, args.tables, humans, args.seconds, proc.pid, args.think))
+        out = asyncio.run(
+            run(url, args.tables, humans, args.seconds, proc.pid, args.think, args.bots_flat_out)
+        )
         elapsed = time.perf_counter() - began
         try:
             health = get(url + "/api/health")
@@ -313,7 +330,8 @@ def main() -> None:
         gc = health["gc"]
         print(
             f"  full collections: {gc['full_collections']}, longest {gc['longest_ms']} ms, "
-            f"last {gc['last_ms']} ms; {gc['frozen']:,} objects frozen"
+            f"last {gc['last_ms']} ms; the others' longest "
+            f"{gc.get('young_longest_ms', float('nan'))} ms; {gc['frozen']:,} objects frozen"
         )
     if restart:
         print(f"  restart: {restart}")

@@ -165,6 +165,29 @@ def test_events_since_is_incremental_and_checks_its_cursor() -> None:
     assert quiet.view(0).prompt is not None  # views need no events
 
 
+def test_a_wins_tiles_and_its_hand_number_are_named_apart() -> None:
+    """The stream's hand number (``hand_number``) never overwrites a ``win`` event's own
+    ``hand`` (the winner's tiles): before, another seat's win reached a page with its tiles
+    replaced by the hand's number. Every viewer, packed hands (read back) included."""
+    from sparrows.agents import make_agent
+
+    rules = _rules("riichi", "tenhou")
+    agent = make_agent("efficiency", 1, rules)
+    game = Game(rules, 11)
+    game.events_since(None, 0)
+    while not game.over and sum(e.type == "win" for e in game.events) < 2:
+        seat, legal = game.decisions()[0]
+        game.step(seat, agent.act(game.observation(seat), legal))
+    wins = [e for e in game.events if e.type == "win"]
+    assert len(wins) == 2 and game.hand_number >= 1  # the first hand's are packed
+    for viewer in [*range(4), None]:
+        got = [e for e in game.events_since(viewer, 0)[0] if e["type"] == "win"]
+        assert [e["hand"] for e in got] == [w.hand for w in wins]
+        assert all(isinstance(e["hand_number"], int) for e in got)
+        starts = [e for e in game.events_since(viewer, 0)[0] if e["type"] == "hand_start"]
+        assert [e["hand"] for e in starts] == [e["hand_number"] for e in starts]
+
+
 def test_seq_numbers_show_no_gap_where_another_seat_had_a_prompt() -> None:
     """Each viewer numbers its own events: the private updates of the others leave no
     gap (a gap would say that someone was asked something)."""

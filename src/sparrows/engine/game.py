@@ -880,7 +880,7 @@ class Game:
     def events_since(self, viewer: object, cursor: object = 0) -> tuple[list[dict[str, Any]], int]:
         """The events ``viewer`` (a seat, or None: a spectator) may see after ``cursor``
         (what an earlier call returned; 0 from the start), as JSON objects with their
-        ``seq`` (the viewer's own count) and ``hand``, and the new cursor. O(new events).
+        ``seq`` (the viewer's own count) and ``hand_number``, and the new cursor. O(new events).
         Needs ``record=True``."""
         v = self.n if viewer is None else self._check_seat(viewer)
         if not self.record:

@@ -1,7 +1,8 @@
 """The event stream a client follows (``game.events_since(viewer, cursor)``).
 
 The stream is the record's events (a deal, a draw, a discard...: what happens), each
-with the number of its hand, plus ``update`` events (:class:`~.events.Update`): after
+with the number of its hand (``hand_number``: apart from a win's own ``hand``, its tiles),
+plus ``update`` events (:class:`~.events.Update`): after
 every action the engine compares the view fields it derives from its state (whose turn,
 wall counts, seat winds, counters, the ruleset's facts; per seat its prompt, its drawn
 tile and its private facts) with what it last sent, and sends the ones that changed. A
@@ -194,7 +195,7 @@ class Stream:
                 for name in hidden:
                     data[name] = None
             data["seq"] = seq
-            data["hand"] = hands[pos]
+            data["hand_number"] = hands[pos]  # apart from a win's own `hand` (its tiles)
             out.append(data)
         return out, len(positions)
 

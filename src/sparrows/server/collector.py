@@ -2,11 +2,14 @@
 
 A server keeps every table's game in memory, so the heap grows with play, and each of
 Python's full collections walks all of it: with 200 tables they took most of a second
-and froze every table meanwhile. Here the objects that survive a full collection are
-frozen (``gc.freeze``): later collections walk only what was made since, and what is
-frozen is still freed as usual when nothing refers to it. What a freeze cannot free is a
-cycle that dies while frozen; so every ``thaw_seconds`` (30 minutes) the frozen objects
-are thawed and one whole collection runs, then what survives is frozen again.
+and froze every table meanwhile. Here, every ``freeze_seconds`` (10 s), the young
+generations are collected and what survives is frozen (``gc.freeze``): full collections
+then walk only what was made in the last few seconds, and what is frozen is still freed
+as usual when nothing refers to it (nearly everything: a game's state holds no cycles).
+What a freeze cannot free is a cycle that dies while frozen (a closed connection's
+objects, say); so every ``thaw_seconds`` (30 minutes) the frozen objects are thawed and
+one whole collection runs (the one long pause, measured by ``stats``), then what
+survives is frozen again.
 
 The young generation is collected less often too (a threshold of 10,000 allocations
 rather than 700): the server allocates much and keeps little.
@@ -23,11 +26,13 @@ from typing import Any
 
 @dataclass
 class Collector:
+    freeze_seconds: float = 10.0
     thaw_seconds: float = 1800.0
-    #: full collections seen, the longest and the last (seconds)
+    #: full collections seen, the longest and the last (seconds); the longest of the others
     full: int = 0
     longest: float = 0.0
     last: float = 0.0
+    young_longest: float = 0.0
     _began: float = 0.0
     _loop: asyncio.AbstractEventLoop | None = None
     _task: asyncio.Task[None] | None = None
@@ -50,29 +55,34 @@ class Collector:
         gc.unfreeze()
 
     def _watch(self, phase: str, info: dict[str, Any]) -> None:
-        if info.get("generation") != 2:
-            return
         if phase == "start":
             self._began = time.perf_counter()
             return
         took = time.perf_counter() - self._began
+        if info.get("generation") != 2:
+            self.young_longest = max(self.young_longest, took)
+            return
         self.full += 1
         self.last = took
         self.longest = max(self.longest, took)
-        if self._loop is not None and not self._loop.is_closed():
-            # the survivors are live now: frozen, later collections skip them
-            self._loop.call_soon_threadsafe(gc.freeze)
 
     async def _thaw(self) -> None:
+        since = time.monotonic()
         while True:
-            await asyncio.sleep(self.thaw_seconds)
-            gc.unfreeze()
-            gc.collect()  # (the callback freezes what survives)
+            await asyncio.sleep(self.freeze_seconds)
+            if time.monotonic() - since >= self.thaw_seconds:
+                since = time.monotonic()
+                gc.unfreeze()
+                gc.collect()
+            else:
+                gc.collect(1)  # the young generations: a few milliseconds
+            gc.freeze()  # what survived lives on: later collections skip it
 
     def stats(self) -> dict[str, Any]:
         return {
             "full_collections": self.full,
             "longest_ms": round(self.longest * 1000, 1),
             "last_ms": round(self.last * 1000, 1),
+            "young_longest_ms": round(self.young_longest * 1000, 1),
             "frozen": gc.get_freeze_count(),
         }

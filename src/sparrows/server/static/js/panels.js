@@ -2,25 +2,68 @@
 // game-end ranking, built from the game's events (docs/protocol.md, "The event stream").
 
 import { el, fmtNum, signClass } from "./util.js";
-import { tileEl, parseGroups, matchCopies, kindOf } from "./tiles.js";
+import { tileEl, parseGroups, kindOf } from "./tiles.js";
 import { t, yakuName } from "./i18n.js";
 import { meldEl, seatName } from "./render.js";
 
 /**
  * Collects a hand's ending events; `feed(event)` returns a finished result
- * ({wins, draw, abort, misdeclared, end}) when the hand ends, else null.
+ * ({wins, draw, abort, misdeclared, end, melds, bonus}) when the hand ends, else null.
+ * `melds` and `bonus` are each seat's melds and bonus tiles as the hand's events made
+ * them (a win is drawn with the melds its seat held, whatever the page showed last; a
+ * page is fed its table's events from the first, so it has seen every one).
  */
 export class HandCollector {
   constructor() {
     this.reset();
   }
   reset() {
-    this.cur = { wins: [], draw: null, abort: null, misdeclared: [], end: null };
+    this.cur = { wins: [], draw: null, abort: null, misdeclared: [], end: null, melds: {}, bonus: {} };
+  }
+  _melds(seat) {
+    return (this.cur.melds[seat] = this.cur.melds[seat] || []);
+  }
+  _call(e) {
+    const melds = this._melds(e.seat);
+    if (e.meld === "added_kan") {  // the pon of that kind becomes the kong
+      const i = melds.findIndex((m) => m.type === "pon" && kindOf(m.tiles[0]) === kindOf(e.tiles[0]));
+      const from = i >= 0 ? melds[i].from_seat : e.from_seat;
+      const made = { type: e.meld, tiles: [...e.tiles], called: e.called, from_seat: from };
+      if (i >= 0) melds[i] = made;
+      else melds.push(made);
+      return;
+    }
+    melds.push({ type: e.meld, tiles: [...e.tiles], called: e.called, from_seat: e.from_seat });
+  }
+  _robbed(e) {
+    if (e.meld === "bonus") {
+      const bonus = this.cur.bonus[e.seat] || [];
+      const i = bonus.lastIndexOf(e.tile);
+      if (i >= 0) bonus.splice(i, 1);
+      return;
+    }
+    const melds = this._melds(e.seat);
+    const i = melds.findIndex((m) => m.tiles.some((x) => kindOf(x) === kindOf(e.tile)) && m.type.endsWith("kan"));
+    if (i < 0) return;
+    if (e.meld === "pon" || e.meld === "added_kan") {  // the added kong: back to its pon
+      const tiles = [...melds[i].tiles];
+      tiles.splice(tiles.lastIndexOf(e.tile) >= 0 ? tiles.lastIndexOf(e.tile) : tiles.length - 1, 1);
+      melds[i] = { ...melds[i], type: "pon", tiles };
+    } else melds.splice(i, 1);
   }
   feed(e) {
     switch (e.type) {
       case "hand_start":
         this.reset();
+        return null;
+      case "call":
+        this._call(e);
+        return null;
+      case "robbed":
+        this._robbed(e);
+        return null;
+      case "bonus":
+        (this.cur.bonus[e.seat] = this.cur.bonus[e.seat] || []).push(e.tile);
         return null;
       case "win":
         this.cur.wins.push(e);
@@ -52,32 +95,54 @@ function tilesRow(tiles, cls = "") {
   return row;
 }
 
-/** A win's hand: the reading's groups (melds marked), the winning tile outlined. */
+/** Takes the tiles of `want` out of `left` (the same copy first, else the same kind), all
+ * or none: the tiles taken, or null (and `left` unchanged) when one is missing. */
+function takeGroup(want, left) {
+  const rest = [...left];
+  const got = [];
+  for (const tile of want) {
+    let i = rest.indexOf(tile);
+    if (i < 0) i = rest.findIndex((x) => kindOf(x) === kindOf(tile));
+    if (i < 0) return null;
+    got.push(rest.splice(i, 1)[0]);
+  }
+  left.splice(0, left.length, ...rest);
+  return got;
+}
+
+/** A win's hand as it is held: the concealed tiles (the tile won on among them, marked
+ * once) grouped as the reading reads them, then the seat's real melds as it made them,
+ * then its flowers, seasons or nuki norths. A group the reading brackets only for scoring
+ * (a triplet completed by ron) is drawn as the concealed tiles it is. */
 export function winningHand(win, ctx) {
   const box = el("div.win-hand", { testid: "win-hand" });
-  const groups = parseGroups(win.reading || "");
   const seatView = ctx.lastView && ctx.lastView.seats && ctx.lastView.seats[win.seat];
-  const pool = [];
-  if (Array.isArray(win.hand)) pool.push(...win.hand);
-  else if (ctx.lastView && ctx.lastView.viewer === win.seat && ctx.lastView.hand) pool.push(...ctx.lastView.hand);
-  else if (seatView && seatView.hand) pool.push(...seatView.hand);
-  if (win.tile) pool.push(win.tile);
-  const meldPool = [];
-  if (seatView) for (const m of seatView.melds || []) meldPool.push(...m.tiles);
-  let marked = false;
+  let held = [];
+  if (Array.isArray(win.hand)) held = [...win.hand];
+  else if (ctx.lastView && ctx.lastView.viewer === win.seat && ctx.lastView.hand) {
+    held = [...ctx.lastView.hand];
+    if (win.from_seat != null && win.tile) held.push(win.tile);
+  }
+  const left = [...held];
+  const groups = [];
+  for (const g of parseGroups(win.reading || "")) {
+    const taken = takeGroup(g.tiles, left);
+    if (taken) groups.push(taken);
+  }
+  if (left.length) groups.push(left);
   const winKind = kindOf(win.tile);
-  // the winning tile is marked in the last concealed group holding its kind
   let markGroup = -1;
   groups.forEach((g, i) => {
-    if (!g.meld && g.tiles.some((x) => kindOf(x) === winKind)) markGroup = i;
+    if (g.some((x) => kindOf(x) === winKind)) markGroup = i;
   });
   groups.forEach((g, gi) => {
-    const tiles = matchCopies(g.tiles, g.meld ? meldPool : pool);
-    const group = el("span.group", { cls: g.meld ? `meld ${g.meld}` : "" });
-    tiles.forEach((tile, i) => {
-      const hidden = g.meld === "closed" && (i === 0 || i === tiles.length - 1);
-      const node = hidden ? tileEl(null, { hidden: true }) : tileEl(tile);
-      if (!marked && gi === markGroup && kindOf(tile) === winKind) {
+    const group = el("span.group", { testid: "win-group" });
+    let marked = gi !== markGroup;
+    const pick = g.lastIndexOf(win.tile) >= 0 ? g.lastIndexOf(win.tile) : -1;
+    g.forEach((tile, i) => {
+      const node = tileEl(tile);
+      const winning = !marked && (pick >= 0 ? i === pick : kindOf(tile) === winKind);
+      if (winning) {
         node.classList.add("winning");
         node.dataset.testid = "winning-tile";
         marked = true;
@@ -86,10 +151,16 @@ export function winningHand(win, ctx) {
     });
     box.appendChild(group);
   });
-  if (!marked && win.tile) {
-    const node = tileEl(win.tile, { cls: "winning" });
-    node.dataset.testid = "winning-tile";
-    box.appendChild(el("span.group.apart", {}, node));
+  const n = ctx.n || 4;
+  const heldMelds = ctx.melds && ctx.melds[win.seat] ? ctx.melds[win.seat] : (seatView && seatView.melds) || [];
+  for (const m of heldMelds) {
+    box.appendChild(el("span.group.meld", {}, meldEl(m, win.seat, n, ctx)));
+  }
+  const bonus = ctx.bonus && ctx.bonus[win.seat] ? ctx.bonus[win.seat] : (seatView && seatView.bonus) || [];
+  if (bonus.length) {
+    const row = el("span.group.bonus", { testid: "win-bonus" });
+    for (const b of bonus) row.appendChild(tileEl(b));
+    box.appendChild(row);
   }
   return box;
 }
@@ -200,7 +271,8 @@ export function handEndPanel(result, ctx, onClose) {
   for (const m of result.misdeclared) {
     panel.appendChild(el("p.misdeclared", { text: t("end.misdeclared", { name: seatName(ctx, m.seat) }) }));
   }
-  for (const w of result.wins) panel.appendChild(winBlock(w, ctx));
+  const held = { ...ctx, melds: result.melds, bonus: result.bonus };
+  for (const w of result.wins) panel.appendChild(winBlock(w, held));
   if (result.draw) panel.appendChild(drawBlock(result.draw, ctx));
   if (result.abort && result.wins.length) panel.appendChild(el("p", { testid: "abort", text: t("end.abort", { reason: result.abort.reason }) }));
   if (result.end) panel.appendChild(scoresBlock(result.end, ctx));

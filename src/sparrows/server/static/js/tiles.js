@@ -187,16 +187,3 @@ export function parseTiles(token) {
   return tiles;
 }
 
-/**
- * Give kind-level tiles (a reading's) the copies a pool of known tiles holds: a reading
- * says "5m" where the hand held "0m". Each pool tile is used once.
- */
-export function matchCopies(tiles, pool) {
-  const left = [...(pool || [])];
-  return tiles.map((tile) => {
-    let i = left.indexOf(tile);
-    if (i < 0) i = left.findIndex((p) => kindOf(p) === kindOf(tile));
-    if (i < 0) return tile;
-    return left.splice(i, 1)[0];
-  });
-}

@@ -1,0 +1,154 @@
+"""The win panel draws the hand as it was held (issue 31): the concealed tiles with the tile
+won on marked once, the seat's real melds, its flowers, seasons or nuki norths; never a
+triplet completed by ron as a called meld with the winning tile again (15 tiles).
+
+Seeded games of efficiency bots give each kind of win (the seeds are checked: each must
+still give its kind of win); they are stored as finished tables and opened in the replay
+viewer in Chromium, which draws a hand's end with the live table's panel code.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("uvicorn")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from sparrows.agents import make_agent  # noqa: E402
+from sparrows.engine import Game  # noqa: E402
+from sparrows.records.record import record_from_game  # noqa: E402
+from sparrows.rules import get_ruleset  # noqa: E402
+from sparrows.server.store import SeatRow, Store, TableRow, token_hash  # noqa: E402
+
+from .browser import CHROMIUM, get_json, start_server, stop_server  # noqa: E402
+
+if not CHROMIUM.exists():
+    pytest.skip("no /usr/bin/chromium (make browser installs it)", allow_module_level=True)
+
+Want = Callable[[Any, list[Any], list[int]], bool]
+
+#: (name, ruleset, preset, seed, what the win must be: (event, the seat's melds, its bonus))
+CASES: list[tuple[str, str, str, int, Want]] = [
+    (
+        "ron on a triplet",
+        "riichi",
+        "tenhou",
+        7,
+        lambda e, m, b: e.from_seat is not None and not m and "[" in e.reading,
+    ),
+    ("a pon hand", "riichi", "tenhou", 0, lambda e, m, b: any(x.type.value == "pon" for x in m)),
+    ("a kan hand", "riichi", "tenhou", 0, lambda e, m, b: any("kan" in x.type.value for x in m)),
+    ("a flower hand", "hongkong", "", 0, lambda e, m, b: len(b) >= 1),
+    ("a nuki hand", "riichi", "tenhou-sanma", 0, lambda e, m, b: len(b) >= 1),
+]
+
+
+def _game_with(ruleset: str, preset: str, seed: int, want: Want) -> tuple[Game, dict[str, Any]]:
+    """The seeded game played to the end of the hand of the first win ``want`` accepts;
+    the win and what its seat held then (melds, bonus tiles)."""
+    rules = get_ruleset(ruleset, {"preset": preset} if preset else {})
+    agent = make_agent("efficiency", 1, rules)
+    game = Game(rules, seed)
+    found: dict[str, Any] = {}
+    while not game.over:
+        seat, legal = game.decisions()[0]
+        seen = len(game.events)
+        melds = [list(m) for m in game.melds]
+        bonus = [list(b) for b in game.bonus]
+        game.step(seat, agent.act(game.observation(seat), legal))
+        for e in game.events[seen:]:
+            if not found and e.type == "win" and want(e, melds[e.seat], bonus[e.seat]):
+                shown = sum(len(m.tiles) for m in melds[e.seat]) + len(bonus[e.seat])
+                found = {
+                    "seat": e.seat,
+                    "tiles": len(e.hand) + shown,
+                    "nth": sum(x.type == "win" for x in game.events[: game.events.index(e)]),
+                }
+            if found and e.type == "hand_end":
+                return game, found
+    raise AssertionError(f"seed {seed} no longer gives the win asked for")
+
+
+@pytest.fixture(scope="module")
+def replays(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[Any]]]:
+    db = tmp_path_factory.mktemp("panels") / "tables.db"
+    store = Store(db)
+    made = []
+    for name, ruleset, preset, seed, want in CASES:
+        game, found = _game_with(ruleset, preset, seed, want)
+        table_id = secrets.token_urlsafe(9)
+        seats = tuple(SeatRow(s, "bot:efficiency", f"Bot {s + 1}", "") for s in range(game.n))
+        store.create_table(
+            TableRow(
+                table_id,
+                time.time(),
+                ruleset,
+                {"preset": preset},
+                seed,
+                {},
+                "over",
+                token_hash(secrets.token_urlsafe(8)),
+                seats,
+            )
+        )
+        store.save_progress(table_id, 0, [], {}, "over", record_from_game(game).to_json())
+        made.append((name, table_id, found))
+    store.close()
+    proc, url = start_server(db)
+    try:
+        yield url, made
+    finally:
+        stop_server(proc)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.mark.parametrize("case", range(len(CASES)), ids=[c[0] for c in CASES])
+def test_the_win_panel_draws_exactly_the_hand_held(
+    replays: tuple[str, list[Any]], browser: Any, case: int
+) -> None:
+    url, made = replays
+    name, table_id, found = made[case]
+    frames = get_json(f"{url}/api/replay/{table_id}?view=all")["frames"]
+    wins = [
+        i for i, f in enumerate(frames) for e in f["events"] if e["type"] == "win"
+    ]  # the frame of each win, in order
+    won = wins[found["nth"]]
+    at = next(
+        i
+        for i, f in enumerate(frames)
+        if i >= won and any(e["type"] == "hand_end" for e in f["events"])
+    )
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{url}/replay/{table_id}")
+        page.wait_for_selector("#slider:not([disabled])")
+        page.eval_on_selector(
+            "#slider",
+            f"el => {{ el.value = '{at + 1}'; el.dispatchEvent(new Event('input')); }}",
+        )
+        seat = found["seat"]
+        win = page.locator(f"[data-testid=replay-panel] [data-testid=win][data-seat='{seat}']")
+        win.first.wait_for(timeout=10000)
+        hand = win.first.locator("[data-testid=win-hand]")
+        tiles = hand.locator(".tile").count()
+        assert tiles == found["tiles"], (name, tiles, found)
+        assert hand.locator("[data-testid=winning-tile]").count() == 1, name
+        assert errors == []
+    finally:
+        page.close()
