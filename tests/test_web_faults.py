@@ -330,6 +330,48 @@ def _fill(where: Path) -> Path:
     return filler
 
 
+def test_a_save_that_returns_is_committed_and_one_that_fails_is_not(small_disk: Path) -> None:
+    """On a disk that fills and frees a little at a time, every save either raises and
+    is nowhere in the file, or returns and is committed (another connection reads it):
+    a failure never leaves a transaction open that takes later writes uncommitted."""
+    from sparrows.server.store import StoreError
+
+    db = small_disk / "t.db"
+    store = Store(db)
+    room, _, _ = Room.create(store, "suzume", {}, BOTS, dict(FAST))
+    fillers = []
+    try:
+        for i in range(10_000):  # the disk filled in 64 KiB files, freed one by one below
+            path = small_disk / f"fill{i}"
+            with open(path, "wb") as f:
+                f.write(b"\0" * 65536)
+            fillers.append(path)
+    except OSError:
+        pass
+    outcomes = []
+    n = 0
+    for _ in range(40):
+        record = {"pad": "x" * 150_000, "n": n}
+        try:
+            store.save_progress(room.row.id, n, [(0, "discard 1")], {}, None, record)
+            saved = True
+        except StoreError as exc:
+            assert exc.reason == "disk full", exc.reason
+            saved = False
+        other = sqlite3.connect(db)
+        there = other.execute(
+            "SELECT COUNT(*) FROM actions WHERE table_id = ? AND n = ?", (room.row.id, n)
+        ).fetchone()[0]
+        other.close()
+        assert there == int(saved), (n, saved, there)
+        outcomes.append(saved)
+        n += saved
+        for _ in range(2):
+            if fillers:
+                fillers.pop().unlink()
+    assert False in outcomes and True in outcomes, outcomes
+
+
 class Sock:
     """A websocket client of a real server that keeps the last view and every message."""
 
@@ -357,9 +399,19 @@ class Sock:
         return got
 
     def until(self, check: Any, seconds: float = 20.0) -> None:
+        """Read until ``check(view)``, passing on any claim offered meanwhile."""
         deadline = time.monotonic() + seconds
+        passed = None
         while not (self.view and check(self.view)):
-            assert time.monotonic() < deadline, self.got[-3:]
+            prompt = self.view.get("prompt") if self.view else None
+            claim = prompt and prompt["kind"] != "turn" and prompt["actions"] != ["pass"]
+            if claim and "pass" in prompt["actions"] and passed != prompt["id"]:
+                passed = prompt["id"]
+                self.ws.send(json.dumps({"type": "act", "prompt": passed, "action": "pass"}))
+            assert time.monotonic() < deadline, [
+                (m["type"], m.get("message"), [e["type"] for e in m.get("events", [])])
+                for m in self.got[-8:]
+            ]
             self.read(0.2)
 
     def act(self, action: str) -> None:
@@ -413,6 +465,8 @@ def test_a_full_disk_loses_no_move_and_freezes_no_table(small_disk: Path) -> Non
         again.ws.close()
         filler.unlink()  # space comes back
         me.act(discard)
+        got = me.read(3.0)
+        assert not any(m["type"] == "error" for m in got), got
         me.until(lambda v: len(v["seats"][0]["river"]) == len(before["seats"][0]["river"]) + 1)
         watch.read(4.0)  # the bots' table goes on by itself
         assert watch.got, "the table of bots did not resume"

@@ -163,6 +163,7 @@ class Store:
         self.path = str(path)
         #: why the last write failed (None: writes work), for saying it once
         self.failing: str | None = None
+        self._depth = 0  # transactions of ours open on this connection (nested ones join)
         if self.path != ":memory:":
             self._check_file(Path(self.path))
         try:
@@ -269,24 +270,35 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction; a failure rolls it back and raises :class:`StoreError`
-        (said once in the log until a write works again)."""
+        """One write transaction (a transaction opened inside one of ours joins it); a
+        failure rolls it back and raises :class:`StoreError` (said once in the log until a
+        write works again). A transaction that a failure left open (its rollback failed
+        too, on a full disk) is ended before the next one begins: a later write is never
+        taken into it, uncommitted, as if it had been saved."""
         with self.lock:
-            if self.db.in_transaction:
-                yield self.db
-                return
-            try:
-                self.db.execute("BEGIN IMMEDIATE")
+            if self._depth:
+                self._depth += 1
                 try:
                     yield self.db
-                except BaseException:
+                finally:
+                    self._depth -= 1
+                return
+            try:
+                if self.db.in_transaction:
                     self.db.execute("ROLLBACK")
-                    raise
+                self.db.execute("BEGIN IMMEDIATE")
+                self._depth = 1
+                try:
+                    yield self.db
+                finally:
+                    self._depth = 0
                 self.db.execute("COMMIT")
-            except sqlite3.Error as exc:
+            except BaseException as exc:
                 if self.db.in_transaction:
                     with suppress(sqlite3.Error):
                         self.db.execute("ROLLBACK")
+                if not isinstance(exc, sqlite3.Error):
+                    raise
                 reason = self._said(exc)
                 if self.failing is None:
                     log.error(
