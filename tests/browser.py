@@ -9,7 +9,8 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,19 @@ READ = """() => {
     error: document.querySelector('[data-testid=error]').textContent,
   };
 }"""
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium launched through Playwright (headless), closed afterwards."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def start_server(db: Path, *args: str, port: int = 0) -> tuple[subprocess.Popen[str], str]:

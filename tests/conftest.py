@@ -4,7 +4,9 @@ copied into the repository); ``SPARROWS_SHARED`` may point elsewhere."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,3 +35,12 @@ def oracle_path(*parts: str) -> Path:
 def counts(text: str) -> list[int]:
     """34 counts of an mpsz string."""
     return counts34(parse_tiles(text))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium through Playwright, one per test module that asks for it."""
+    from .browser import chromium
+
+    with chromium() as b:
+        yield b

@@ -62,16 +62,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stop_server(proc)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            b.close()
-
-
 class Page:
     """A page with its console errors collected (a script error fails the test)."""
 

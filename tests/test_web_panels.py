@@ -106,16 +106,6 @@ def replays(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, lis
         stop_server(proc)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            b.close()
-
-
 @pytest.mark.parametrize("case", range(len(CASES)), ids=[c[0] for c in CASES])
 def test_the_win_panel_draws_exactly_the_hand_held(
     replays: tuple[str, list[Any]], browser: Any, case: int

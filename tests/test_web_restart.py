@@ -120,8 +120,8 @@ def test_an_open_page_resumes_across_a_kill_9_without_a_reload(tmp_path: Path) -
     shows the same prompt, and play goes on, all without a reload (issue 30)."""
     import socket
 
-    sync_api = pytest.importorskip("playwright.sync_api")
-    from .browser import CHROMIUM, play, read
+    pytest.importorskip("playwright.sync_api")
+    from .browser import CHROMIUM, chromium, play, read
 
     if not CHROMIUM.exists():
         pytest.skip("no /usr/bin/chromium (make browser installs it)")
@@ -140,8 +140,7 @@ def test_an_open_page_resumes_across_a_kill_9_without_a_reload(tmp_path: Path) -
                 "settings": {"bot_pace": 0, "claim_pause": 0},
             },
         )
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        with chromium() as browser:
             page = browser.new_page()
             errors: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))
@@ -177,6 +176,5 @@ def test_an_open_page_resumes_across_a_kill_9_without_a_reload(tmp_path: Path) -
             rivers = page.locator("[data-testid=river] .tile").count()
             play(page, lambda s: page.locator("[data-testid=river] .tile").count() > rivers + 3)
             assert errors == []
-            browser.close()
     finally:
         stop_server(proc)
