@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import zlib
 from array import array
+from bisect import bisect_right
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
@@ -80,11 +81,13 @@ class Stream:
         #: the events in order; those of finished hands packed (once followed)
         self.events: list[ev.Event | Packed] = []
         self._packed = 0  # events before this position are packed
-        # positions and hands as arrays of machine integers: no object per entry
-        self.hands = array("l")
+        # positions as arrays of 32-bit integers (no object per entry); the hand numbers
+        # as runs: the position where each new hand number begins, and the number
+        self._hand_at = array("i")
+        self._hand_of = array("i")
         #: each event's JSON, made once when first sent (viewers get copies)
         self._json: list[dict[str, Any] | None] = []
-        self.positions = [array("l") for _ in range(players + 1)]
+        self.positions = [array("i") for _ in range(players + 1)]
         self._public: dict[str, Any] = {}
         self._private: list[dict[str, Any]] = [{} for _ in range(players)]
         self._prompts = [-1] * players  # per seat: the key of the prompt last sent
@@ -98,9 +101,10 @@ class Stream:
         other = Stream(self.players)
         other.events = list(self.events)
         other._packed = self._packed
-        other.hands = array("l", self.hands)
+        other._hand_at = array("i", self._hand_at)
+        other._hand_of = array("i", self._hand_of)
         other._json = list(self._json)
-        other.positions = [array("l", p) for p in self.positions]
+        other.positions = [array("i", p) for p in self.positions]
         other._public = dict(self._public)
         other._private = [dict(p) for p in self._private]
         other._prompts = list(self._prompts)
@@ -120,7 +124,9 @@ class Stream:
         if type(event) is ev.HandStart and self.active:
             self.pack(pos)
         self.events.append(event)
-        self.hands.append(hand)
+        if not self._hand_of or self._hand_of[-1] != hand:
+            self._hand_at.append(pos)
+            self._hand_of.append(hand)
         self._json.append(None)
         if pos >= JSON_KEPT:
             self._json[pos - JSON_KEPT] = None
@@ -171,7 +177,8 @@ class Stream:
                 f"returned), not {cursor!r}"
             )
         out = []
-        events, hands, made = self.events, self.hands, self._json
+        events, made = self.events, self._json
+        starts, numbers = self._hand_at, self._hand_of
         read: dict[int, list[Any]] = {}  # packed hands read in this call, by position
         for seq in range(cursor, len(positions)):
             pos = positions[seq]
@@ -195,7 +202,8 @@ class Stream:
                 for name in hidden:
                     data[name] = None
             data["seq"] = seq
-            data["hand_number"] = hands[pos]  # apart from a win's own `hand` (its tiles)
+            # apart from a win's own `hand` (its tiles)
+            data["hand_number"] = numbers[bisect_right(starts, pos) - 1]
             out.append(data)
         return out, len(positions)
 
