@@ -203,7 +203,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
         body: dict[str, Any] = {
             "ruleset": name,
             "seats": [{"kind": "human"}] + [{"kind": "bot:efficiency"}] * (rules.num_players - 1),
-            "settings": {"bot_pace": 0.05, "claim_pause": 0.05},
+            "settings": {"bot_pace": 0.05, "claim_pause": 0.05, "next_hand_seconds": 0},
         }
         if preset:
             body["preset"] = preset

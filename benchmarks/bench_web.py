@@ -104,6 +104,8 @@ async def play_one(
     async with connect(url.replace("http://", "ws://") + f"/ws/{table}", max_size=2**24) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         waiting: tuple[float, int] | None = None  # (when sent, the prompt answered)
+        held = False  # the table waits between hands (a "hold" naming someone)
+        last: dict[str, Any] | None = None  # the last state
         while time.monotonic() < stop:
             try:
                 left = max(0.1, stop - time.monotonic())
@@ -116,7 +118,19 @@ async def play_one(
                     sent.pop()
                     waiting = None
                 continue
+            if msg["type"] == "hold":  # between hands: a person reads the result, then OK
+                held = bool(msg["waiting"])
+                if 0 in msg["waiting"]:
+                    if think:
+                        await asyncio.sleep(think)
+                    await ws.send(json.dumps({"type": "ready"}))
+                if held or last is None:
+                    continue
+                msg = last  # the table goes on: the prompt it held back may be answered
             if msg["type"] != "state":
+                continue
+            last = msg
+            if held:
                 continue
             view = msg["view"]
             prompt = view["prompt"]

@@ -23,7 +23,7 @@ from sparrows.server.rooms import Room
 from sparrows.server.store import Store
 
 BOTS = [{"kind": "bot:efficiency"}] * 4
-FAST = {"bot_pace": 0, "claim_pause": 0}
+FAST = {"bot_pace": 0, "claim_pause": 0, "next_hand_seconds": 0}
 
 
 def _play(room: Room, moves: int) -> None:

@@ -69,7 +69,7 @@ def test_kill_9_and_restart_resumes_every_table(tmp_path: Path) -> None:
             body: dict[str, Any] = {
                 "ruleset": ruleset,
                 "seats": seats,
-                "settings": {"bot_pace": 0, "claim_pause": 0},
+                "settings": {"bot_pace": 0, "claim_pause": 0, "next_hand_seconds": 0},
             }
             if preset:
                 body["preset"] = preset

@@ -81,7 +81,11 @@ class HintAsk(msgspec.Struct, tag="hint", forbid_unknown_fields=True):
     prompt: int
 
 
-Inbound = Hello | Act | Ping | HintAsk
+class Ready(msgspec.Struct, tag="ready", forbid_unknown_fields=True):
+    """A person read the hand's result (pressed OK): the next hand may begin."""
+
+
+Inbound = Hello | Act | Ping | HintAsk | Ready
 _decode = msgspec.json.Decoder(Inbound)
 
 
@@ -581,6 +585,11 @@ async def _connection(server: Server, room: Room, websocket: WebSocket) -> None:
                     await room.act(conn.seat, msg.prompt, msg.action)
                 except TableError as exc:
                     send({"type": "error", "message": str(exc)})
+            elif isinstance(msg, Ready):
+                if conn is None or conn.seat is None:
+                    refuse("only a seat's own link says it is ready")
+                    continue
+                room.ready(conn.seat)
             elif isinstance(msg, HintAsk):
                 if conn is None or conn.seat is None:
                     refuse("only a seat's own link may ask for a hint")

@@ -44,6 +44,9 @@ SETTINGS: dict[str, Any] = {
     "bot_pace": 0.4,  # seconds a bot waits before it acts (lets people follow)
     "claim_pause": 0.8,  # seconds before a pass-only prompt is answered for its seat
     "absent": "wait",  # a seat without a connection: "wait", or "bot" (a bot plays it)
+    # after a hand ends, the next waits until every person at the table has pressed OK,
+    # or this many seconds (0: it does not wait); nobody's clock runs meanwhile
+    "next_hand_seconds": 30,
 }
 
 
@@ -165,6 +168,11 @@ class Room:
     followers: int = 0
     #: how the table shares the event loop with the others (the server's :class:`Lane`)
     lane: Lane = field(default_factory=Lane)
+    #: between hands: the people who have not pressed OK yet, and when the table goes
+    #: on without them (monotonic); nothing is played meanwhile (:meth:`held`)
+    waiting: set[int] = field(default_factory=set)
+    hold_until: float = 0.0
+    hand_seen: int = 0  # the hand the table last played a move in
 
     # ------------------------------------------------------------------ making
     @classmethod
@@ -253,6 +261,7 @@ class Room:
         settings = {**SETTINGS, **row.settings}
         room = cls(row, store, game, rules, settings)
         room.clocks = [Clock(float(settings["bank_seconds"])) for _ in range(game.n)]
+        room.hand_seen = game.hand_number
         return room
 
     # ------------------------------------------------------------------ who is who
@@ -289,6 +298,8 @@ class Room:
             game = self.game
             if game.over:
                 raise TableError("the game is over")
+            if self.held():
+                raise TableError("the next hand begins when everyone has pressed OK")
             try:
                 action = Action.from_string(text, self.rules.dialect)
             except NotationError as exc:
@@ -317,6 +328,7 @@ class Room:
                 raise TableError(str(exc)) from None
             self._used_clock(seat)
             self.broadcast()  # the player's move is committed and echoed at once
+            self._hand_ended()
         self.wake.set()  # the table's own moves that follow: the run loop plays them
 
     def _check_open(self) -> None:
@@ -379,6 +391,8 @@ class Room:
                 if action in self.game.legal_actions(seat):
                     self.game.step(seat, action)
                     self._used_clock(seat)
+            if self.game.hand_number != self.hand_seen and not self.game.over:
+                return 0.0  # the hand ended: sent (and the pause begun) before the next
         return 3600.0
 
     def _save(self, new: list[tuple[int, Action]]) -> None:
@@ -409,11 +423,72 @@ class Room:
         if status:
             self.row = replace(self.row, status=status)
 
+    # ------------------------------------------------------------------ between hands
+    def _hand_ended(self) -> None:
+        """After moves were sent: when they ended a hand (the game goes on), the next
+        hand waits for the people at the table (each connected human seat) to press OK,
+        at most ``next_hand_seconds``; every page is told who is waited for."""
+        game = self.game
+        if game.hand_number == self.hand_seen:
+            return
+        self.hand_seen = game.hand_number
+        seconds = float(self.settings["next_hand_seconds"])
+        people = {s for s in range(game.n) if not self.is_bot(s) and self.present(s)}
+        if game.over or not seconds or not people:
+            return
+        self.waiting = people
+        self.hold_until = time.monotonic() + seconds
+        self._send_hold()
+
+    def held(self) -> bool:
+        """Whether the table waits between hands now (it stops waiting once everyone
+        still connected has pressed OK, or the time is up: the clocks then start
+        afresh on the new hand's prompts)."""
+        if not self.waiting:
+            return False
+        self.waiting = {s for s in self.waiting if self.present(s)}
+        if self.waiting and time.monotonic() < self.hold_until:
+            return True
+        self._release()
+        return False
+
+    def _release(self) -> None:
+        """The pause ends: the pages are told, the clocks start afresh."""
+        self.waiting = set()
+        for clock in self.clocks:
+            clock.prompt = -1  # started again by the next due()
+        self._send_hold()
+        self.wake.set()
+
+    def ready(self, seat: int) -> None:
+        """A person pressed OK on the hand's result."""
+        if seat not in self.waiting:
+            return
+        self.waiting.discard(seat)
+        if not self.waiting:
+            self._release()  # the last one: the table goes on
+        elif self.held():
+            self._send_hold()
+
+    def hold(self) -> dict[str, Any]:
+        """The pause between hands as pages are told it: whom the table waits for and
+        for how many more seconds (an empty list: it does not wait)."""
+        left = max(0.0, self.hold_until - time.monotonic()) if self.waiting else 0.0
+        return {"type": "hold", "waiting": sorted(self.waiting), "seconds": round(left, 1)}
+
+    def _send_hold(self) -> None:
+        message = self.hold()
+        for conn in self.conns:
+            if not conn.closed:
+                conn.send(message)
+
     # ------------------------------------------------------------------ the table's turn
     def due(self) -> tuple[float, list[tuple[int, Action]]]:
         """What the server must do itself now, and in how many seconds the next such
         thing is due: bots, pass-only prompts, seats away, clocks run out."""
         game = self.game
+        if self.held():
+            return max(0.0, self.hold_until - time.monotonic()), []
         now = time.monotonic()
         acts: list[tuple[int, Action]] = []
         wait = 3600.0
@@ -470,6 +545,8 @@ class Room:
                         wait = self._play_due()
                         if not self._flush():
                             wait = RETRY_SECONDS
+                    if self.stalled is None:
+                        self._hand_ended()
                 if self.game.over and self.stalled is None:
                     break
                 if wait <= 0:  # more moves are due: let the other tables (and players) in
@@ -566,6 +643,7 @@ class Room:
             return None
         clock = self.clocks[seat]
         asked = seat in self.game.pending and seat not in self.game.declared
+        asked = asked and not self.waiting and clock.prompt == self.game.prompt_id(seat)
         spent = time.monotonic() - clock.started if asked and clock.started else 0.0
         return {"base": max(0.0, base - spent), "bank": clock.bank - max(0.0, spent - base)}
 
@@ -622,6 +700,8 @@ class Room:
         message = self.message(conn)
         if message is not None:
             out.append(message)
+        if self.waiting:
+            out.append(self.hold())
         return out
 
     def info(self) -> dict[str, Any]:
@@ -681,7 +761,14 @@ def _hint_json(rules: Ruleset, game: Game, seat: int) -> dict[str, Any]:
 
 
 def _check_settings(settings: dict[str, Any]) -> None:
-    for key in ("base_seconds", "bank_seconds", "spectator_delay", "bot_pace", "claim_pause"):
+    for key in (
+        "base_seconds",
+        "bank_seconds",
+        "spectator_delay",
+        "bot_pace",
+        "claim_pause",
+        "next_hand_seconds",
+    ):
         value = settings[key]
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 3600:
             raise TableError(f"{key} must be a number of seconds 0-3600, not {value!r}")

@@ -110,6 +110,7 @@ export const DICT = {
       "table.yourTurnAct": "Your turn",
       "table.waiting": "Waiting...",
       "table.waitOthers": "Waiting for the other seats",
+      "table.nextHand": "Next hand in {n} s \u00b7 waiting for {names}",
       "table.claim": "{name} discarded {tile}",
       "table.rob": "{name} may be robbed of {tile}",
       "table.exchangeAsk": "Choose three tiles of one suit to pass",

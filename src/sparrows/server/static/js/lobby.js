@@ -264,6 +264,7 @@ async function create(e) {
       spectator_delay: numberOf("spectator-delay"),
       bot_pace: numberOf("bot-pace"),
       claim_pause: numberOf("claim-pause"),
+      next_hand_seconds: numberOf("next-hand"),
       absent: $("absent-bot").checked ? "bot" : "wait",
     },
   };
@@ -387,6 +388,7 @@ async function start() {
   const s = META.settings || {};
   if (s.bot_pace != null) $("bot-pace").value = s.bot_pace;
   if (s.claim_pause != null) $("claim-pause").value = s.claim_pause;
+  if (s.next_hand_seconds != null) $("next-hand").value = s.next_hand_seconds;
   if (s.spectator_delay != null) $("spectator-delay").value = s.spectator_delay;
   $("absent-bot").checked = s.absent === "bot";
   select.addEventListener("change", fillPresets);

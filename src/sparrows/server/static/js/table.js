@@ -34,6 +34,7 @@ const S = {
   lastPromptId: null,
   hint: null, // {prompt, hint} from the server, for the current prompt
   hintAsked: null, // the prompt id a hint was asked for
+  hold: null, // between hands: {waiting: [seats], until: ms} while the table waits for OKs
 };
 
 try { S.hints = localStorage.getItem("sparrows.hints") === "1"; } catch (e) { /* ignore */ }
@@ -124,6 +125,9 @@ function onMessage(msg) {
       S.hint = { prompt: msg.prompt, hint: msg.hint };
       render();
       break;
+    case "hold":
+      onHold(msg);
+      break;
     case "error":
       if (msg.about === "hint") break; // the prompt moved on: nothing to show
       if (msg.about === "cursor") break; // a fresh start follows at once
@@ -157,7 +161,7 @@ function onState(msg) {
     const done = S.collector.feed(e);
     if (initial) continue;
     if (e.type === "win" && msg.view.ruleset === "sichuan") showToast(winToast(e, c));
-    if (done) S.panels.push(handEndPanel(done, { ...c, n: msg.view.players, lastView: before }, closePanel));
+    if (done) addHandPanel(handEndPanel(done, { ...c, n: msg.view.players, lastView: before }, closeHandPanel));
     if (e.type === "game_end") S.gameEnd = e;
   }
   if (initial && msg.view.over) {
@@ -221,6 +225,51 @@ function closePanel() {
   showPanel();
 }
 
+/** A hand's result: a player reads it, then presses OK (the table waits for that); a
+ * spectator is shown the newest only (the table does not wait for spectators). */
+function addHandPanel(panel) {
+  panel.dataset.kind = "hand";
+  const buttons = panel.querySelector(".panel-buttons");
+  if (buttons) panel.insertBefore(el("p.hold-line", { testid: "hold" }), buttons);
+  if (S.seat == null) {
+    S.panels = S.panels.filter((x) => x.dataset.kind !== "hand");
+    const open = $("overlay").firstElementChild;
+    if (open && open.dataset.kind === "hand") closePanel();
+  }
+  S.panels.push(panel);
+}
+
+function closeHandPanel() {
+  const more = S.panels.some((x) => x.dataset.kind === "hand");
+  if (!more && S.seat != null) send({ type: "ready" }); // read them all: the table may go on
+  closePanel();
+}
+
+/** The table waits between hands for the people to press OK (or its countdown). */
+function onHold(msg) {
+  if (msg.waiting.length) {
+    S.hold = { waiting: msg.waiting, until: performance.now() + msg.seconds * 1000 };
+  } else {
+    S.hold = null;
+    // the table went on (everyone pressed OK, or the time ran out): the results go
+    S.panels = S.panels.filter((x) => x.dataset.kind !== "hand");
+    const open = $("overlay").firstElementChild;
+    if (open && open.dataset.kind === "hand") closePanel();
+  }
+  if (S.view) render();
+}
+
+function renderHold() {
+  const h = S.hold;
+  const text = h ? t("table.nextHand", {
+    n: Math.max(0, Math.ceil((h.until - performance.now()) / 1000)),
+    names: h.waiting.map((s) => seatName(ctx(), s)).join(", "),
+  }) : "";
+  document.querySelectorAll("[data-testid=hold]").forEach((x) => { x.textContent = text; });
+  return text;
+}
+setInterval(() => { if (S.hold) renderHold(); }, 500);
+
 let toastTimer = null;
 function showToast(node) {
   document.querySelectorAll(".toast").forEach((x) => x.remove());
@@ -251,7 +300,7 @@ function render() {
 
 function prompt() {
   const p = S.view && S.view.prompt;
-  if (!p || S.sentFor === p.id) return null;
+  if (!p || S.sentFor === p.id || S.hold) return null; // between hands: nothing yet
   return p;
 }
 
@@ -267,6 +316,7 @@ function renderStatus(v, c) {
   const who = (s) => seatName(c, s);
   const parts = [];
   if (v.over) parts.push(t("table.over"));
+  else if (S.hold) parts.push(el("span", { testid: "hold" }));
   else if (S.seat == null) {
     parts.push(`${t("table.spectating")}: `);
     if (v.last_discard) parts.push(...tileText("table.claim", { name: who(v.last_discard.seat) }, v.last_discard.tile));
@@ -301,6 +351,7 @@ function renderStatus(v, c) {
     }
   }
   for (const part of parts) line.append(part);
+  renderHold();
 }
 
 /** A sentence with a tile in it: the {tile} placeholder becomes a tile picture. */
