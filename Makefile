@@ -78,8 +78,11 @@ wheel: $(DEVSTAMP)
 # sparrows-tables.db here); `make run ARGS="--port 8080"` passes arguments to `sparrows
 # serve`. Terminal play: `sparrows play`.
 ARGS ?=
+# `make run HOST=0.0.0.0` lets friends on your network in (the links use this machine's
+# network address); `ARGS="--public-url https://..."` for an address behind a proxy.
+HOST ?= 127.0.0.1
 run: $(STAMP)
-	$(BIN)/sparrows serve --open --db sparrows-tables.db $(ARGS)
+	$(BIN)/sparrows serve --open --host $(HOST) --db sparrows-tables.db $(ARGS)
 
 # Debian's chromium for the browser tests (Playwright drives it; nothing is downloaded
 # from Playwright's own hosts).

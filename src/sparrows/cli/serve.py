@@ -28,7 +28,20 @@ def add_parser(sub: Any) -> None:
             "are kept in a SQLite file and survive a restart."
         ),
     )
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: friends "
+        "on your network too)",
+    )
+    p.add_argument(
+        "--public-url",
+        default=None,
+        metavar="URL",
+        help="the address friends open (https://mahjong.example.org behind a proxy): the "
+        "table links and QR codes are built from it (default: this machine's network "
+        "address when --host is 0.0.0.0)",
+    )
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free port)")
     p.add_argument(
         "--db", default=None, help=f"the SQLite file of the tables (default {default_db()})"
@@ -75,8 +88,11 @@ def run(args: argparse.Namespace) -> int:
     _check_free(args.host, args.port)
     if args.max_tables < 1 or args.create_rate <= 0 or args.header_timeout <= 0:
         raise SparrowsError("--max-tables, --create-rate and --header-timeout must be above 0")
+    from ..server.hosting import ANY, Hosting, check_public_url, hosting_for
     from ..server.limits import Limits, guarded_protocol
 
+    public = check_public_url(args.public_url) if args.public_url else None
+    hosting = Hosting()  # filled in once the port is known
     limits = Limits(
         max_tables=args.max_tables,
         create_per_minute=args.create_rate,
@@ -84,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     )
     db = Path(args.db) if args.db else default_db()
     _log_to_stderr()
-    app = create_app(db, limits)  # the file is checked here: a bad one is one line, exit 2
+    app = create_app(db, limits, hosting)  # the file is checked here: bad: one line, exit 2
     config = uvicorn.Config(
         app,
         host=args.host,
@@ -105,9 +121,17 @@ def run(args: argparse.Namespace) -> int:
             await asyncio.sleep(0.05)
         for sock in server.servers[0].sockets if server.servers else []:
             host, port = sock.getsockname()[:2]
-            shown = "localhost" if host in ("127.0.0.1", "::1") else host
-            url = f"http://{shown}:{port}/"
+            found, reach = hosting_for(args.host, port, public)
+            hosting.base, hosting.local_only = found.base, found.local_only
+            url = f"http://localhost:{port}/" if args.host in ANY else _url(host, port)
             print(f"sparrows: the web table is at {url} (tables kept in {db}); Ctrl-C stops it")
+            if reach:
+                print(f"sparrows: friends open {' or '.join(reach)} (the table links use it)")
+            elif hosting.local_only:
+                print(
+                    "sparrows: links open on this machine only; --host 0.0.0.0 lets friends "
+                    "on your network in"
+                )
             sys.stdout.flush()
             if args.open:
                 import webbrowser
@@ -128,6 +152,11 @@ def run(args: argparse.Namespace) -> int:
     if not server.started:  # it could not listen after all (the port taken meanwhile)
         raise SparrowsError(f"could not listen on {args.host} port {args.port}")
     return 0
+
+
+def _url(host: str, port: int) -> str:
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    return f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
 
 
 def _open_files() -> int:

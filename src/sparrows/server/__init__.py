@@ -9,12 +9,14 @@ if TYPE_CHECKING:
     from starlette.applications import Starlette
 
 
-def create_app(db: Any, limits: Any = None) -> Starlette:
+def create_app(db: Any, limits: Any = None, hosting: Any = None) -> Starlette:
     """The ASGI app serving the tables of the SQLite file ``db``, within ``limits``
-    (:class:`sparrows.server.limits.Limits`; the defaults when None)."""
+    (:class:`sparrows.server.limits.Limits`; the defaults when None), its table links
+    built as ``hosting`` says (:class:`sparrows.server.hosting.Hosting`; None: from each
+    request's own address)."""
     from .app import create_app as make
 
-    return make(db, limits)
+    return make(db, limits, hosting)
 
 
 __all__ = ["create_app"]

@@ -39,6 +39,7 @@ from ..errors import SparrowsError
 from ..rules import RULESETS, get_ruleset
 from ..rules.catalog import describe
 from .collector import Collector
+from .hosting import Hosting, qr_svg
 from .limits import Bucket, Clients, Limits, quiet_uvicorn
 from .products import Answer, Products
 from .rooms import BOTS, SETTINGS, Connection, Lane, Room, TableError
@@ -114,9 +115,13 @@ class CreateTable(msgspec.Struct, forbid_unknown_fields=True):
 class Server:
     """The tables of one database, live in one event loop."""
 
-    def __init__(self, db: str | Path | Store, limits: Limits | None = None) -> None:
+    def __init__(
+        self, db: str | Path | Store, limits: Limits | None = None, hosting: Hosting | None = None
+    ) -> None:
         self.store = db if isinstance(db, Store) else Store(db)
         self.limits = limits or Limits()
+        #: where friends reach the server: the base of the table links
+        self.hosting = hosting or Hosting()
         self.clients = Clients(self.limits)
         self.products = Products(self.store)
         self.collector = Collector()
@@ -229,8 +234,10 @@ class Server:
         return room
 
 
-def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
-    server = Server(db, limits)
+def create_app(
+    db: str | Path, limits: Limits | None = None, hosting: Hosting | None = None
+) -> Starlette:
+    server = Server(db, limits, hosting)
     quiet_uvicorn()
 
     @contextlib.asynccontextmanager
@@ -311,17 +318,26 @@ def create_app(db: str | Path, limits: Limits | None = None) -> Starlette:
         except SparrowsError as exc:
             return _error(str(exc))
         server.add(room)
-        base = str(request.base_url).rstrip("/")
+        hosting = server.hosting
+        base = hosting.link_base(str(request.base_url))
         links = {
             str(seat): f"{base}/table/{room.row.id}#t={token}"
             for seat, token in enumerate(tokens)
             if token is not None
         }
+        watch = f"{base}/table/{room.row.id}#t={spectate}"
         return JSONResponse(
             {
                 "id": room.row.id,
                 "links": links,
-                "spectate": f"{base}/table/{room.row.id}#t={spectate}",
+                "spectate": watch,
+                # each link as a QR code a phone scans (an SVG data: URI)
+                "qr": {
+                    **{seat: qr_svg(url) for seat, url in links.items()},
+                    "spectate": qr_svg(watch),
+                },
+                # the links open on this machine alone (the server listens on no network)
+                "local_only": hosting.local_only,
                 "table": room.info(),
             }
         )

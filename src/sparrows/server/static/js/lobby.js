@@ -301,25 +301,42 @@ function copyButton(url) {
   return b;
 }
 
+/** Who a link is for: "Seat 2 · Ann", or "Seat 2" when the seat has no name of its own. */
+function seatLabel(seats, s) {
+  const own = t("lobby.seat", { n: s + 1 });
+  const name = seats[s] ? seats[s].name : "";
+  return name && name !== `Seat ${s + 1}` ? `${own} \u00b7 ${name}` : own;
+}
+
+/** A link as a row: who it is for, the link as text, a copy button, its QR code. */
+function linkRow(testid, who, url, qr, extra) {
+  const row = el("div.link-row", { testid },
+    el("span.who", { text: who }),
+    el("input", { type: "text", readonly: true, value: url, testid: `${testid}-url`, "aria-label": who }),
+    copyButton(url),
+    extra);
+  if (qr) {
+    row.appendChild(el("img.qr", { src: qr, alt: t("lobby.qr", { who }), testid: "qr", width: 116, height: 116 }));
+  }
+  return row;
+}
+
 function showLinks(made) {
   const box = clear($("links"));
   box.classList.remove("hidden");
   box.appendChild(el("h2", { text: t("lobby.links", { id: made.id }) }));
   box.appendChild(el("p.muted.small", { text: t("lobby.linksHelp") }));
+  if (made.local_only) box.appendChild(el("p.warn", { testid: "local-only", text: t("lobby.localOnly") }));
   const seats = (made.table && made.table.seats) || [];
+  const qr = made.qr || {};
   for (const [seat, url] of Object.entries(made.links)) {
     const s = Number(seat);
-    const name = seats[s] ? seats[s].name : `Seat ${s + 1}`;
-    box.appendChild(el("div.link-row", { testid: "seat-link", data: { seat } },
-      el("span.who", { text: `${t("lobby.seat", { n: s + 1 })}: ${name}` }),
-      el("input", { type: "text", readonly: true, value: url, testid: "seat-link-url", "aria-label": `Link of seat ${s + 1}` }),
-      copyButton(url),
-      el("a.button.primary", { href: url, target: "_blank", rel: "noopener", testid: "play-here", data: { seat }, text: t("lobby.playHere", { n: s + 1 }) })));
+    const row = linkRow("seat-link", seatLabel(seats, s), url, qr[seat],
+      el("a.button.primary", { href: url, target: "_blank", rel: "noopener", testid: "play-here", data: { seat }, text: t("lobby.playHere", { n: s + 1 }) }));
+    row.dataset.seat = seat;
+    box.appendChild(row);
   }
-  box.appendChild(el("div.link-row", { testid: "spectate-link" },
-    el("span.who", { text: t("lobby.spectate") }),
-    el("input", { type: "text", readonly: true, value: made.spectate, testid: "spectate-url", "aria-label": t("lobby.spectate") }),
-    copyButton(made.spectate),
+  box.appendChild(linkRow("spectate-link", t("lobby.spectate"), made.spectate, qr.spectate,
     el("a.button", { href: made.spectate, target: "_blank", rel: "noopener", testid: "watch-here", text: t("lobby.watch") })));
 }
 
