@@ -307,9 +307,10 @@ def test_the_table_fits_a_phone_sized_screen(
     assert width <= 375, f"the page is {width} px wide on a 375 px screen"
     hand = page.locator("#my-hand [data-testid=hand-tile]")
     assert hand.count() >= 13
-    for i in range(hand.count()):  # every tile of the hand on the screen, clickable
+    for i in range(hand.count()):  # every tile on the screen, large enough to tap
         box = hand.nth(i).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
+        assert box["width"] >= 32, f"a hand tile is {box['width']:.0f} px wide on a phone"
     page.screenshot(path=str(_shots(tmp_path) / "riichi-phone.jpg"), quality=80)
     assert pages[0].errors == []
 

@@ -25,7 +25,10 @@ from sparrows.server.hosting import (
 from .browser import CHROMIUM, SPARROWS, post_json, start_server, stop_server
 
 BOT = {"kind": "bot:efficiency"}
-TABLE = {"ruleset": "suzume", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}, BOT, BOT]}
+TABLE = {
+    "ruleset": "suzume",
+    "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human"}, BOT, BOT],
+}
 
 
 def _table(url: str) -> dict[str, Any]:

@@ -45,6 +45,7 @@ CASES: list[tuple[str, str, str, int, Want]] = [
     ("a kan hand", "riichi", "tenhou", 0, lambda e, m, b: any("kan" in x.type.value for x in m)),
     ("a flower hand", "hongkong", "", 0, lambda e, m, b: len(b) >= 1),
     ("a nuki hand", "riichi", "tenhou-sanma", 0, lambda e, m, b: len(b) >= 1),
+    ("a classical win", "classical", "", 3, lambda e, m, b: True),
 ]
 
 
@@ -65,11 +66,13 @@ def _game_with(ruleset: str, preset: str, seed: int, want: Want) -> tuple[Game, 
             if not found and e.type == "win" and want(e, melds[e.seat], bonus[e.seat]):
                 shown = sum(len(m.tiles) for m in melds[e.seat]) + len(bonus[e.seat])
                 found = {
+                    "event": e.to_json(),
                     "seat": e.seat,
                     "tiles": len(e.hand) + shown,
                     "nth": sum(x.type == "win" for x in game.events[: game.events.index(e)]),
                 }
             if found and e.type == "hand_end":
+                found["deltas"] = list(e.deltas)
                 return game, found
     raise AssertionError(f"seed {seed} no longer gives the win asked for")
 
@@ -104,6 +107,78 @@ def replays(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, lis
         yield url, made
     finally:
         stop_server(proc)
+
+
+@pytest.mark.parametrize("case", range(len(CASES)), ids=[c[0] for c in CASES])
+def _open_panel(url: str, table_id: str, found: dict[str, Any], page: Any) -> Any:
+    """The replay at the end of the hand of the win ``found``; its win block."""
+    frames = get_json(f"{url}/api/replay/{table_id}?view=all")["frames"]
+    wins = [i for i, f in enumerate(frames) for e in f["events"] if e["type"] == "win"]
+    won = wins[found["nth"]]
+    at = next(
+        i
+        for i, f in enumerate(frames)
+        if i >= won and any(e["type"] == "hand_end" for e in f["events"])
+    )
+    page.goto(f"{url}/replay/{table_id}")
+    page.wait_for_selector("#slider:not([disabled])")
+    page.eval_on_selector(
+        "#slider", f"el => {{ el.value = '{at + 1}'; el.dispatchEvent(new Event('input')); }}"
+    )
+    seat = found["seat"]
+    win = page.locator(f"[data-testid=replay-panel] [data-testid=win][data-seat='{seat}']")
+    win.first.wait_for(timeout=10000)
+    return win.first
+
+
+def _number(text: str) -> int:
+    return int(text.replace(",", "").replace("+", "").replace("\u2212", "-"))
+
+
+@pytest.mark.parametrize("case", range(len(CASES)), ids=[c[0] for c in CASES])
+def test_the_headline_says_what_the_winner_is_paid_and_the_payments_add_up(
+    replays: tuple[str, list[Any]], browser: Any, case: int
+) -> None:
+    """Hong Kong's headline is the faan and what the winner is paid (not "9 faan · 9
+    points"); classical shows points, doubles, the score and the payment, and how the
+    losers settle among themselves; every panel's payments plus its line of other
+    payments (riichi sticks put down and taken, a draw's settlement) equal the score
+    changes."""
+    url, made = replays
+    name, table_id, found = made[case]
+    e = found["event"]
+    d = e["detail"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        win = _open_panel(url, table_id, found, page)
+        head = win.locator("[data-testid=win-headline]").inner_text()
+        paid = f"paid {e['payments'][e['seat']]:,}"
+        if "faan" in d:
+            assert head == f"{d['faan']} faan \u00b7 {paid}", (name, head)
+        elif "doubles" in d:
+            assert (
+                head == f"{d['points']} points \u00d7 2^{d['doubles']} = {d['score']} \u00b7 {paid}"
+            )
+            settle = win.locator("[data-testid=settle]").inner_text()
+            assert "losers then pay one another the difference" in settle
+        else:
+            assert head.endswith(f"{e['points']:,} points"), (name, head)
+        panel = page.locator("[data-testid=replay-panel]")
+        shown = [0] * len(found["deltas"])
+        for w in range(panel.locator("[data-testid=win]").count()):
+            pays = panel.locator("[data-testid=win]").nth(w).locator("[data-testid=payments] .pay")
+            for i in range(pays.count()):
+                seat = int(pays.nth(i).get_attribute("data-seat") or "0")
+                shown[seat] += _number(pays.nth(i).locator("b").inner_text())
+        # the sticks put down (or a draw's settlement); the sticks taken are already in
+        # the winner's payment
+        other = panel.locator("[data-testid=sticks] .pay[data-seat]")
+        for i in range(other.count()):
+            seat = int(other.nth(i).get_attribute("data-seat") or "0")
+            shown[seat] += _number(other.nth(i).locator("b").inner_text())
+        assert shown == found["deltas"], (name, shown, found["deltas"])
+    finally:
+        page.close()
 
 
 @pytest.mark.parametrize("case", range(len(CASES)), ids=[c[0] for c in CASES])

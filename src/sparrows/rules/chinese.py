@@ -33,7 +33,7 @@ from ..engine.protocol import Ruleset
 from ..engine.wall import Wall
 from ..errors import SparrowsError, robbed_tile_problem
 from ..tiles import Hand, MeldType, Tile, format_tile
-from ..tiles.kinds import FLOWER, NUM_STANDARD
+from ..tiles.kinds import FLOWER, NUM_STANDARD, WIND_NAMES
 from . import calls
 from .wins import win_entries
 
@@ -649,6 +649,19 @@ class ChineseRuleset(Ruleset):
         return fl.NextHand(dealer, wind)
 
     # ------------------------------------------------------------------ views and checks
+    #: whether the prevailing wind scores (wind sets): then the hand is named by it
+    prevailing_wind: ClassVar[bool] = True
+
+    def round_label(
+        self, round_wind: int, hand: int, info: dict[str, Any]
+    ) -> tuple[str, str] | None:
+        """``East round, hand 3`` / ``E·3``: the prevailing wind, which wind sets score
+        by, and the hand's number in the game (None without a prevailing wind)."""
+        if not self.prevailing_wind:
+            return None
+        wind = WIND_NAMES[round_wind % 4]
+        return f"{wind} round, hand {hand + 1}", f"{wind[0]}\u00b7{hand + 1}"
+
     def seat_winds(self, game: Game) -> tuple[int, ...] | None:
         return tuple(self.seat_wind(game, s) for s in SEATS)
 

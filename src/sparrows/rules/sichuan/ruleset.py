@@ -424,6 +424,8 @@ class SichuanRuleset(ChineseRuleset):
             return (_voids(game.state.hand),)
         return super().extra_fields(game, viewer, names)
 
+    prevailing_wind: ClassVar[bool] = False  # no wind scores: the hands are numbered
+
     def seat_winds(self, game: Game) -> tuple[int, ...] | None:
         return None  # no wind tiles, no seat winds
 

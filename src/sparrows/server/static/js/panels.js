@@ -173,8 +173,9 @@ function winBlock(win, ctx) {
     el("h3", {}, t("end.win", { name: who }), el("span.how", { text: ` \u2014 ${how}` })));
   block.appendChild(winningHand(win, ctx));
   const d = win.detail || {};
-  // the headline: han and fu (riichi), faan, or points and doubles
+  // the headline: han and fu (riichi), faan, or points and doubles, then what it is worth
   const head = [];
+  const gain = Array.isArray(win.payments) ? win.payments[win.seat] : null;
   if (d.han != null) {
     if (d.yakuman) head.push(t("end.yakuman", { n: d.yakuman }));
     else {
@@ -182,9 +183,18 @@ function winBlock(win, ctx) {
       if (d.fu != null) head.push(t("end.fu", { fu: d.fu }));
     }
     if (d.limit) head.push(String(d.limit));
-  } else if (d.faan != null) head.push(`${d.faan} faan${d.limit_hand ? ` \u00b7 ${d.limit_hand}` : ""}`);
-  else if (d.doubles != null) head.push(`${d.points} points \u00d7 2^${d.doubles}${d.limit_hand ? ` \u00b7 ${d.limit_hand}` : ""}`);
-  head.push(t("end.points", { n: fmtNum(win.points) }));
+    head.push(t("end.points", { n: fmtNum(win.points) }));
+  } else if (d.faan != null) {
+    // Hong Kong: the faan, then what the winner is paid (the faan's base, in shares)
+    head.push(t("end.faan", { n: d.faan }));
+    if (d.limit_hand) head.push(d.limit_hand);
+    if (gain != null) head.push(t("end.paid", { n: fmtNum(gain) }));
+  } else if (d.doubles != null) {
+    // classical: points doubled, the hand's score, then what the winner is paid
+    head.push(t("end.doubled", { points: fmtNum(d.points), doubles: d.doubles, score: fmtNum(d.score ?? win.points) }));
+    if (d.limit_hand) head.push(d.limit_hand);
+    if (gain != null) head.push(t("end.paid", { n: fmtNum(gain) }));
+  } else head.push(t("end.points", { n: fmtNum(win.points) }));
   if (d.chips != null) head.push(`${fmtNum(d.chips)} ${t("table.chips")}`);
   block.appendChild(el("div.headline", { testid: "win-headline", text: head.join(" \u00b7 ") }));
   // the items
@@ -224,7 +234,39 @@ function winBlock(win, ctx) {
     });
     block.appendChild(pay);
   }
+  if (Array.isArray(d.hand_scores)) {
+    // classical: every hand is scored; the losers settle among themselves too
+    block.appendChild(el("p.settle", { testid: "settle" },
+      `${t("end.handScores")}: ${d.hand_scores.map((v, s) => `${seatName(ctx, s)} ${fmtNum(v)}`).join(" \u00b7 ")}. `,
+      t("end.classicalSettle")));
+  }
   return block;
+}
+
+/** Riichi sticks: what each seat put on the table this hand and what the winner took from
+ * it, read off the hand's figures (score change less the payments of the wins), so the
+ * payments add up to the scores. */
+function sticksBlock(result, ctx) {
+  const end = result.end;
+  if (!end || !end.deltas || !result.wins.length) return null;
+  const paid = Array(ctx.n).fill(0);
+  for (const w of result.wins) (w.payments || []).forEach((v, s) => { if (s < ctx.n) paid[s] += v; });
+  const put = end.deltas.map((v, s) => v - paid[s]);
+  const taken = paid.reduce((a, b) => a + b, 0);
+  if (put.every((v) => v === 0) && taken === 0) return null;
+  const riichi = ((ctx.lastView && ctx.lastView.ruleset) || ctx.ruleset) === "riichi";
+  const label = riichi ? t("end.sticks") : result.draw ? t("end.settledDraw") : t("end.settledOther");
+  const line = el("div.payments.sticks-line", { testid: "sticks" }, el("span.label", { text: `${label}: ` }));
+  put.forEach((v, s) => {
+    if (v) line.appendChild(el("span.pay", { cls: signClass(v), data: { seat: String(s) } }, `${seatName(ctx, s)} `, el("b", { text: fmtNum(v, true) })));
+  });
+  if (taken && riichi) {
+    const winner = result.wins[0].seat;
+    // already in the winner's payment above: said, not counted again
+    line.appendChild(el("span.pay.taken", { cls: signClass(taken), data: { kind: "taken" } },
+      t("end.sticksTaken", { name: seatName(ctx, winner) }), " ", el("b", { text: fmtNum(taken, true) })));
+  }
+  return line;
 }
 
 function drawBlock(draw, ctx) {
@@ -273,6 +315,8 @@ export function handEndPanel(result, ctx, onClose) {
   }
   const held = { ...ctx, melds: result.melds, bonus: result.bonus };
   for (const w of result.wins) panel.appendChild(winBlock(w, held));
+  const sticks = sticksBlock(result, ctx);
+  if (sticks) panel.appendChild(sticks);
   if (result.draw) panel.appendChild(drawBlock(result.draw, ctx));
   if (result.abort && result.wins.length) panel.appendChild(el("p", { testid: "abort", text: t("end.abort", { reason: result.abort.reason }) }));
   if (result.end) panel.appendChild(scoresBlock(result.end, ctx));

@@ -83,6 +83,11 @@ function seatPanel(view, s, ctx, pos) {
     for (const b of seat.bonus) bonus.appendChild(tileEl(b));
     panel.appendChild(bonus);
   }
+  const extra = view.extra || {};
+  if (extra.kind === "riichi" && extra.riichi && extra.riichi[s]) {
+    // the riichi stick lies before the seat that declared, between its river and the centre
+    panel.appendChild(el("div.stick", { testid: "riichi-stick", title: t("table.riichi") }));
+  }
   panel.appendChild(riverEl(view, s));
   return panel;
 }
@@ -208,10 +213,37 @@ function riverEl(view, s) {
   return river;
 }
 
+/** Around the centre, at each seat's side: its wind and score, lit on its turn; hover or
+ * tap shows the difference to yours (as the round counter of a physical table). */
+function compass(view, ctx) {
+  const n = view.players;
+  const me = ctx.me ?? 0;
+  const mine = view.seats[me] ? view.seats[me].points : 0;
+  const out = [];
+  for (let s = 0; s < n; s++) {
+    const seat = view.seats[s];
+    const pos = positionOf(s, me, n);
+    const diff = seat.points - mine;
+    const title = s === me ? seatName(ctx, s) : `${seatName(ctx, s)}: ${fmtNum(diff, true)} ${t("table.vsYou")}`;
+    const node = el("div.compass", {
+      cls: `c-${pos}` + (view.turn === s && !view.over ? " turn" : "") + (view.dealer === s ? " dealer" : ""),
+      testid: "compass", data: { seat: String(s), diff: String(diff) }, title, tabindex: "0",
+    });
+    if (seat.wind != null) node.appendChild(el("span.cwind", { text: windChar(seat.wind) }));
+    node.appendChild(el("span.cscore", { text: fmtNum(seat.points) }));
+    if (s !== me) node.appendChild(el("span.cdiff", { text: fmtNum(diff, true) }));
+    out.push(node);
+  }
+  return out;
+}
+
 function centrePanel(view, ctx) {
   const box = el("section.centre", { testid: "centre" });
-  box.appendChild(el("div.round", { testid: "round-label", text: view.round_label }));
-  box.appendChild(el("div.ruleset", { text: rulesetName(view.ruleset) + (ctx.preset ? ` \u00b7 ${ctx.preset}` : "") }));
+  for (const node of compass(view, ctx)) box.appendChild(node);
+  const mid = el("div.mid");
+  box.appendChild(mid);
+  mid.appendChild(el("div.round", { testid: "round-label", text: view.round_label }));
+  mid.appendChild(el("div.ruleset", { text: rulesetName(view.ruleset) + (ctx.preset ? ` \u00b7 ${ctx.preset}` : "") }));
   const counts = el("div.counts");
   if (view.wall_left != null) {
     counts.appendChild(el("span.wall", { testid: "wall-left", text: `${t("table.wall")} ${view.wall_left}` }));
@@ -219,9 +251,9 @@ function centrePanel(view, ctx) {
   if (view.dead_wall) {
     counts.appendChild(el("span.dead", { testid: "dead-wall", text: `${t("table.deadWall")} ${view.dead_wall}` }));
   }
-  box.appendChild(counts);
+  mid.appendChild(counts);
   if (view.ruleset === "riichi") {
-    box.appendChild(el("div.sticks", { testid: "counters" },
+    mid.appendChild(el("div.sticks", { testid: "counters" },
       el("span", { text: `${t("table.honba")} ${view.honba}` }),
       el("span", { text: `${t("table.sticks")} ${view.sticks}` })));
   }
@@ -231,16 +263,16 @@ function centrePanel(view, ctx) {
     const row = el("span.tiles");
     for (const tile of view.indicators) row.appendChild(tileEl(tile));
     ind.appendChild(row);
-    box.appendChild(ind);
+    mid.appendChild(ind);
   }
   const extra = view.extra || {};
   if (extra.ura_shown && extra.ura_shown.length) {
     const row = el("span.tiles");
     for (const tile of extra.ura_shown) row.appendChild(tileEl(tile));
-    box.appendChild(el("div.indicators.ura", {}, el("span.label", { text: "Ura" }), row));
+    mid.appendChild(el("div.indicators.ura", {}, el("span.label", { text: "Ura" }), row));
   }
   if (view.pots && view.pots.chips) {
-    box.appendChild(el("div.pot", { text: `${fmtNum(view.pots.chips)} ${t("table.chips")} ${t("table.pot")}` }));
+    mid.appendChild(el("div.pot", { text: `${fmtNum(view.pots.chips)} ${t("table.chips")} ${t("table.pot")}` }));
   }
   return box;
 }

@@ -3,7 +3,7 @@
 
 import { el, clear, fmtNum } from "./util.js";
 import { tileEl, kindOf, compareTiles } from "./tiles.js";
-import { t, tileName } from "./i18n.js";
+import { t, tileName, words } from "./i18n.js";
 import { renderBoard, meldsEl, seatName, uniqueNames } from "./render.js";
 import { HandCollector, handEndPanel, gameEndPanel, recordLinks, winToast } from "./panels.js";
 
@@ -190,20 +190,44 @@ function onState(msg) {
   showPanel();
 }
 
+const MELD_VERBS = { chi: "chi", pon: "pon", open_kan: "kan", added_kan: "kakan", closed_kan: "ankan" };
+
+/** The log speaks the table's words (Pung, not `pon 3m 3m 3m`), with tile pictures. */
 function noteLog(e) {
   const n = names();
   const who = (s) => n[s] || `Seat ${s + 1}`;
+  const ruleset = S.view ? S.view.ruleset : "";
   let line = null;
-  if (e.type === "call") line = `${who(e.seat)}: ${e.meld.replace("_", " ")} ${(e.tiles || []).join(" ")}`;
-  else if (e.type === "discard" && e.riichi) line = `${who(e.seat)}: riichi`;
-  else if (e.type === "win") line = `${who(e.seat)}: ${e.from_seat == null ? "tsumo" : "ron"} ${e.tile}`;
-  else if (e.type === "bonus") line = `${who(e.seat)}: ${tileName(e.tile)}`;
-  else if (e.type === "exhaustive_draw") line = t("end.draw");
-  else if (e.type === "abort") line = t("end.abort", { reason: e.reason });
+  if (e.type === "call") {
+    line = { text: `${who(e.seat)}: ${verbLabel(MELD_VERBS[e.meld] || e.meld, ruleset)}`, tiles: e.tiles || [] };
+  } else if (e.type === "discard" && e.riichi) line = { text: `${who(e.seat)}: ${t("act.riichi")}`, tiles: [] };
+  else if (e.type === "win") {
+    line = { text: `${who(e.seat)}: ${verbLabel(e.from_seat == null ? "tsumo" : "ron", ruleset)}`, tiles: [e.tile] };
+  } else if (e.type === "bonus") line = { text: `${who(e.seat)}: ${tileName(e.tile)}`, tiles: [] };
+  else if (e.type === "exhaustive_draw") line = { text: t("end.draw"), tiles: [] };
+  else if (e.type === "abort") line = { text: t("end.abort", { reason: e.reason }), tiles: [] };
   if (line) {
     S.log.push(line);
     if (S.log.length > 4) S.log.shift();
   }
+}
+
+function renderLog() {
+  const box = clear($("log"));
+  S.log.forEach((line, i) => {
+    if (i) box.append(" \u00b7 ");
+    box.append(line.text);
+    for (const tile of line.tiles) box.append(" ", tileEl(tile, { cls: "mini" }));
+  });
+}
+
+/** An action as the table's words: "Void: dots", "Pung 3m", "Discard 5p". */
+function actionWords(action, ruleset) {
+  const [verb, ...rest] = action.split(" ");
+  if (verb === "void") return t("act.void", { suit: words("suits")[rest[0]] || rest[0] });
+  if (verb === "discard") return t("act.discard", { tile: tileName(rest[0]) });
+  const label = verbLabel(verb, ruleset);
+  return rest.length && verb !== "exchange" ? `${label} ${rest.map(tileName).join(" ")}` : label;
 }
 
 // ---------------------------------------------------------------------- panels
@@ -212,6 +236,7 @@ function showPanel() {
   const overlay = $("overlay");
   if (!overlay.classList.contains("hidden") || !S.panels.length) return;
   const panel = S.panels.shift();
+  document.querySelectorAll(".toast").forEach((x) => x.remove()); // never over a result
   clear(overlay).appendChild(panel);
   overlay.classList.remove("hidden");
   const button = panel.querySelector(".panel-buttons button");
@@ -273,6 +298,7 @@ setInterval(() => { if (S.hold) renderHold(); }, 500);
 let toastTimer = null;
 function showToast(node) {
   document.querySelectorAll(".toast").forEach((x) => x.remove());
+  if (!$("overlay").classList.contains("hidden")) return; // a result is being read
   document.body.appendChild(node);
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => node.remove(), 3500);
@@ -284,7 +310,7 @@ function render() {
   const v = S.view;
   if (!v) return;
   const c = ctx();
-  $("round-short").textContent = v.round_short;
+  $("round-short").textContent = v.over ? t("end.game") : v.round_short;
   // the prompt the view shows and whether it was answered (tests and tools read these)
   document.body.dataset.prompt = v.prompt ? String(v.prompt.id) : "";
   document.body.dataset.answered = v.prompt && S.sentFor === v.prompt.id ? "1" : "";
@@ -295,7 +321,7 @@ function render() {
   renderHints(v);
   renderActions(v);
   renderHand(v, c);
-  $("log").textContent = S.log.join(" \u00b7 ");
+  renderLog();
 }
 
 function prompt() {
@@ -425,8 +451,15 @@ function renderHints(v) {
   const parts = [];
   if (p && !passOnly(p) && !h) parts.push(t("hint.asking"));
   if (h) {
-    if (h.shanten < 0) parts.push(el("span", { testid: "hint-shanten", data: { shanten: "-1" }, text: t("hint.complete") }));
-    else if (h.shanten === 0 && h.waits.length) {
+    const offered = p && p.actions.some((a) => a.startsWith("tsumo") || a.startsWith("ron"));
+    const turn = v.hand.length % 3 === 2; // a tile to discard: the figures are after it
+    if (h.shanten < 0) {
+      parts.push(el("span", { testid: "hint-shanten", data: { shanten: "-1" },
+        text: offered ? t("hint.complete") : t("hint.completeNoWin") }));
+    } else if (turn) {
+      parts.push(el("span", { testid: "hint-shanten", data: { shanten: String(h.shanten) },
+        text: h.shanten === 0 ? t("hint.readyAfter") : t("hint.shantenAfter", { n: h.shanten }) }));
+    } else if (h.shanten === 0 && h.waits.length) {
       const unseen = h.ukeire.filter(([k]) => h.waits.includes(k)).reduce((a, [, n]) => a + n, 0);
       parts.push(el("span", { testid: "hint-shanten", data: { shanten: "0" } }, `${t("hint.ready")} `, tileRow(h.waits), ` ${t("hint.unseen", { n: unseen })}`));
     } else {
@@ -442,7 +475,7 @@ function renderHints(v) {
         ...top.map((d) => tileEl(d.action.split(" ").pop(), { cls: "mini" })),
         ` ${t("hint.after", { shanten: best.shanten, n: best.ukeire })}`));
     }
-    if (h.suggestion) parts.push(el("span", { testid: "hint-suggestion", text: `${t("hint.suggest")}: ${h.suggestion}` }));
+    if (h.suggestion) parts.push(el("span", { testid: "hint-suggestion", text: `${t("hint.suggest")}: ${actionWords(h.suggestion, v.ruleset)}` }));
     if (h.no_win) parts.push(el("span.warn", { testid: "hint-no-win", text: t("hint.noWin", { reason: h.no_win }) }));
   }
   if (x.kind === "riichi" && x.furiten != null) {
@@ -549,7 +582,7 @@ function renderActions(v) {
         }
         case "void": {
           const held = p.payload && p.payload.held ? p.payload.held[rest[0]] : null;
-          const suit = { m: "characters", p: "dots", s: "bamboo" }[rest[0]] || rest[0];
+          const suit = words("suits")[rest[0]] || rest[0];
           buttons.push(actionButton(a, t("act.void", { suit }) + (held != null ? ` (${held})` : "")));
           break;
         }

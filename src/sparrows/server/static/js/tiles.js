@@ -120,6 +120,7 @@ export function tileEl(text, opts = {}) {
   if (t) {
     if (t.copy && t.copy !== "*") el.classList.add(`copy-${t.copy === "!" ? "pocchi" : t.copy}`);
     if (t.copy === "*") el.classList.add("red");
+    if (t.suit === "z" && t.num === 5) el.classList.add("haku"); // drawn with its frame
     if (t.suit === "f" || t.suit === "h") {
       const num = document.createElement("span");
       num.className = `numeral ${t.suit === "f" ? "flower" : "season"}`;
