@@ -91,6 +91,12 @@ $(CHROMIUM):
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 browser: $(CHROMIUM)
 
+# Japanese and Chinese glyphs for the screenshots in those languages (the tests read the
+# page's text, not its pixels, and do without them).
+CJKFONTS := /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
+$(CJKFONTS):
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null
+
 # valgrind for benchmarks/bench_instructions.py (instructions per decision: callgrind)
 VALGRIND := /usr/bin/valgrind
 $(VALGRIND):
@@ -163,7 +169,7 @@ bench: $(BENCHSTAMP) $(FASTSTAMP) $(VALGRIND) $(CHROMIUM)
 
 # The README's pictures of the web table: the browser tests of every ruleset, writing
 # their screenshots into docs/screenshots/.
-screenshots: $(DEVSTAMP) $(CHROMIUM)
+screenshots: $(DEVSTAMP) $(CHROMIUM) $(CJKFONTS)
 	SPARROWS_SCREENSHOTS=docs/screenshots $(BIN)/pytest -q tests/test_web_browser.py \
 		-k "every_ruleset or phone" -m "slow or not slow"
 

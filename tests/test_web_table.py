@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
-from .browser import CHROMIUM, play, post_json, read, start_server, stop_server
+from .browser import CHROMIUM, choose, play, post_json, read, start_server, stop_server
 
 if not CHROMIUM.exists():
     pytest.skip("no /usr/bin/chromium (make browser installs it)", allow_module_level=True)
@@ -131,3 +131,153 @@ def test_the_white_dragon_has_a_frame(server: str, browser: Any, tmp_path: Path)
         assert float(width.replace("px", "")) >= 1 and style == "solid" and content != "none"
     finally:
         page.close()
+
+
+#: Every call-out the page shows, collected as it appears: [seat, text].
+WATCH = """() => {
+  window.__callouts = [];
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (n.nodeType === 1 && n.classList.contains('callout')) {
+        window.__callouts.push([n.dataset.seat, n.textContent]);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+}"""
+
+
+def test_call_outs_reach_every_player_and_the_spectator(server: str, browser: Any) -> None:
+    """Two people and a spectator: each sees the same call-outs, by the caller's seat
+    (calls are made whenever offered, so a hand is not long without one)."""
+    made = post_json(
+        server + "/api/tables",
+        {
+            "ruleset": "riichi",
+            "preset": "tenhou",
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}, BOT, BOT],
+            "settings": {**FAST, "next_hand_seconds": 30},
+        },
+    )
+    pages = []
+    for link in (made["links"]["0"], made["links"]["1"], made["spectate"]):
+        page = browser.new_page(viewport={"width": 1000, "height": 800})
+        page.add_init_script(f"({WATCH})()")
+        page.goto(link)
+        pages.append(page)
+    try:
+        seen: list[Any] = []
+        for _ in range(4):  # hands, until one had a call-out
+            for _ in range(4000):
+                states = [read(p) for p in pages[:2]]
+                if all(s["overlay"] for s in states):
+                    break
+                moved = False
+                for p, s in zip(pages[:2], states, strict=True):
+                    if s["overlay"]:
+                        continue
+                    move = choose(s, claims=True)
+                    if move is not None:
+                        p.click(move[1])
+                        moved = True
+                if not moved:
+                    pages[0].wait_for_timeout(20)
+            pages[0].wait_for_timeout(300)
+            seen = [p.evaluate("window.__callouts") for p in pages]
+            if seen[0]:
+                break
+            for p in pages[:2]:
+                p.click("[data-testid=hand-end-close]")
+        assert seen[0], "no call-out in four hands"
+        assert seen[0] == seen[1] == seen[2], seen  # the same for every viewer
+        words = {"Chi", "Pon", "Kan", "Riichi", "Ron", "Tsumo", "Nuki"}
+        assert {text for _, text in seen[0]} <= words, seen[0]
+    finally:
+        for p in pages:
+            p.close()
+
+
+def _riichi_table(db: Path) -> tuple[str, str]:
+    """A riichi table whose person (seat 0, played by the efficiency bot's choices) has
+    just declared riichi: (table id, seat 0's token). Tables are tried until one gets
+    there in its first hand."""
+    import asyncio
+
+    from sparrows.agents import make_agent
+    from sparrows.server.rooms import Room
+    from sparrows.server.store import Store
+
+    store = Store(db)
+    try:
+        for _ in range(40):
+            room, tokens, _ = Room.create(
+                store, "riichi", {"preset": "tenhou"}, [{"kind": "human"}, BOT, BOT, BOT], FAST
+            )
+            agent = make_agent("efficiency", 3, room.rules)
+            game = room.game
+            while game.hand_number == 0 and not game.over:
+                room._play_due()
+                assert room._flush()
+                if 0 not in game.pending:
+                    continue
+                legal = game.legal_actions(0)
+                declare = [a for a in legal if a.type.value == "riichi"]
+                choice = declare[0] if declare else agent.act(game.observation(0), legal)
+                text = choice.to_string(room.rules.dialect)
+                asyncio.run(room.act(0, game.prompt_id(0), text))
+                if declare:
+                    assert tokens[0] is not None
+                    return room.row.id, tokens[0]
+    finally:
+        store.close()
+    raise AssertionError("no riichi in 40 hands")
+
+
+def _auto_discards(db: Path, url: str, browser: Any, table: str, token: str) -> list[str]:
+    """Open seat 0's page after its riichi and click nothing: its discards that follow
+    (until two, or the hand's end)."""
+    import sqlite3
+
+    def mine() -> list[str]:
+        with sqlite3.connect(db) as con:
+            return [
+                a
+                for (a,) in con.execute(
+                    "SELECT action FROM actions WHERE table_id = ? AND seat = 0 ORDER BY n",
+                    (table,),
+                )
+            ]
+
+    before = len(mine())
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    try:
+        page.goto(f"{url}/table/{table}#t={token}")
+        page.wait_for_selector("[data-testid=connection][data-state=open]")
+        assert page.locator("[data-testid=flow-auto-discard]").is_checked()  # on by default
+        turns: list[str] = []
+        for _ in range(200):
+            page.wait_for_timeout(100)
+            turns = [a for a in mine()[before:] if a.startswith("discard")]
+            if len(turns) >= 2 or read(page)["overlay"]:
+                break
+        return turns
+    finally:
+        page.close()
+
+
+def test_after_riichi_the_page_discards_the_drawn_tile_by_itself(
+    tmp_path: Path, browser: Any
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    for attempt in range(3):  # a hand that ends on the riichi discard itself: another
+        db = tmp_path / f"t{attempt}.db"
+        with ThreadPoolExecutor(1) as pool:  # its own thread: Playwright holds this loop
+            table, token = pool.submit(_riichi_table, db).result()
+        proc, url = start_server(db)
+        try:
+            turns = _auto_discards(db, url, browser, table, token)
+        finally:
+            stop_server(proc)
+        if turns:
+            return
+    raise AssertionError("the page never discarded by itself after riichi")

@@ -717,7 +717,10 @@ class Room:
                 {"seat": s.seat, "name": s.name, "kind": s.kind.split(":")[0]}
                 for s in self.row.seats
             ],
-            "settings": {k: self.settings[k] for k in ("base_seconds", "bank_seconds")},
+            "settings": {
+                k: self.settings[k]
+                for k in ("base_seconds", "bank_seconds", "claim_pause", "next_hand_seconds")
+            },
             "hand": self.game.hand_number,
             "over": self.game.over,
         }

@@ -1,7 +1,14 @@
-// The page's words, one dictionary per language. `t("key", {n: 3})` looks a key up in the
+// The page's words, one dictionary per language (English here; Japanese, simplified and
+// traditional Chinese in lang/, with the same keys: tests/test_web_languages.py lists any
+// key a language lacks). `t("key", {n: 3})` looks a key up in the
 // chosen language, then in English, and fills the {placeholders}. Tile and yaku names have
 // their own helpers. A new language is one more entry in DICT (same keys; any key left
 // out falls back to English).
+
+import itemsEn from "./lang/items-en.js";
+import ja from "./lang/ja.js";
+import zhHans from "./lang/zh-Hans.js";
+import zhHant from "./lang/zh-Hant.js";
 
 export const DICT = {
   en: {
@@ -91,15 +98,39 @@ export const DICT = {
       "lobby.handN": "hand {n}",
       "lobby.refresh": "Refresh",
       "lobby.credits": "Credits",
-      "lobby.joinHelp": "Joining a table needs its seat link (from whoever made it).",
+      "lobby.joinHelp": "Joining a table needs its seat link (from whoever made it). Tables made in this browser show their links.",
       "lobby.players": "{n} players",
       "lobby.advanced": "Table settings",
+      "lobby.subtitle": "web table",
+      "lobby.nextHand": "Next hand waits for everyone's OK, at most (seconds; 0: no wait)",
+      "lobby.options": "Rule options",
+      "lobby.optionsHelp": "The values the chosen ruleset and preset play with. Change any of them: only your changes are sent, the preset gives the rest.",
+      "lobby.optionsReset": "Back to the preset's values",
       "table.connecting": "Connecting...",
       "table.connected": "Connected",
       "table.offline": "Offline: reconnecting...",
       "table.badLink": "This page needs a seat or spectator link (…/table/ID#t=TOKEN).",
       "table.you": "you",
       "table.vsYou": "against you",
+      "round.riichi": "{wind} {n}, honba {honba}",
+      "round.riichiShort": "{wind}{n}-{honba}",
+      "round.wind": "{wind} round, hand {n}",
+      "round.windShort": "{wind}\u00b7{n}",
+      "round.hand": "Hand {n}",
+      "round.handShort": "H{n}",
+      "table.hints": "Hints",
+      "table.sound": "Sound",
+      "table.flow": "Play",
+      "table.credits": "Credits",
+      "table.furitenBadge": "Furiten",
+      "flow.autoDiscard": "After riichi, discard the drawn tile by itself",
+      "flow.autoWin": "Win by itself when I can",
+      "flow.noCalls": "No calls (pass on chi, pon and kan)",
+      "flow.passTurn": "Pass on everything this turn",
+      "callout.passRight": "Pass three to the right",
+      "callout.passLeft": "Pass three to the left",
+      "callout.passAcross": "Pass three across",
+      "callout.void": "Void: {suit}",
       "table.spectating": "Watching",
       "table.wall": "Wall",
       "table.deadWall": "Dead wall",
@@ -264,14 +295,84 @@ export const DICT = {
   },
 };
 
+DICT.en.items = itemsEn;
+DICT.ja = ja;
+DICT["zh-Hans"] = zhHans;
+DICT["zh-Hant"] = zhHant;
+
+/** The languages offered, by code, each named in itself. */
+export const LANGUAGES = [["en", "English"], ["ja", "日本語"], ["zh-Hans", "简体中文"], ["zh-Hant", "繁體中文"]];
+
+/** The browser's own language where we have it (zh-TW, zh-HK: traditional). */
+function fromBrowser() {
+  for (const tag of navigator.languages || [navigator.language || ""]) {
+    const low = tag.toLowerCase();
+    if (low.startsWith("ja")) return "ja";
+    if (/^zh-(tw|hk|mo|hant)/.test(low)) return "zh-Hant";
+    if (low.startsWith("zh")) return "zh-Hans";
+    if (low.startsWith("en")) return "en";
+  }
+  return "en";
+}
+
 let lang = "en";
 try {
-  const wanted = new URLSearchParams(location.search).get("lang") || localStorage.getItem("sparrows.lang");
+  const wanted = new URLSearchParams(location.search).get("lang") || localStorage.getItem("sparrows.lang") || fromBrowser();
   if (wanted && DICT[wanted]) lang = wanted;
 } catch (e) { /* no storage: English */ }
 
+export function language() {
+  return lang;
+}
+
+/** Choose a language: kept in this browser, and the page drawn again in it. */
 export function setLanguage(code) {
-  if (DICT[code]) lang = code;
+  if (!DICT[code]) return;
+  try { localStorage.setItem("sparrows.lang", code); } catch (e) { /* ignore */ }
+  const url = new URL(location.href);
+  url.searchParams.delete("lang");
+  location.replace(url.toString());
+}
+
+/** A language menu (a <select>) for a page's top bar. */
+export function languageMenu() {
+  const select = document.createElement("select");
+  select.className = "lang";
+  select.dataset.testid = "language";
+  select.setAttribute("aria-label", "Language");
+  for (const [code, name] of LANGUAGES) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.textContent = name;
+    if (code === lang) option.selected = true;
+    select.appendChild(option);
+  }
+  select.addEventListener("change", () => setLanguage(select.value));
+  return select;
+}
+
+/** The hand's name in this language, from the view (the server names it in English). */
+export function roundLabel(view, short = false) {
+  if (!view) return "";
+  if (lang === "en") return short ? view.round_short : view.round_label;
+  const x = view.extra || {};
+  if (view.ruleset === "riichi" && x.kyoku != null) {
+    const n = view.players;
+    const wind = words("winds")[Math.floor(x.kyoku / n) % 4];
+    return t(short ? "round.riichiShort" : "round.riichi", { wind, n: (x.kyoku % n) + 1, honba: view.honba });
+  }
+  if (view.ruleset === "hongkong" || view.ruleset === "classical") {
+    return t(short ? "round.windShort" : "round.wind", { wind: words("winds")[view.round_wind], n: view.hand_number + 1 });
+  }
+  return t(short ? "round.handShort" : "round.hand", { n: view.hand_number + 1 });
+}
+
+/** A Hong Kong, classical or Sichuan scoring item's name by its id: in English the
+ * server's own words, in another language the community's name. */
+export function itemName(ruleset, id, fallback) {
+  if (lang === "en") return fallback || id;
+  const items = dict().items || {};
+  return (items[ruleset] && items[ruleset][id]) || fallback || id;
 }
 
 function dict() {
@@ -304,6 +405,21 @@ export function windChar(i) {
 
 export function rulesetName(name) {
   return words("rulesets")[name] || name;
+}
+
+/** An action's word as the ruleset's players say it: riichi "Pon", Hong Kong and
+ * classical "Pung", Sichuan "Peng" (a family's own key, else the general one). */
+export function verbLabel(verb, ruleset) {
+  const family = ruleset === "hongkong" || ruleset === "classical" ? "chinese" : ruleset === "sichuan" ? "sichuan" : "";
+  const key = family ? `act.${family}.${verb}` : "";
+  const text = key ? t(key) : key;
+  return text && text !== key ? text : t(`act.${verb}`);
+}
+
+/** Words written in a page's HTML: every element with data-i18n="key" gets t(key). */
+export function translatePage(root = document) {
+  for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  document.documentElement.lang = lang;
 }
 
 /** A riichi yaku's name by id, else the label the server gave. */

@@ -3,7 +3,7 @@
 // (GET /api/tables).
 
 import { el, clear, getJSON } from "./util.js";
-import { t, rulesetName } from "./i18n.js";
+import { t, rulesetName, translatePage, languageMenu } from "./i18n.js";
 import { recordLinks } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -423,4 +423,6 @@ async function start() {
   loadTables();
 }
 
+translatePage();
+$("lang-slot").appendChild(languageMenu());
 start();

@@ -3,7 +3,7 @@
 
 import { el, fmtNum, signClass } from "./util.js";
 import { tileEl, parseGroups, kindOf } from "./tiles.js";
-import { t, yakuName } from "./i18n.js";
+import { t, yakuName, itemName, roundLabel } from "./i18n.js";
 import { meldEl, seatName } from "./render.js";
 
 /**
@@ -200,8 +200,10 @@ function winBlock(win, ctx) {
   // the items
   const items = el("table.items", { testid: "win-items" });
   const yaku = Array.isArray(d.yaku) && d.yaku.length === (win.items || []).length ? d.yaku : null;
+  const ruleset = ctx.lastView ? ctx.lastView.ruleset : "";
+  const ids = Array.isArray(d.items) && d.items.length === (win.items || []).length ? d.items : null;
   (win.items || []).forEach(([label, value], i) => {
-    const name = yaku ? yakuName(yaku[i][0], label) : label;
+    const name = yaku ? yakuName(yaku[i][0], label) : ids ? itemName(ruleset, ids[i][0], label) : label;
     items.appendChild(el("tr", { testid: "win-item" }, el("td", { text: name }), el("td.num", { text: String(value) })));
   });
   if (Array.isArray(d.fu_items) && d.fu_items.length) {
@@ -307,7 +309,7 @@ function scoresBlock(end, ctx) {
 /** The hand-end panel (data-testid="hand-end"). */
 export function handEndPanel(result, ctx, onClose) {
   const panel = el("div.panel.hand-end", { testid: "hand-end", role: "dialog", "aria-label": t("end.hand") });
-  const label = ctx.lastView && ctx.lastView.round_label;
+  const label = ctx.lastView && roundLabel(ctx.lastView);
   panel.appendChild(el("h2", { text: label ? `${label}` : t("end.hand") }));
   if (result.abort && !result.wins.length) panel.appendChild(el("h3.abort", { testid: "abort", text: t("end.abort", { reason: result.abort.reason }) }));
   for (const m of result.misdeclared) {

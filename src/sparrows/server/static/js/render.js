@@ -4,7 +4,7 @@
 
 import { el, clear, fmtNum } from "./util.js";
 import { tileEl } from "./tiles.js";
-import { t, windChar, windName, rulesetName } from "./i18n.js";
+import { t, windChar, windName, rulesetName, roundLabel } from "./i18n.js";
 
 /** Where each seat sits, seen from `me` (the seat drawn at the bottom). */
 export function positionOf(seat, me, n) {
@@ -76,7 +76,12 @@ function seatPanel(view, s, ctx, pos) {
       row.appendChild(el("span.count", { text: `\u00d7${seat.concealed}` }));
     }
     panel.appendChild(row);
-    if (seat.melds.length) panel.appendChild(meldsEl(seat.melds, s, n, ctx));
+    if (seat.melds.length) {
+      const melds = meldsEl(seat.melds, s, n, ctx);
+      // just called: the claimed tile moves to its meld (a short animation)
+      if (ctx.landing && ctx.landing.meld && ctx.landing.seat === s) melds.lastElementChild.classList.add("land");
+      panel.appendChild(melds);
+    }
   }
   if (seat.bonus.length) {
     const bonus = el("div.bonus", { testid: "bonus" });
@@ -88,7 +93,7 @@ function seatPanel(view, s, ctx, pos) {
     // the riichi stick lies before the seat that declared, between its river and the centre
     panel.appendChild(el("div.stick", { testid: "riichi-stick", title: t("table.riichi") }));
   }
-  panel.appendChild(riverEl(view, s));
+  panel.appendChild(riverEl(view, s, ctx));
   return panel;
 }
 
@@ -193,7 +198,7 @@ export function meldEl(m, s, n, ctx = {}) {
   return box;
 }
 
-function riverEl(view, s) {
+function riverEl(view, s, ctx = {}) {
   const river = el("div.river", { testid: "river" });
   const tiles = view.seats[s].river;
   const last = view.last_discard;
@@ -204,6 +209,8 @@ function riverEl(view, s) {
       r.dead ? "dead" : "",
       r.riichi ? "riichi" : "",
       last && last.seat === s && i === tiles.length - 1 ? "last" : "",
+      // just discarded: it lands in the river (a short animation)
+      ctx.landing && !ctx.landing.meld && ctx.landing.seat === s && i === tiles.length - 1 ? "land" : "",
     ].join(" ");
     const tile = tileEl(r.tile, { side: r.riichi, cls, testid: "river-tile" });
     const marks = [r.tsumogiri && "tsumogiri", r.riichi && "riichi", r.called && "called", r.dead && "dead"].filter(Boolean);
@@ -242,7 +249,7 @@ function centrePanel(view, ctx) {
   for (const node of compass(view, ctx)) box.appendChild(node);
   const mid = el("div.mid");
   box.appendChild(mid);
-  mid.appendChild(el("div.round", { testid: "round-label", text: view.round_label }));
+  mid.appendChild(el("div.round", { testid: "round-label", text: roundLabel(view) }));
   mid.appendChild(el("div.ruleset", { text: rulesetName(view.ruleset) + (ctx.preset ? ` \u00b7 ${ctx.preset}` : "") }));
   const counts = el("div.counts");
   if (view.wall_left != null) {

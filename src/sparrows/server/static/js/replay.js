@@ -5,7 +5,7 @@
 
 import { el, clear } from "./util.js";
 import { tileEl, parseTile } from "./tiles.js";
-import { t, tileName } from "./i18n.js";
+import { t, tileName, roundLabel, translatePage, languageMenu } from "./i18n.js";
 import { renderBoard, seatName, uniqueNames, handTiles } from "./render.js";
 import { HandCollector, handEndPanel, gameEndPanel, downloadFormats, winToast } from "./panels.js";
 
@@ -245,7 +245,7 @@ function fillHands() {
   const select = clear($("hand"));
   S.data.hands.forEach((start, k) => {
     const v = S.data.frames[start].view;
-    select.appendChild(el("option", { value: String(k), text: v.round_label || `Hand ${k + 1}` }));
+    select.appendChild(el("option", { value: String(k), text: roundLabel(v) || `Hand ${k + 1}` }));
   });
   select.disabled = S.data.hands.length < 1;
   $("slider").max = String(S.data.frames.length);
@@ -282,8 +282,8 @@ function draw() {
   setDrawnApart(f);
   // workaround: render.js marks the view's seat "(you)"; here it is whose view this is
   for (const you of $("board").querySelectorAll(".seat-head .you")) you.textContent = ` (${tr("replay.viewing", "view")})`;
-  $("round-short").textContent = v.round_short || "";
-  document.title = `sparrows · ${tr("replay.title", "Replay")} · ${v.round_label || ""}`;
+  $("round-short").textContent = roundLabel(v, true);
+  document.title = `sparrows · ${tr("replay.title", "Replay")} · ${roundLabel(v)}`;
   $("counter").textContent = `${i + 1} / ${data.frames.length}`;
   $("counter").title = tr("replay.step", "Event {i} of {n}", { i: i + 1, n: data.frames.length });
   drawAction(f, c);
@@ -313,7 +313,7 @@ function drawAction(f, c) {
   const tiles = clear($("action-tiles"));
   box.dataset.seat = f.seat == null ? "" : String(f.seat);
   if (f.seat == null) {
-    box.textContent = `${f.view.round_label || ""}: ${tr("replay.deal", "the deal")}`;
+    box.textContent = `${roundLabel(f.view)}: ${tr("replay.deal", "the deal")}`;
     box.title = "";
     return;
   }
@@ -545,4 +545,6 @@ async function tableInfo(frames) {
   }
 }
 
+translatePage();
+$("lang-slot").appendChild(languageMenu());
 start();

@@ -3,9 +3,11 @@
 
 import { el, clear, fmtNum } from "./util.js";
 import { tileEl, kindOf, compareTiles } from "./tiles.js";
-import { t, tileName, words } from "./i18n.js";
+import { t, tileName, words, verbLabel, translatePage, roundLabel, languageMenu } from "./i18n.js";
 import { renderBoard, meldsEl, seatName, uniqueNames } from "./render.js";
 import { HandCollector, handEndPanel, gameEndPanel, recordLinks, winToast } from "./panels.js";
+import { calloutsOf, showCallouts } from "./callouts.js";
+import { play as playSound, setSound, soundOn } from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -35,7 +37,13 @@ const S = {
   hint: null, // {prompt, hint} from the server, for the current prompt
   hintAsked: null, // the prompt id a hint was asked for
   hold: null, // between hands: {waiting: [seats], until: ms} while the table waits for OKs
+  landing: null, // {seat, meld: bool, at}: the discard or meld just made (a short animation)
+  flow: { autoDiscard: true, autoWin: false, noCalls: false }, // the player's, remembered
+  passTurn: false, // "pass on everything" until this seat's next turn
+  autoFor: null, // the prompt id an automatic answer is being sent for
 };
+
+try { Object.assign(S.flow, JSON.parse(localStorage.getItem("sparrows.flow") || "{}")); } catch (e) { /* ignore */ }
 
 try { S.hints = localStorage.getItem("sparrows.hints") === "1"; } catch (e) { /* ignore */ }
 
@@ -51,6 +59,7 @@ function ctx() {
     n: S.view ? S.view.players : 4,
     dock: S.seat != null,
     preset: S.info && S.info.preset,
+    landing: S.landing && performance.now() - S.landing.at < 400 ? S.landing : null,
   };
 }
 
@@ -160,9 +169,20 @@ function onState(msg) {
     noteLog(e);
     const done = S.collector.feed(e);
     if (initial) continue;
+    if (e.type === "discard") {
+      S.landing = { seat: e.seat, meld: false, at: performance.now() };
+      playSound("discard");
+    } else if (e.type === "call") S.landing = { seat: e.seat, meld: true, at: performance.now() };
     if (e.type === "win" && msg.view.ruleset === "sichuan") showToast(winToast(e, c));
     if (done) addHandPanel(handEndPanel(done, { ...c, n: msg.view.players, lastView: before }, closeHandPanel));
     if (e.type === "game_end") S.gameEnd = e;
+  }
+  if (!initial) {
+    const said = calloutsOf(msg.events || [], msg.view.ruleset, msg.view.players);
+    if (said.length) {
+      showCallouts(said, S.seat ?? 0, msg.view.players);
+      playSound(said.some((x) => x.kind === "win") ? "win" : said.some((x) => x.kind !== "info") ? "call" : "");
+    }
   }
   if (initial && msg.view.over) {
     const end = [...(msg.events || [])].reverse().find((e) => e.type === "game_end");
@@ -188,6 +208,65 @@ function onState(msg) {
   S.sentFor = null;
   render();
   showPanel();
+  autoAnswer();
+}
+
+// ---------------------------------------------------------------------- flow controls
+
+/** The player's flow settings answer for them: the drawn tile after riichi, a win, no
+ * calls, passing everything this turn. A claim passed this way waits the table's own
+ * pause for a pass-only prompt first, so the window closes no sooner than when the seat
+ * could not call (nobody can tell). */
+function autoAnswer() {
+  const v = S.view;
+  const p = prompt();
+  if (!v || !p || S.seat == null || S.autoFor === p.id || !$("overlay").classList.contains("hidden")) return;
+  const wins = p.actions.filter((a) => a.startsWith("tsumo") || a.startsWith("ron"));
+  if (p.kind === "turn") S.passTurn = false; // "this turn" ends when the seat's own comes
+  let answer = null;
+  let wait = 0;
+  if (wins.length && S.flow.autoWin) answer = wins[0];
+  else if (p.kind === "turn" && S.flow.autoDiscard && inRiichi(v) && !wins.length) {
+    const discards = p.actions.filter((a) => a.startsWith("discard "));
+    if (discards.length === 1 && p.actions.length === 1) answer = discards[0];
+    wait = 300; // the drawn tile is seen for a moment
+  } else if (p.kind === "claim" && !wins.length && p.actions.includes("pass") &&
+             (S.passTurn || (S.flow.noCalls && p.actions.some((a) => /^(chi|pon|kan) /.test(a))))) {
+    answer = "pass";
+    wait = 1000 * Number((S.info && S.info.settings && S.info.settings.claim_pause) ?? 0.8);
+  }
+  if (!answer) return;
+  S.autoFor = p.id;
+  setTimeout(() => {
+    const now = prompt();
+    if (now && now.id === p.id) act(answer);
+  }, wait);
+}
+
+function inRiichi(v) {
+  const x = v.extra || {};
+  return x.kind === "riichi" && x.riichi && x.riichi[S.seat];
+}
+
+function saveFlow() {
+  try { localStorage.setItem("sparrows.flow", JSON.stringify(S.flow)); } catch (e) { /* ignore */ }
+}
+
+function setupFlow() {
+  for (const [id, key] of [["flow-auto-discard", "autoDiscard"], ["flow-auto-win", "autoWin"], ["flow-no-calls", "noCalls"]]) {
+    const box = $(id);
+    box.checked = Boolean(S.flow[key]);
+    box.addEventListener("change", () => { S.flow[key] = box.checked; saveFlow(); autoAnswer(); });
+  }
+  const pass = $("pass-turn");
+  pass.addEventListener("click", () => {
+    S.passTurn = !S.passTurn;
+    render();
+    autoAnswer();
+  });
+  const sound = $("sound-toggle");
+  sound.checked = soundOn();
+  sound.addEventListener("change", () => setSound(sound.checked));
 }
 
 const MELD_VERBS = { chi: "chi", pon: "pon", open_kan: "kan", added_kan: "kakan", closed_kan: "ankan" };
@@ -248,6 +327,7 @@ function closePanel() {
   overlay.classList.add("hidden");
   clear(overlay);
   showPanel();
+  autoAnswer();
 }
 
 /** A hand's result: a player reads it, then presses OK (the table waits for that); a
@@ -282,6 +362,7 @@ function onHold(msg) {
     if (open && open.dataset.kind === "hand") closePanel();
   }
   if (S.view) render();
+  autoAnswer();
 }
 
 function renderHold() {
@@ -310,11 +391,11 @@ function render() {
   const v = S.view;
   if (!v) return;
   const c = ctx();
-  $("round-short").textContent = v.over ? t("end.game") : v.round_short;
+  $("round-short").textContent = v.over ? t("end.game") : roundLabel(v, true);
   // the prompt the view shows and whether it was answered (tests and tools read these)
   document.body.dataset.prompt = v.prompt ? String(v.prompt.id) : "";
   document.body.dataset.answered = v.prompt && S.sentFor === v.prompt.id ? "1" : "";
-  document.title = `sparrows · ${v.round_label}`;
+  document.title = `sparrows · ${roundLabel(v)}`;
   renderBoard($("board"), v, c);
   renderStatus(v, c);
   renderClock();
@@ -322,6 +403,12 @@ function render() {
   renderActions(v);
   renderHand(v, c);
   renderLog();
+  const x = v.extra || {};
+  $("furiten-badge").classList.toggle("hidden", !(S.seat != null && x.kind === "riichi" && x.furiten && !v.over));
+  const pass = $("pass-turn");
+  pass.classList.toggle("hidden", S.seat == null || v.over);
+  pass.classList.toggle("on", S.passTurn);
+  pass.setAttribute("aria-pressed", S.passTurn ? "true" : "false");
 }
 
 function prompt() {
@@ -492,13 +579,6 @@ function renderHints(v) {
 // ---------------------------------------------------------------------- actions
 
 const MODE_VERBS = ["riichi", "open_riichi", "tako_riichi"];
-
-function verbLabel(verb, ruleset) {
-  const family = ruleset === "hongkong" || ruleset === "classical" ? "chinese" : ruleset === "sichuan" ? "sichuan" : "";
-  const key = family ? `act.${family}.${verb}` : "";
-  const text = key ? t(key) : key;
-  return text && text !== key ? text : t(`act.${verb}`);
-}
 
 function act(action) {
   const p = prompt();
@@ -777,6 +857,10 @@ document.addEventListener("keydown", (e) => {
     }
   }
 });
+
+translatePage();
+$("lang-slot").appendChild(languageMenu());
+setupFlow();
 
 $("hint-toggle").addEventListener("change", (e) => {
   S.hints = e.target.checked;

@@ -1,0 +1,155 @@
+"""The page in every language (issue 31): English, Japanese, simplified and traditional
+Chinese hold the same keys (the test lists what each lacks), keep every placeholder, name
+every scoring item the rules can send, and the lobby and a table render in each with no
+key shown raw and no script error."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("uvicorn")
+pytest.importorskip("playwright.sync_api")
+
+from .browser import CHROMIUM, play, post_json, start_server, stop_server
+
+if not CHROMIUM.exists():
+    pytest.skip("no /usr/bin/chromium (make browser installs it)", allow_module_level=True)
+
+LANGUAGES = ["ja", "zh-Hans", "zh-Hant"]
+
+#: What each language lacks or adds against English, and placeholders that differ.
+COMPARE = """async () => {
+  const { DICT } = await import('/static/js/i18n.js');
+  const out = {};
+  const walk = (en, other, path, report) => {
+    if (Array.isArray(en)) {
+      const same = Array.isArray(other) && other.length === en.length;
+      if (!same) report.push(`${path}: ${en.length} items`);
+      return;
+    }
+    if (en && typeof en === 'object') {
+      for (const k of Object.keys(en)) {
+        if (!(other && k in other)) report.push(`missing ${path}.${k}`);
+        else walk(en[k], other[k], `${path}.${k}`, report);
+      }
+      for (const k of Object.keys(other || {})) if (!(k in en)) report.push(`extra ${path}.${k}`);
+      return;
+    }
+    if (typeof en === 'string') {
+      const want = (en.match(/\\{\\w+\\}/g) || []).sort().join();
+      const got = (String(other).match(/\\{\\w+\\}/g) || []).sort().join();
+      if (want !== got) report.push(`placeholders ${path}: ${want} vs ${got}`);
+    }
+  };
+  for (const code of Object.keys(DICT)) {
+    if (code === 'en') continue;
+    const report = [];
+    walk(DICT.en, DICT[code], code, report);
+    out[code] = report;
+  }
+  return out;
+}"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    proc, url = start_server(tmp_path_factory.mktemp("lang") / "t.db")
+    try:
+        yield url
+    finally:
+        stop_server(proc)
+
+
+def test_every_language_has_every_key(server: str, browser: Any) -> None:
+    page = browser.new_page()
+    try:
+        page.goto(server + "/credits")
+        missing = page.evaluate(COMPARE)
+        assert sorted(missing) == sorted(LANGUAGES)
+        assert missing == {code: [] for code in LANGUAGES}
+    finally:
+        page.close()
+
+
+def test_every_scoring_item_has_a_name() -> None:
+    """The ids the rules can send in a win's detail.items are the ids the page names."""
+    from pathlib import Path
+
+    from sparrows.rules.classical import options as classical
+    from sparrows.rules.hongkong import options as hongkong
+    from sparrows.rules.sichuan import options as sichuan
+
+    wanted = {
+        "hongkong": {*hongkong.FAAN, *hongkong.LIMITS},
+        "classical": {
+            *classical.MELD_POINTS,
+            *classical.POINTS,
+            *classical.DOUBLES,
+            *classical.LIMIT_HANDS,
+        },
+        "sichuan": set(sichuan.FAAN),
+    }
+    folder = Path(__file__).resolve().parents[1] / "src/sparrows/server/static/js/lang"
+    for name in ["items-en.js", "ja.js", "zh-Hans.js", "zh-Hant.js"]:
+        text = (folder / name).read_text(encoding="utf-8")
+        for ruleset, ids in wanted.items():
+            block = re.search(ruleset + r"\s*:\s*\{(.*?)\n\s*\}", text, re.S)
+            assert block, (name, ruleset)
+            named = set(re.findall(r"([a-z_0-9]+)\s*:", block.group(1)))
+            assert ids <= named, (name, ruleset, sorted(ids - named))
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_lobby_and_a_table_render_in_each_language(
+    server: str, browser: Any, code: str
+) -> None:
+    ruleset = {"ja": "riichi", "zh-Hans": "sichuan", "zh-Hant": "hongkong"}[code]
+    body: dict[str, Any] = {
+        "ruleset": ruleset,
+        "seats": [{"kind": "human"}] + [{"kind": "bot:efficiency"}] * 3,
+        "settings": {"bot_pace": 0, "claim_pause": 0},
+    }
+    if ruleset == "riichi":
+        body["preset"] = "tenhou"
+    made = post_json(server + "/api/tables", body)
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    raw = re.compile(r"\b(table|lobby|end|hint|act|flow|round|callout|replay)\.[a-zA-Z]+\b")
+    try:
+        page.goto(f"{server}/?lang={code}")
+        page.wait_for_selector("[data-testid=ruleset] option", state="attached")
+        text = page.inner_text("body")
+        assert not raw.search(text), raw.search(text)
+        assert page.evaluate("document.documentElement.lang") == code
+        assert page.locator("[data-testid=language]").input_value() == code
+        link = made["links"]["0"]
+        page.goto(link.replace("#", f"?lang={code}#"))
+        play(page, lambda s: s["overlay"] != "", close_panels=False, timeout=90)
+        text = page.inner_text("body")
+        assert not raw.search(text), raw.search(text)
+        assert "Next hand" not in text and "waiting for" not in text  # said in the language
+        assert errors == []
+    finally:
+        page.close()
+
+
+def test_the_language_chosen_is_remembered(server: str, browser: Any) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(server + "/")
+        page.wait_for_selector("[data-testid=language]")
+        page.select_option("[data-testid=language]", "zh-Hant")
+        page.wait_for_load_state()
+        page.wait_for_selector("[data-testid=ruleset] option", state="attached")
+        assert page.evaluate("document.documentElement.lang") == "zh-Hant"
+        page.goto(server + "/")  # a new visit: the choice is kept
+        page.wait_for_selector("[data-testid=ruleset] option", state="attached")
+        assert page.locator("[data-testid=language]").input_value() == "zh-Hant"
+        assert page.locator("h1").inner_text() != "New table"
+    finally:
+        context.close()
