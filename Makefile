@@ -131,7 +131,8 @@ test-pure: $(DEVSTAMP)
 # and stream; 41 of the compiled suite's 149 test-seconds). The compiled engine still
 # plays every configuration there through the contract's other tests and test_builds.
 FAST_SKIP := readme cli_ux cli_riichi cli_riichi_score cli_house cli_sanma cli_hongkong \
-	cli_classical cli_sichuan web_browser web_panels web_restart web_faults sim_scale examples \
+	cli_classical cli_sichuan web_browser web_panels web_restart web_faults web_hold web_hosting \
+	web_table web_languages sim_scale examples \
 	export export_trust
 FAST_DESELECT := test_client_contract.py::test_views_round_trip_and_meet_the_schema \
 	test_client_contract.py::test_the_stream_rebuilds_every_view[

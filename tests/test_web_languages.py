@@ -102,7 +102,11 @@ def test_every_scoring_item_has_a_name() -> None:
             assert ids <= named, (name, ruleset, sorted(ids - named))
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize(
+    "code",
+    # a hand each; make test plays one (Japanese), make test-all the three
+    ["ja", *(pytest.param(c, marks=pytest.mark.slow) for c in LANGUAGES[1:])],
+)
 def test_the_lobby_and_a_table_render_in_each_language(
     server: str, browser: Any, code: str
 ) -> None:

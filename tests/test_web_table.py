@@ -146,6 +146,7 @@ WATCH = """() => {
 }"""
 
 
+@pytest.mark.slow  # about 30 s: make test-all
 def test_call_outs_reach_every_player_and_the_spectator(server: str, browser: Any) -> None:
     """Two people and a spectator: each sees the same call-outs, by the caller's seat
     (calls are made whenever offered, so a hand is not long without one)."""
