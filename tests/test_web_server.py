@@ -77,6 +77,14 @@ class Player:
         raise AssertionError("the table did not get there")
 
 
+def _next(ws: Any) -> dict[str, Any]:
+    """The next message but a presence one (another seat's page opened or closed)."""
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] != "presence":
+            return msg
+
+
 def _hello(ws: Any, token: str) -> dict[str, Any]:
     ws.send_json({"type": "hello", "token": token})
     welcome: dict[str, Any] = ws.receive_json()
@@ -214,25 +222,25 @@ def test_what_a_connection_may_not_do(tmp_path: Path) -> None:
         ):
             _hello(dealer, _token(made["links"]["0"]))
             _hello(other, _token(made["links"]["1"]))
-            view = dealer.receive_json()["view"]
-            other.receive_json()
+            view = _next(dealer)["view"]
+            _next(other)
             prompt = view["prompt"]
             assert prompt is not None and prompt["kind"] == "turn"
             # seat 1 tries the dealer's move with the dealer's prompt id: not its turn
             other.send_json({"type": "act", "prompt": prompt["id"], "action": prompt["actions"][0]})
-            assert "is not to act now" in other.receive_json()["message"]
+            assert "is not to act now" in _next(other)["message"]
             dealer.send_json(
                 {"type": "act", "prompt": prompt["id"] + 5, "action": prompt["actions"][0]}
             )
-            assert "stale" in dealer.receive_json()["message"]
+            assert "stale" in _next(dealer)["message"]
             dealer.send_json({"type": "act", "prompt": prompt["id"], "action": "discard 9z"})
-            refused = dealer.receive_json()
+            refused = _next(dealer)
             assert refused["type"] == "error" and "\n" not in refused["message"]
             state = client.get(f"/api/tables/{tid}").json()
             assert state["hand"] == 0  # nothing was applied
             action = rules.default_action(View.from_json(view)).to_string("suzume")
             dealer.send_json({"type": "act", "prompt": prompt["id"], "action": action})
-            after = dealer.receive_json()
+            after = _next(dealer)
             assert after["type"] == "state" and after["view"]["seats"][0]["river"]
 
 

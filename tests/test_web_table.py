@@ -282,3 +282,39 @@ def test_after_riichi_the_page_discards_the_drawn_tile_by_itself(
         if turns:
             return
     raise AssertionError("the page never discarded by itself after riichi")
+
+
+def test_presence_is_shown_and_a_seat_that_leaves_and_returns_is_announced(
+    server: str, browser: Any
+) -> None:
+    made = post_json(
+        server + "/api/tables",
+        {
+            "ruleset": "riichi",
+            "preset": "tenhou",
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}, BOT, BOT],
+            "settings": FAST,
+        },
+    )
+    ann = browser.new_page(viewport={"width": 1280, "height": 860})
+    ann.goto(made["links"]["0"] + "&h=" + made["host"])  # Ann made the table: its host
+    bo = browser.new_page(viewport={"width": 1280, "height": 860})
+    bo.goto(made["links"]["1"])
+    try:
+        mark = "[data-testid=seat][data-seat='1'] [data-testid=presence]"
+        ann.wait_for_selector(f"{mark}[data-state=here]")
+        bo.close()  # Bo closes his page
+        ann.wait_for_selector(f"{mark}[data-state=away]")
+        ann.wait_for_selector("[data-testid=presence-toast]:has-text('Bo left the table')")
+        # the host may hand Bo's seat to a bot meanwhile
+        ann.click("[data-testid=stand-in][data-seat='1']")
+        ann.wait_for_selector(f"{mark}[data-state=stand-in]")
+        bo = browser.new_page(viewport={"width": 1280, "height": 860})
+        bo.goto(made["links"]["1"])  # he comes back and has his seat again
+        ann.wait_for_selector(f"{mark}[data-state=here]")
+        ann.wait_for_selector("[data-testid=presence-toast]:has-text('Bo is back')")
+        # a page without the host's secret has no host buttons
+        assert bo.locator("[data-testid=stand-in]").count() == 0
+    finally:
+        ann.close()
+        bo.close()

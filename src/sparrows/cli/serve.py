@@ -70,6 +70,14 @@ def add_parser(sub: Any) -> None:
         metavar="SECONDS",
         help="seconds a connection has to send a request's headers (default 10)",
     )
+    p.add_argument(
+        "--idle-hours",
+        type=float,
+        default=12.0,
+        metavar="HOURS",
+        help="a table with people expires after this long with nobody acting or looking "
+        "(default 12; 0: never)",
+    )
     p.set_defaults(run=run, parser=p)
 
 
@@ -88,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
     _check_free(args.host, args.port)
     if args.max_tables < 1 or args.create_rate <= 0 or args.header_timeout <= 0:
         raise SparrowsError("--max-tables, --create-rate and --header-timeout must be above 0")
+    if not 0 <= args.idle_hours <= 24 * 365:
+        raise SparrowsError(f"--idle-hours must be 0-8760, not {args.idle_hours:g}")
     from ..server.hosting import ANY, Hosting, check_public_url, hosting_for
     from ..server.limits import Limits, guarded_protocol
 
@@ -97,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
         max_tables=args.max_tables,
         create_per_minute=args.create_rate,
         header_seconds=args.header_timeout,
+        idle_seconds=args.idle_hours * 3600.0,
     )
     db = Path(args.db) if args.db else default_db()
     _log_to_stderr()

@@ -19,6 +19,7 @@ import contextlib
 import json
 import logging
 import os
+import secrets
 import time
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -43,7 +44,7 @@ from .hosting import Hosting, qr_svg
 from .limits import Bucket, Clients, Limits, quiet_uvicorn
 from .products import Answer, Products
 from .rooms import BOTS, SETTINGS, Connection, Lane, Room, TableError
-from .store import Store, StoreError, TableRow
+from .store import Store, StoreError, TableRow, token_hash
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("sparrows.server")
@@ -208,13 +209,38 @@ class Server:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
             now = time.monotonic()
+            idle = self.limits.idle_seconds
             for table_id, room in list(self.rooms.items()):
+                followed = any(not c.closed for c in room.conns)
+                if (
+                    idle
+                    and room.people
+                    and not room.game.over
+                    and not room.problem
+                    and not followed
+                    and now - room.last_active >= idle
+                ):
+                    await self.close(room, "expired")
+                    continue
                 done = room.game.over and now - (room.ended or now) >= KEEP_FINISHED
                 if room.problem:
                     self.broken[table_id] = room.problem
                     done = True
                 if done and not any(not c.closed for c in room.conns):
                     del self.rooms[table_id]
+
+    async def close(self, room: Room, status: str) -> None:
+        """A table in play ends without a result: ``closed`` by its host, ``expired``
+        when no person acted or looked for the server's ``--idle-hours``. Its pages are
+        told; it leaves the lobby (the file keeps its moves)."""
+        await room.stop()
+        self.store.set_status(room.row.id, status)
+        room.row = replace(room.row, status=status)
+        said = "the host closed this table" if status == "closed" else "this table expired"
+        for conn in room.conns:
+            if not conn.closed:
+                conn.send({"type": "error", "about": "closed", "message": said})
+        self.rooms.pop(room.row.id, None)
 
     async def stop(self) -> None:
         self.collector.stop()
@@ -308,12 +334,14 @@ def create_app(
         if spec.preset:
             options["preset"] = spec.preset
         try:
+            host = secrets.token_urlsafe(24)
             room, tokens, spectate = Room.create(
                 server.store,
                 spec.ruleset,
                 options,
                 [{"kind": s.kind, "name": s.name} for s in spec.seats],
                 dict(spec.settings),
+                host_hash=token_hash(host),
             )
         except SparrowsError as exc:
             return _error(str(exc))
@@ -338,23 +366,29 @@ def create_app(
                 },
                 # the links open on this machine alone (the server listens on no network)
                 "local_only": hosting.local_only,
+                # the host's secret: closes the table, hands an absent seat to a bot
+                "host": host,
                 "table": room.info(),
             }
         )
 
     async def tables(request: Request) -> Response:
+        over = server.store.tables("over", limit=100)
+        # placings and scores (a game finished by an older version: read once, off the loop)
+        results = await asyncio.to_thread(server.store.results, [r.id for r in over])
+        # what plays and what still loads, taken together after that wait (a table the
+        # loader moved meanwhile is in one list or the other, never in neither)
         playing = sorted(
             (r for r in server.rooms.values() if not r.game.over and not r.problem),
             key=lambda r: -r.row.created,
         )
-        over = server.store.tables("over", limit=100)
         broken = server.store.tables("broken", limit=100)
         loading = [r for r in server.store.tables_of(list(server.pending)) if r.status == "playing"]
         return JSONResponse(
             {
                 "playing": [r.info() for r in playing]
                 + [{**_summary(r), "loading": True} for r in loading],
-                "over": [_summary(r) for r in over],
+                "over": [{**_summary(r), **results.get(r.id, {})} for r in over],
                 "broken": [{**_summary(r), "problem": r.problem} for r in broken],
             }
         )
@@ -400,11 +434,13 @@ def create_app(
         Route("/table/{id}", page("table.html")),
         Route("/replay/{id}", page("replay.html")),
         Route("/credits", page("credits.html")),
+        Route("/rules/{name}", rules_summary),
         Route("/api/rulesets", rulesets),
         Route("/api/health", health),
         Route("/api/tables", tables, methods=["GET"]),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{id}", table),
+        Route("/api/tables/{id}/host", host_action, methods=["POST"]),
         Route("/api/records/{id}", record),
         Route("/api/replay/{id}", replay),
         WebSocketRoute("/ws/{id}", socket),
@@ -415,6 +451,59 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.server = server
     return app
+
+
+class HostAsk(msgspec.Struct, forbid_unknown_fields=True):
+    """What a table's host may do: close it, or hand an absent person's seat to a bot
+    (``on``) and take it back."""
+
+    host: str
+    do: str
+    seat: int = -1
+    on: bool = True
+
+
+async def host_action(request: Request) -> Response:
+    """``POST /api/tables/{id}/host``: the host's requests (their secret, given when the
+    table was made, in the body); 403 without it."""
+    server: Server = request.app.state.server
+    refused = _refuse_cross_site(request)
+    if refused is not None:
+        return refused
+    body = await _body(request)
+    if body is None:
+        return _error(f"the request is larger than {MAX_BODY} bytes", 413)
+    try:
+        ask = msgspec.json.decode(body, type=HostAsk)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        return _error(f"a bad request: {str(exc)[:200]}")
+    room = server.rooms.get(request.path_params["id"])
+    if room is None or room.game.over or room.problem:
+        return _error("no such table in play", 404)
+    if not room.is_host(ask.host):
+        return _error("only the table's host may do this", 403)
+    if ask.do == "close":
+        await server.close(room, "closed")
+    elif ask.do == "stand_in":
+        try:
+            room.hand_to_bot(ask.seat, ask.on)
+        except TableError as exc:
+            return _error(str(exc))
+    else:
+        return _error(f"a host may 'close' or 'stand_in', not {ask.do!r}")
+    return JSONResponse({"ok": True})
+
+
+async def rules_summary(request: Request) -> Response:
+    """``/rules/{name}``: a ruleset's one-page summary (what wins, its scoring tables)."""
+    from starlette.responses import HTMLResponse
+
+    from .rulepages import rules_page
+
+    try:
+        return HTMLResponse(rules_page(request.path_params["name"]))
+    except SparrowsError as exc:
+        return _error(str(exc), 404)
 
 
 def _answer(request: Request, answer: Answer) -> Response:
@@ -585,8 +674,12 @@ async def _connection(server: Server, room: Room, websocket: WebSocket) -> None:
                 viewer = None if seat < 0 else seat
                 delay = float(room.settings["spectator_delay"]) if viewer is None else 0.0
                 conn = Connection(viewer, send, cursor=max(0, msg.cursor), delay=delay)
-                send({"type": "welcome", "seat": viewer, "table": room.info()})
-                for first in room.join(conn):
+                firsts = room.join(conn)
+                presence = room.presence()
+                send(
+                    {"type": "welcome", "seat": viewer, "table": room.info(), "presence": presence}
+                )
+                for first in firsts:
                     send(first)
                 if viewer is None and delay:
                     spectating = asyncio.get_running_loop().create_task(_feed(room, conn))
@@ -624,6 +717,8 @@ async def _connection(server: Server, room: Room, websocket: WebSocket) -> None:
     finally:
         if conn is not None:
             conn.closed = True
+            if conn.seat is not None:
+                room.presence_changed()  # the others see the seat go away
             room.wake.set()
         if spectating is not None:
             spectating.cancel()

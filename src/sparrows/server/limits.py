@@ -37,6 +37,9 @@ class Limits:
     ws_per_client: int = 64
     #: websocket connections following one table (its seats and its spectators)
     ws_per_table: int = 64
+    #: seconds a table with people may stay in play with nobody acting or looking
+    #: (``--idle-hours``); then it expires. 0: never
+    idle_seconds: float = 12 * 3600.0
 
 
 class Bucket:

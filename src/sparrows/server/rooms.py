@@ -17,12 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import json
 import logging
 import os
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -30,24 +29,20 @@ from ..agents import make_agent
 from ..client import SeatState
 from ..engine import Action, ActionType, Game
 from ..engine.protocol import Ruleset
-from ..errors import IllegalActionError, NotationError, SparrowsError
-from ..rules import get_ruleset
+from ..errors import IllegalActionError, NotationError
+from .advice import hint_json
+from .seats import (
+    BOTS,
+    SETTINGS,
+    Lane,
+    TableError,
+    check_settings,
+    clean_name,
+    shared_ruleset,
+)
 from .store import SeatRow, Store, StoreError, TableRow, token_hash
 
-#: Bots a table may seat.
-BOTS = ("efficiency", "random")
-#: What a table may set, with its default.
-SETTINGS: dict[str, Any] = {
-    "base_seconds": 0,  # seconds per decision before the bank is used; 0: no clocks
-    "bank_seconds": 0,  # seconds per game a seat may use beyond the base
-    "spectator_delay": 0,  # seconds the spectators' view lags behind the table
-    "bot_pace": 0.4,  # seconds a bot waits before it acts (lets people follow)
-    "claim_pause": 0.8,  # seconds before a pass-only prompt is answered for its seat
-    "absent": "wait",  # a seat without a connection: "wait", or "bot" (a bot plays it)
-    # after a hand ends, the next waits until every person at the table has pressed OK,
-    # or this many seconds (0: it does not wait); nobody's clock runs meanwhile
-    "next_hand_seconds": 30,
-}
+__all__ = ["BOTS", "SETTINGS", "Connection", "Lane", "Room", "TableError", "clean_name"]
 
 
 #: The longest a table plays its own moves (bots, pass-only answers) before it lets the
@@ -58,62 +53,6 @@ BATCH_SECONDS = 0.005
 RETRY_SECONDS = 2.0
 
 log = logging.getLogger("sparrows.server")
-
-
-class Lane:
-    """How the tables share the one event loop. A table with people plays its due moves
-    in short batches between everyone else's; tables of bots alone (nobody waits on
-    them) go one batch at a time through one lane, which rests after each batch as long
-    as the batch took: however many such tables play flat out, they take at most half
-    of the loop, and a person's move waits at most one batch."""
-
-    def __init__(self) -> None:
-        self._lock = asyncio.Lock()
-
-    @contextlib.asynccontextmanager
-    async def slot(self, room: Room) -> AsyncIterator[None]:
-        if room.people:
-            yield
-            return
-        async with self._lock:
-            began = time.perf_counter()
-            yield
-            await asyncio.sleep(min(0.05, time.perf_counter() - began))
-
-
-_RULESETS: dict[str, Ruleset] = {}
-
-
-def shared_ruleset(name: str, options: dict[str, Any]) -> Ruleset:
-    """One ruleset object per ruleset and options for every table of the process: a
-    ruleset is immutable configuration, and its memo tables (capped) are then shared
-    instead of filled once per table."""
-    rules = get_ruleset(name, options)
-    key = json.dumps([rules.name, rules.options_dict()], sort_keys=True)
-    return _RULESETS.setdefault(key, rules)
-
-
-#: The longest name a seat may have, in characters.
-NAME_MAX = 24
-#: Characters a name may not hold: controls, format characters (the bidirectional
-#: overrides such as U+202E among them), surrogates, private use, unassigned, line and
-#: paragraph separators.
-_NOT_IN_NAMES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
-
-
-def clean_name(given: object, fallback: str) -> str:
-    """A seat's name as every page shows it: the characters that draw nothing or
-    reorder the text left out, runs of spaces made one, at most NAME_MAX characters;
-    ``fallback`` when nothing is left."""
-    import unicodedata
-
-    text = given if isinstance(given, str) else ""
-    kept = "".join(c for c in text[: NAME_MAX * 8] if unicodedata.category(c) not in _NOT_IN_NAMES)
-    return " ".join(kept.split())[:NAME_MAX].strip() or fallback
-
-
-class TableError(SparrowsError):
-    """A request the table refuses (a bad token, an illegal or stale action...)."""
 
 
 @dataclass
@@ -173,6 +112,10 @@ class Room:
     waiting: set[int] = field(default_factory=set)
     hold_until: float = 0.0
     hand_seen: int = 0  # the hand the table last played a move in
+    #: absent people's seats the host handed to a bot (until their player comes back)
+    stand_in: set[int] = field(default_factory=set)
+    #: when a person last acted or joined (monotonic): idle tables expire
+    last_active: float = field(default_factory=time.monotonic)
 
     # ------------------------------------------------------------------ making
     @classmethod
@@ -183,9 +126,10 @@ class Room:
         options: dict[str, Any],
         seats: list[dict[str, str]],
         settings: dict[str, Any],
+        host_hash: str = "",
     ) -> tuple[Room, list[str | None], str]:
         """A new table: returns the room, each human seat's secret token (None for a
-        bot) and the spectators' token."""
+        bot) and the spectators' token (``host_hash``: its host's, hashed)."""
         rules = shared_ruleset(ruleset, options)
         if len(seats) != rules.num_players:
             raise TableError(f"the {ruleset} table has {rules.num_players} seats, not {len(seats)}")
@@ -196,7 +140,7 @@ class Room:
                 f"{', '.join(SETTINGS)}"
             )
         merged = {**SETTINGS, **settings}
-        _check_settings(merged)
+        check_settings(merged)
         tokens: list[str | None] = []
         rows = []
         for i, seat in enumerate(seats):
@@ -230,6 +174,7 @@ class Room:
             status="playing",
             spectate_hash=token_hash(spectate),
             seats=tuple(rows),
+            host_hash=host_hash,
         )
         store.create_table(row)
         game.events_since(None, 0)  # the stream is followed from the deal on
@@ -288,6 +233,48 @@ class Room:
     def present(self, seat: int) -> bool:
         return any(c.seat == seat and not c.closed for c in self.conns)
 
+    def is_host(self, token: object) -> bool:
+        """Whether ``token`` is this table's host's (constant-time; no host: never)."""
+        want = self.row.host_hash
+        return (
+            bool(want) and isinstance(token, str) and hmac.compare_digest(token_hash(token), want)
+        )
+
+    # ------------------------------------------------------------------ presence
+    def presence(self) -> dict[str, Any]:
+        """Who sits at the table now, as every page is told: per seat ``bot``, ``here``
+        (a page of that seat is open) or ``away``; the seats a bot plays for their
+        absent player. Nothing a physical table would not show."""
+        seats = [
+            "bot" if self.is_bot(s) else "here" if self.present(s) else "away"
+            for s in range(self.game.n)
+        ]
+        return {"type": "presence", "seats": seats, "stand_in": sorted(self.stand_in)}
+
+    def presence_changed(self, joining: Connection | None = None) -> None:
+        """A seat's page opened or closed: a player back takes their seat back from its
+        bot; every page is told (but ``joining``, which gets it with its state)."""
+        for seat in list(self.stand_in):
+            if self.present(seat):
+                self.stand_in.discard(seat)
+        message = self.presence()
+        for conn in self.conns:
+            if not conn.closed and conn is not joining:
+                conn.send(message)
+        self.wake.set()
+
+    def hand_to_bot(self, seat: int, on: bool) -> None:
+        """The host hands an absent person's seat to a bot (``on``), or takes it back."""
+        if not 0 <= seat < self.game.n or self.is_bot(seat):
+            raise TableError(f"seat {seat} is not a person's seat at this table")
+        if on and self.present(seat):
+            raise TableError(f"seat {seat + 1}'s player is here")
+        if on:
+            self.stand_in.add(seat)
+        else:
+            self.stand_in.discard(seat)
+        self.presence_changed()
+
     # ------------------------------------------------------------------ acting
     async def act(self, seat: int, prompt: int, text: str) -> None:
         """A human's answer; TableError names what is wrong (nothing changes then). The
@@ -327,8 +314,9 @@ class Room:
                 self.game = before  # nobody saw the move: it did not happen
                 raise TableError(str(exc)) from None
             self._used_clock(seat)
+            self.last_active = time.monotonic()
+            self._hand_ended()  # a pause between hands is said before the new hand's state
             self.broadcast()  # the player's move is committed and echoed at once
-            self._hand_ended()
         self.wake.set()  # the table's own moves that follow: the run loop plays them
 
     def _check_open(self) -> None:
@@ -350,7 +338,7 @@ class Room:
             if game.over or seat not in game.pending or game.prompt_id(seat) != prompt:
                 raise TableError(f"prompt {prompt} is not seat {seat}'s prompt now")
             # in the loop's thread: the ruleset's memo tables are shared by every table
-            return _hint_json(self.rules, game, seat)
+            return hint_json(self.rules, game, seat)
 
     def _used_clock(self, seat: int) -> None:
         clock = self.clocks[seat]
@@ -373,6 +361,7 @@ class Room:
         if self.stalled is not None:
             self.stalled = None
             self.resumed.set()
+        self._hand_ended()  # a pause between hands is said before the new hand's state
         self.broadcast()
         return True
 
@@ -499,7 +488,12 @@ class Room:
             if clock.prompt != pid:
                 clock.prompt, clock.started = pid, now
             elapsed = now - clock.started
-            if self.is_bot(seat) or (self.settings["absent"] == "bot" and not self.present(seat)):
+            absent = not self.present(seat)
+            if (
+                self.is_bot(seat)
+                or seat in self.stand_in
+                or (self.settings["absent"] == "bot" and absent)
+            ):
                 pause = float(self.settings["bot_pace"])
                 if elapsed >= pause:
                     acts.append((seat, self._bot_action(seat, legal)))
@@ -545,8 +539,6 @@ class Room:
                         wait = self._play_due()
                         if not self._flush():
                             wait = RETRY_SECONDS
-                    if self.stalled is None:
-                        self._hand_ended()
                 if self.game.over and self.stalled is None:
                     break
                 if wait <= 0:  # more moves are due: let the other tables (and players) in
@@ -696,12 +688,15 @@ class Room:
                 conn.cursor = 0
                 conn.fresh = True
         self.conns.append(conn)
-        self.wake.set()
+        self.last_active = time.monotonic()
         message = self.message(conn)
         if message is not None:
             out.append(message)
         if self.waiting:
             out.append(self.hold())
+        if conn.seat is not None:
+            self.presence_changed(conn)  # everyone else is told; this page in its welcome
+        self.wake.set()
         return out
 
     def info(self) -> dict[str, Any]:
@@ -727,53 +722,3 @@ class Room:
 
 
 _PASS = Action(ActionType.PASS)
-
-
-def _hint_json(rules: Ruleset, game: Game, seat: int) -> dict[str, Any]:
-    """A seat's hint as JSON: shanten, waits and the unseen tiles that help (kinds named in
-    the ruleset's notation), furiten, each legal discard ranked, the choices of a window
-    with the shanten each leaves, and why a complete hand is offered no win."""
-    obs = game.observation(seat)
-    h = rules.hint(obs)
-    dialect = rules.dialect
-    legal = game.legal_actions(seat)
-    types = {a.type for a in legal}
-    no_win: str | None = None
-    if ActionType.DISCARD in types and ActionType.TSUMO not in types:
-        no_win = rules.no_win_reason(game, seat, None)
-    elif game.last_discard is not None and ActionType.RON not in types and legal:
-        no_win = rules.no_win_reason(game, seat, game.last_discard[1])
-    return {
-        "shanten": h.shanten,
-        "waits": [rules.kind_text(k) for k in h.waits],
-        "ukeire": [[rules.kind_text(k), n] for k, n in h.ukeire.items()],
-        "furiten": h.furiten,
-        "discards": [
-            {
-                "action": d.action.to_string(dialect),
-                "shanten": d.shanten,
-                "ukeire": d.ukeire,
-                "tiles": [rules.kind_text(k) for k in d.tiles],
-            }
-            for d in h.discards
-        ],
-        "suggestion": h.suggestion.to_string(dialect) if h.suggestion is not None else None,
-        "choices": [[a.to_string(dialect), v] for a, v in h.choices],
-        "no_win": no_win,
-    }
-
-
-def _check_settings(settings: dict[str, Any]) -> None:
-    for key in (
-        "base_seconds",
-        "bank_seconds",
-        "spectator_delay",
-        "bot_pace",
-        "claim_pause",
-        "next_hand_seconds",
-    ):
-        value = settings[key]
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 3600:
-            raise TableError(f"{key} must be a number of seconds 0-3600, not {value!r}")
-    if settings["absent"] not in ("wait", "bot"):
-        raise TableError(f"absent must be 'wait' or 'bot', not {settings['absent']!r}")

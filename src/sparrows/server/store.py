@@ -18,6 +18,7 @@ store logs the first failure once and the recovery once (``sparrows.server``).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -90,6 +91,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE tables ADD COLUMN problem TEXT NOT NULL DEFAULT '';
     CREATE TABLE starts (at REAL NOT NULL, version TEXT NOT NULL);
     """,
+    # the host's secret (SHA-256 of the token the maker of the table was given): it
+    # closes the table and hands an absent seat to a bot; '' for tables made before. And
+    # a finished game's placings and scores for the lobby (JSON; '' until known)
+    """
+    ALTER TABLE tables ADD COLUMN host_hash TEXT NOT NULL DEFAULT '';
+    ALTER TABLE tables ADD COLUMN result TEXT NOT NULL DEFAULT '';
+    """,
 )
 
 #: The tables every sparrows database has (how a file made before APPLICATION_ID is known).
@@ -128,6 +136,14 @@ def _reason(exc: sqlite3.Error) -> str:
     return text
 
 
+def _result_of(record: dict[str, Any]) -> str:
+    """A record's placings and scores as the lobby lists them (JSON; '' without an end)."""
+    for event in reversed(record.get("events") or []):
+        if isinstance(event, dict) and event.get("type") == "game_end":
+            return json.dumps({"places": event.get("places"), "scores": event.get("scores")})
+    return ""
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -152,6 +168,7 @@ class TableRow:
     spectate_hash: str
     seats: tuple[SeatRow, ...]
     problem: str = ""
+    host_hash: str = ""  # the host's token's SHA-256 ('' : no host)
 
 
 class Store:
@@ -321,7 +338,7 @@ class Store:
         with self.transaction() as db:
             db.execute(
                 "INSERT INTO tables (id, created, ruleset, options, seed, settings, status, "
-                "spectate_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "spectate_hash, host_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.id,
                     row.created,
@@ -331,6 +348,7 @@ class Store:
                     json.dumps(row.settings),
                     row.status,
                     row.spectate_hash,
+                    row.host_hash,
                 ),
             )
             db.executemany(
@@ -343,7 +361,7 @@ class Store:
         with self.lock:
             got = self.db.execute(
                 "SELECT id, created, ruleset, options, seed, settings, status, spectate_hash, "
-                "problem FROM tables WHERE id = ?",
+                "problem, host_hash FROM tables WHERE id = ?",
                 (table_id,),
             ).fetchone()
             if got is None:
@@ -369,6 +387,7 @@ class Store:
             got[7],
             tuple(SeatRow(*s) for s in seats),
             got[8],
+            got[9],
         )
 
     def table_ids(self, status: str | None = None, limit: int | None = None) -> list[str]:
@@ -456,6 +475,30 @@ class Store:
                     "INSERT OR REPLACE INTO records VALUES (?, ?, ?)",
                     (table_id, now, json.dumps(record, ensure_ascii=False)),
                 )
+                db.execute(
+                    "UPDATE tables SET result = ? WHERE id = ?", (_result_of(record), table_id)
+                )
+
+    def results(self, ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """Finished games' placings and scores (``{"places", "scores"}``) by table id;
+        a game finished before they were kept has them read from its record once."""
+        out: dict[str, dict[str, Any]] = {}
+        for table_id in ids:
+            with self.lock:
+                got = self.db.execute(
+                    "SELECT result FROM tables WHERE id = ?", (table_id,)
+                ).fetchone()
+            text = got[0] if got else ""
+            if not text:
+                record = self.record(table_id)
+                text = _result_of(record) if record else ""
+                if text:
+                    with contextlib.suppress(StoreError), self.transaction() as db:
+                        db.execute("UPDATE tables SET result = ? WHERE id = ?", (text, table_id))
+            if text:
+                with contextlib.suppress(ValueError):
+                    out[table_id] = dict(json.loads(text))
+        return out
 
     def record(self, table_id: str) -> dict[str, Any] | None:
         with self.lock:

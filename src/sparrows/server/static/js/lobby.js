@@ -2,7 +2,8 @@
 // them or changed, share its links, list the tables in play and the finished games
 // (GET /api/tables).
 
-import { el, clear, getJSON } from "./util.js";
+import { el, clear, getJSON, fmtNum } from "./util.js";
+import { uniqueNames } from "./render.js";
 import { t, rulesetName, translatePage, languageMenu } from "./i18n.js";
 import { recordLinks } from "./panels.js";
 
@@ -48,6 +49,7 @@ function players() {
 
 function fillPresets() {
   const r = rulesetInfo();
+  $("rules-link").href = `/rules/${encodeURIComponent(r.name)}`;
   const select = clear($("preset"));
   for (const p of Object.keys(r.presets)) select.appendChild(el("option", { value: p, text: p }));
   const preferred = r.name === "riichi" ? "tenhou" : "standard";
@@ -274,7 +276,10 @@ async function create(e) {
     const made = await getJSON("/api/tables", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     });
-    remember(made.id, { links: made.links, spectate: made.spectate, ruleset: body.ruleset, preset: body.preset });
+    remember(made.id, { links: made.links, spectate: made.spectate, ruleset: body.ruleset, preset: body.preset, host: made.host });
+    try {
+      localStorage.setItem("sparrows.last", JSON.stringify({ ruleset: body.ruleset, preset: body.preset, options: body.options, settings: body.settings }));
+    } catch (err) { /* no storage */ }
     showLinks(made);
     loadTables();
   } catch (err) {
@@ -327,12 +332,14 @@ function showLinks(made) {
   box.appendChild(el("h2", { text: t("lobby.links", { id: made.id }) }));
   box.appendChild(el("p.muted.small", { text: t("lobby.linksHelp") }));
   if (made.local_only) box.appendChild(el("p.warn", { testid: "local-only", text: t("lobby.localOnly") }));
+  if (made.host) box.appendChild(el("p.muted.small", { testid: "host-help", text: t("lobby.hostHelp") }));
+  const mine = (url) => (made.host ? `${url}&h=${encodeURIComponent(made.host)}` : url);
   const seats = (made.table && made.table.seats) || [];
   const qr = made.qr || {};
   for (const [seat, url] of Object.entries(made.links)) {
     const s = Number(seat);
     const row = linkRow("seat-link", seatLabel(seats, s), url, qr[seat],
-      el("a.button.primary", { href: url, target: "_blank", rel: "noopener", testid: "play-here", data: { seat }, text: t("lobby.playHere", { n: s + 1 }) }));
+      el("a.button.primary", { href: mine(url), target: "_blank", rel: "noopener", testid: "play-here", data: { seat }, text: t("lobby.playHere", { n: s + 1 }) }));
     row.dataset.seat = seat;
     box.appendChild(row);
   }
@@ -342,6 +349,20 @@ function showLinks(made) {
 
 function describe(info) {
   return `${rulesetName(info.ruleset)}${info.preset ? ` \u00b7 ${info.preset}` : ""}`;
+}
+
+/** The host closes a table in play (their secret was kept when they made it). */
+async function closeTable(id, host) {
+  if (!window.confirm(t("lobby.closeAsk"))) return;
+  try {
+    await getJSON(`/api/tables/${encodeURIComponent(id)}/host`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ host, do: "close" }),
+    });
+  } catch (err) {
+    window.alert(err.message);
+  }
+  loadTables();
 }
 
 async function loadTables() {
@@ -361,12 +382,14 @@ async function loadTables() {
     if (k && k.spectate) go.appendChild(el("a", { href: k.spectate, target: "_blank", rel: "noopener", testid: "watch-link", text: t("lobby.watch") }));
     if (k && k.links) {
       for (const [seat, url] of Object.entries(k.links)) {
-        go.appendChild(el("a", { href: url, target: "_blank", rel: "noopener", testid: "seat-link-known", data: { seat }, text: t("lobby.playHere", { n: Number(seat) + 1 }) }));
+        const href = k.host ? `${url}&h=${encodeURIComponent(k.host)}` : url;
+        go.appendChild(el("a", { href, target: "_blank", rel: "noopener", testid: "seat-link-known", data: { seat }, text: t("lobby.playHere", { n: Number(seat) + 1 }) }));
       }
     }
+    if (k && k.host) go.appendChild(el("button.small", { type: "button", testid: "close-table", text: t("lobby.close"), onclick: () => closeTable(info.id, k.host) }));
     list.appendChild(el("div.table-row", { testid: "table-row", data: { id: info.id } },
       el("span.what", { text: describe(info) }),
-      el("span.people", { text: `${info.seats.map((s) => s.name + (s.kind === "bot" ? " (bot)" : "")).join(", ")} \u00b7 ${info.loading ? t("lobby.loading") : t("lobby.handN", { n: info.hand + 1 })}` }),
+      el("span.people", { text: `${uniqueNames(info.seats.map((s) => s.name)).join(", ")} \u00b7 ${info.loading ? t("lobby.loading") : t("lobby.handN", { n: info.hand + 1 })}` }),
       go));
   }
   for (const info of data.broken || []) {
@@ -379,11 +402,19 @@ async function loadTables() {
   const done = el("div.table-list");
   for (const info of data.over) {
     const when = new Date(info.created * 1000);
+    const names = uniqueNames(info.seats.map((s) => s.name));
+    // the placings and final scores, first place first
+    let people = names.join(", ");
+    if (Array.isArray(info.places) && Array.isArray(info.scores)) {
+      const order = names.map((_, s) => s).sort((a, b) => info.places[a] - info.places[b] || a - b);
+      people = order.map((s) => `${info.places[s]}. ${names[s]} ${fmtNum(info.scores[s])}`).join(" \u00b7 ");
+    }
     done.appendChild(el("div.table-row", { testid: "finished-row", data: { id: info.id } },
       el("span.what", { text: describe(info) }),
-      el("span.people", { text: `${info.seats.map((s) => s.name).join(", ")} \u00b7 ${when.toLocaleString()}` }),
+      el("span.people", { testid: "placings", text: `${people} \u00b7 ${when.toLocaleString()}` }),
       recordLinks(info.id, info.ruleset, info.preset)));
   }
+
   over.appendChild(data.over.length ? done : el("p.muted", { text: t("lobby.none") }));
 }
 
@@ -420,7 +451,32 @@ async function start() {
   $("create-form").addEventListener("submit", create);
   $("refresh").addEventListener("click", loadTables);
   fillPresets();
+  restoreLast();
   loadTables();
+}
+
+/** The ruleset, preset, rule options and table settings of the last table made in this
+ * browser come back (localStorage "sparrows.last"). */
+function restoreLast() {
+  let last = null;
+  try { last = JSON.parse(localStorage.getItem("sparrows.last") || "null"); } catch (e) { return; }
+  if (!last || !META.rulesets.some((r) => r.name === last.ruleset)) return;
+  $("ruleset").value = last.ruleset;
+  fillPresets();
+  if (last.preset && rulesetInfo().presets[last.preset]) {
+    $("preset").value = last.preset;
+    presetChanged();
+  }
+  for (const [name, value] of Object.entries(last.options || {})) {
+    const input = document.getElementById(`option-${name}`);
+    if (!input) continue;
+    if (input.dataset.kind === "bool") input.checked = Boolean(value);
+    else input.value = shown(value);
+  }
+  markChanged();
+  const ids = { bot_pace: "bot-pace", claim_pause: "claim-pause", next_hand_seconds: "next-hand", spectator_delay: "spectator-delay" };
+  for (const [key, id] of Object.entries(ids)) if (last.settings && last.settings[key] != null) $(id).value = last.settings[key];
+  if (last.settings) $("absent-bot").checked = last.settings.absent === "bot";
 }
 
 translatePage();

@@ -124,6 +124,16 @@ function seatHeader(view, s, ctx) {
   } else if (view.dealer === s) {
     head.appendChild(el("span.wind.dealer", { text: "D", title: t("table.dealer") }));
   }
+  const pr = ctx.presence;
+  if (pr && pr.seats[s] && pr.seats[s] !== "bot") {
+    // a person's seat: here or away (a bot playing for them meanwhile)
+    const standing = pr.stand_in.includes(s);
+    const state = standing ? "stand-in" : pr.seats[s];
+    head.appendChild(el("span.presence", {
+      cls: state, testid: "presence", data: { state },
+      title: t(state === "here" ? "table.here" : state === "away" ? "table.away" : "table.standIn"),
+    }));
+  }
   const name = el("span.name", { text: seatName(ctx, s) });
   if (view.viewer === s) name.appendChild(el("span.you", { text: ` (${t("table.you")})` }));
   head.appendChild(name);
@@ -143,6 +153,14 @@ function seatHeader(view, s, ctx) {
     head.appendChild(el("span.badge.void", {
       testid: "void", text: t("table.void", { suit: extra.void[s] }),
       data: { suit: extra.void[s] },
+    }));
+  }
+  if (pr && ctx.host && pr.seats[s] === "away" && s !== view.viewer && !view.over) {
+    const standing = pr.stand_in.includes(s);
+    head.appendChild(el("button.stand-in", {
+      type: "button", testid: "stand-in", data: { seat: String(s) },
+      text: t(standing ? "table.takeBack" : "table.letBot"),
+      onclick: () => ctx.host(s, !standing),
     }));
   }
   if (seat.status && seat.status !== "playing") {

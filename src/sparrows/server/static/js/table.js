@@ -14,6 +14,8 @@ const $ = (id) => document.getElementById(id);
 const S = {
   tableId: decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""),
   token: new URLSearchParams(location.hash.slice(1)).get("t") || "",
+  host: new URLSearchParams(location.hash.slice(1)).get("h") || "", // the host's secret
+  presence: null, // {seats: ["here" | "away" | "bot"], stand_in: [seats]}
   ws: null,
   welcomed: false,
   fatal: false,
@@ -59,6 +61,8 @@ function ctx() {
     n: S.view ? S.view.players : 4,
     dock: S.seat != null,
     preset: S.info && S.info.preset,
+    presence: S.presence,
+    host: S.host ? standIn : null,
     landing: S.landing && performance.now() - S.landing.at < 400 ? S.landing : null,
   };
 }
@@ -124,6 +128,7 @@ function onMessage(msg) {
       S.retries = 0;
       S.seat = msg.seat;
       S.info = msg.table;
+      S.presence = msg.presence || null;
       setConn("open", t("table.connected"));
       document.body.classList.toggle("spectator", msg.seat == null);
       break;
@@ -137,9 +142,16 @@ function onMessage(msg) {
     case "hold":
       onHold(msg);
       break;
+    case "presence":
+      onPresence(msg);
+      break;
     case "error":
       if (msg.about === "hint") break; // the prompt moved on: nothing to show
       if (msg.about === "cursor") break; // a fresh start follows at once
+      if (msg.about === "closed") { // the host closed the table, or it expired
+        S.fatal = true;
+        setConn("closed", msg.message);
+      }
       if (!S.welcomed && /link|table/.test(msg.message)) {
         S.fatal = true;
         setConn("closed", msg.message);
@@ -350,6 +362,36 @@ function closeHandPanel() {
   closePanel();
 }
 
+/** Who is at the table: each seat's page open or not; a seat that goes or comes back
+ * is announced. */
+function onPresence(msg) {
+  const before = S.presence;
+  S.presence = msg;
+  if (before && S.view) {
+    msg.seats.forEach((state, s) => {
+      const was = before.seats[s];
+      if (s === S.seat || was === state || state === "bot") return;
+      const name = seatName(ctx(), s);
+      showToast(el("div.toast", { testid: "presence-toast" },
+        t(state === "here" ? "table.back" : "table.left", { name })));
+    });
+  }
+  if (S.view) render();
+}
+
+/** The host hands an absent player's seat to a bot, or takes it back. */
+async function standIn(seat, on) {
+  try {
+    const res = await fetch(`/api/tables/${encodeURIComponent(S.tableId)}/host`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ host: S.host, do: "stand_in", seat, on }),
+    });
+    if (!res.ok) $("error").textContent = ((await res.json().catch(() => null)) || {}).error || res.statusText;
+  } catch (err) {
+    $("error").textContent = String(err);
+  }
+}
+
 /** The table waits between hands for the people to press OK (or its countdown). */
 function onHold(msg) {
   if (msg.waiting.length) {
@@ -392,6 +434,7 @@ function render() {
   if (!v) return;
   const c = ctx();
   $("round-short").textContent = v.over ? t("end.game") : roundLabel(v, true);
+  $("rules-link").href = `/rules/${encodeURIComponent(v.ruleset)}`;
   // the prompt the view shows and whether it was answered (tests and tools read these)
   document.body.dataset.prompt = v.prompt ? String(v.prompt.id) : "";
   document.body.dataset.answered = v.prompt && S.sentFor === v.prompt.id ? "1" : "";
@@ -409,6 +452,15 @@ function render() {
   pass.classList.toggle("hidden", S.seat == null || v.over);
   pass.classList.toggle("on", S.passTurn);
   pass.setAttribute("aria-pressed", S.passTurn ? "true" : "false");
+}
+
+/** The seat whose turn it is when its player is away (a turn is public, a claim window
+ * is not: nothing is said then). */
+function awayTurn(v) {
+  const pr = S.presence;
+  if (!pr || v.over || v.last_discard || v.turn === S.seat) return null;
+  const state = pr.seats[v.turn];
+  return state === "away" && !pr.stand_in.includes(v.turn) ? v.turn : null;
 }
 
 function prompt() {
@@ -430,6 +482,7 @@ function renderStatus(v, c) {
   const parts = [];
   if (v.over) parts.push(t("table.over"));
   else if (S.hold) parts.push(el("span", { testid: "hold" }));
+  else if (awayTurn(v) != null) parts.push(t("table.waitAway", { name: who(awayTurn(v)) }));
   else if (S.seat == null) {
     parts.push(`${t("table.spectating")}: `);
     if (v.last_discard) parts.push(...tileText("table.claim", { name: who(v.last_discard.seat) }, v.last_discard.tile));

@@ -1,0 +1,47 @@
+"""The ruleset's advice on a seat's decision as the page's hint box reads it (the server
+only words it: the advice itself is :meth:`Ruleset.hint` and :meth:`Ruleset.no_win_reason`,
+drawn from what the seat sees and may do)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine import ActionType
+from ..engine.protocol import Ruleset
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+
+def hint_json(rules: Ruleset, game: Game, seat: int) -> dict[str, Any]:
+    """A seat's hint as JSON: shanten, waits and the unseen tiles that help (kinds named in
+    the ruleset's notation), furiten, each legal discard ranked, the choices of a window
+    with the shanten each leaves, and why a complete hand is offered no win."""
+    obs = game.observation(seat)
+    h = rules.hint(obs)
+    dialect = rules.dialect
+    legal = game.legal_actions(seat)
+    types = {a.type for a in legal}
+    no_win: str | None = None
+    if ActionType.DISCARD in types and ActionType.TSUMO not in types:
+        no_win = rules.no_win_reason(game, seat, None)
+    elif game.last_discard is not None and ActionType.RON not in types and legal:
+        no_win = rules.no_win_reason(game, seat, game.last_discard[1])
+    return {
+        "shanten": h.shanten,
+        "waits": [rules.kind_text(k) for k in h.waits],
+        "ukeire": [[rules.kind_text(k), n] for k, n in h.ukeire.items()],
+        "furiten": h.furiten,
+        "discards": [
+            {
+                "action": d.action.to_string(dialect),
+                "shanten": d.shanten,
+                "ukeire": d.ukeire,
+                "tiles": [rules.kind_text(k) for k in d.tiles],
+            }
+            for d in h.discards
+        ],
+        "suggestion": h.suggestion.to_string(dialect) if h.suggestion is not None else None,
+        "choices": [[a.to_string(dialect), v] for a, v in h.choices],
+        "no_win": no_win,
+    }

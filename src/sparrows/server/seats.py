@@ -1,0 +1,107 @@
+"""What a table is made of: the bots a seat may hold, the table's settings and their
+checks, seat names as every page shows them, the rulesets the tables share, and the lane
+the tables of bots alone take turns in (:mod:`sparrows.server.rooms` plays the tables)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+from ..engine.protocol import Ruleset
+from ..errors import SparrowsError
+from ..rules import get_ruleset
+
+if TYPE_CHECKING:
+    from .rooms import Room
+
+
+class TableError(SparrowsError):
+    """A request the table refuses (a bad token, an illegal or stale action...)."""
+
+
+#: Bots a table may seat.
+BOTS = ("efficiency", "random")
+#: What a table may set, with its default.
+SETTINGS: dict[str, Any] = {
+    "base_seconds": 0,  # seconds per decision before the bank is used; 0: no clocks
+    "bank_seconds": 0,  # seconds per game a seat may use beyond the base
+    "spectator_delay": 0,  # seconds the spectators' view lags behind the table
+    "bot_pace": 0.4,  # seconds a bot waits before it acts (lets people follow)
+    "claim_pause": 0.8,  # seconds before a pass-only prompt is answered for its seat
+    "absent": "wait",  # a seat without a connection: "wait", or "bot" (a bot plays it)
+    # after a hand ends, the next waits until every person at the table has pressed OK,
+    # or this many seconds (0: it does not wait); nobody's clock runs meanwhile
+    "next_hand_seconds": 30,
+}
+
+
+class Lane:
+    """How the tables share the one event loop. A table with people plays its due moves
+    in short batches between everyone else's; tables of bots alone (nobody waits on
+    them) go one batch at a time through one lane, which rests after each batch as long
+    as the batch took: however many such tables play flat out, they take at most half
+    of the loop, and a person's move waits at most one batch."""
+
+    def __init__(self) -> None:
+        self._lock = asyncio.Lock()
+
+    @contextlib.asynccontextmanager
+    async def slot(self, room: Room) -> AsyncIterator[None]:
+        if room.people:
+            yield
+            return
+        async with self._lock:
+            began = time.perf_counter()
+            yield
+            await asyncio.sleep(min(0.05, time.perf_counter() - began))
+
+
+_RULESETS: dict[str, Ruleset] = {}
+
+
+def shared_ruleset(name: str, options: dict[str, Any]) -> Ruleset:
+    """One ruleset object per ruleset and options for every table of the process: a
+    ruleset is immutable configuration, and its memo tables (capped) are then shared
+    instead of filled once per table."""
+    rules = get_ruleset(name, options)
+    key = json.dumps([rules.name, rules.options_dict()], sort_keys=True)
+    return _RULESETS.setdefault(key, rules)
+
+
+#: The longest name a seat may have, in characters.
+NAME_MAX = 24
+#: Characters a name may not hold: controls, format characters (the bidirectional
+#: overrides such as U+202E among them), surrogates, private use, unassigned, line and
+#: paragraph separators.
+_NOT_IN_NAMES = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+
+
+def clean_name(given: object, fallback: str) -> str:
+    """A seat's name as every page shows it: the characters that draw nothing or
+    reorder the text left out, runs of spaces made one, at most NAME_MAX characters;
+    ``fallback`` when nothing is left."""
+    import unicodedata
+
+    text = given if isinstance(given, str) else ""
+    kept = "".join(c for c in text[: NAME_MAX * 8] if unicodedata.category(c) not in _NOT_IN_NAMES)
+    return " ".join(kept.split())[:NAME_MAX].strip() or fallback
+
+
+def check_settings(settings: dict[str, Any]) -> None:
+    for key in (
+        "base_seconds",
+        "bank_seconds",
+        "spectator_delay",
+        "bot_pace",
+        "claim_pause",
+        "next_hand_seconds",
+    ):
+        value = settings[key]
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 3600:
+            raise TableError(f"{key} must be a number of seconds 0-3600, not {value!r}")
+    if settings["absent"] not in ("wait", "bot"):
+        raise TableError(f"absent must be 'wait' or 'bot', not {settings['absent']!r}")
