@@ -172,7 +172,7 @@ bench: $(BENCHSTAMP) $(FASTSTAMP) $(VALGRIND) $(CHROMIUM)
 # their screenshots into docs/screenshots/.
 screenshots: $(DEVSTAMP) $(CHROMIUM) $(CJKFONTS)
 	SPARROWS_SCREENSHOTS=docs/screenshots $(BIN)/pytest -q tests/test_web_browser.py \
-		-k "every_ruleset or phone" -m "slow or not slow"
+		tests/test_web_table.py -k "every_ruleset or phone or call_outs" -m "slow or not slow"
 
 # Regenerates the per-suit shanten tables (needs numpy; the result is committed).
 tables: $(DEVSTAMP)

@@ -38,6 +38,19 @@ def counts(text: str) -> list[int]:
 
 
 @pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A ``sparrows serve`` process on a fresh database, one per test module that asks
+    for it; its URL."""
+    from .browser import start_server, stop_server
+
+    proc, url = start_server(tmp_path_factory.mktemp("web") / "tables.db")
+    try:
+        yield url
+    finally:
+        stop_server(proc)
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Debian's Chromium through Playwright, one per test module that asks for it."""
     from .browser import chromium

@@ -31,8 +31,6 @@ from .browser import (  # noqa: E402
     play,
     post_json,
     read,
-    start_server,
-    stop_server,
 )
 
 if not CHROMIUM.exists():  # `make test` installs it (apt-get); a bare pytest may lack it
@@ -51,15 +49,6 @@ TABLES = [
     pytest.param("classical", "standard", marks=_SLOW, id="classical-standard"),
     ("sichuan", "standard"),
 ]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    proc, url = start_server(tmp_path_factory.mktemp("web") / "tables.db")
-    try:
-        yield url
-    finally:
-        stop_server(proc)
 
 
 class Page:
@@ -141,6 +130,8 @@ def test_a_hand_of_every_ruleset_made_in_the_lobby_and_played_by_clicking(
     state = play(page, _hand_end, close_panels=False, timeout=90)
     panel = page.locator("#overlay [data-testid=hand-end], #overlay [data-testid=game-end]")
     assert panel.count() == 1, state
+    page.wait_for_timeout(400)  # the panel as a player reads it (call-outs faded)
+    page.screenshot(path=str(_shots(tmp_path) / f"{ruleset}-{preset}-end.jpg"), quality=80)
     if state["overlay"] == "hand":
         outcome = panel.locator("[data-testid=win], [data-testid=draw], [data-testid=abort]")
         assert outcome.count() >= 1

@@ -89,7 +89,8 @@ def test_an_absent_seat_is_handed_to_a_bot_until_its_player_returns(tmp_path: Pa
         table, host = made["id"], made["host"]
         with client.websocket_connect(f"/ws/{table}") as ann:
             ann.send_json({"type": "hello", "token": _token(made["links"]["0"])})
-            first = _until(ann, lambda m: m["type"] == "presence", play=True)
+            welcome = _until(ann, lambda m: m["type"] == "welcome")
+            first = welcome["presence"]  # who is here comes with the welcome
             assert first["seats"] == ["here", "away", "bot", "bot"] and first["stand_in"] == []
             # Ann's own seat cannot be handed over while she is here; a bot's is no person's
             assert _host(client, table, host=host, do="stand_in", seat=0).status_code == 400

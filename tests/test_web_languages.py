@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
-from .browser import CHROMIUM, play, post_json, start_server, stop_server
+from .browser import CHROMIUM, play, post_json
 
 if not CHROMIUM.exists():
     pytest.skip("no /usr/bin/chromium (make browser installs it)", allow_module_level=True)
@@ -52,15 +52,6 @@ COMPARE = """async () => {
   }
   return out;
 }"""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    proc, url = start_server(tmp_path_factory.mktemp("lang") / "t.db")
-    try:
-        yield url
-    finally:
-        stop_server(proc)
 
 
 def test_every_language_has_every_key(server: str, browser: Any) -> None:

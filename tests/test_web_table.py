@@ -20,16 +20,20 @@ if not CHROMIUM.exists():
     pytest.skip("no /usr/bin/chromium (make browser installs it)", allow_module_level=True)
 
 BOT = {"kind": "bot:efficiency"}
+
+
+def _shots(tmp_path: Path) -> Path:
+    """Where screenshots go: docs/screenshots under make screenshots, else the test's
+    temporary folder."""
+    import os
+
+    wanted = os.environ.get("SPARROWS_SCREENSHOTS")
+    where = Path(wanted) if wanted else tmp_path
+    where.mkdir(parents=True, exist_ok=True)
+    return where
+
+
 FAST = {"bot_pace": 0, "claim_pause": 0, "next_hand_seconds": 0}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    proc, url = start_server(tmp_path_factory.mktemp("table") / "t.db")
-    try:
-        yield url
-    finally:
-        stop_server(proc)
 
 
 def _open(browser: Any, url: str, body: dict[str, Any], width: int = 1280) -> Any:
@@ -147,7 +151,9 @@ WATCH = """() => {
 
 
 @pytest.mark.slow  # about 30 s: make test-all
-def test_call_outs_reach_every_player_and_the_spectator(server: str, browser: Any) -> None:
+def test_call_outs_reach_every_player_and_the_spectator(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
     """Two people and a spectator: each sees the same call-outs, by the caller's seat
     (calls are made whenever offered, so a hand is not long without one)."""
     made = post_json(
@@ -160,6 +166,7 @@ def test_call_outs_reach_every_player_and_the_spectator(server: str, browser: An
         },
     )
     pages = []
+    shot = False
     for link in (made["links"]["0"], made["links"]["1"], made["spectate"]):
         page = browser.new_page(viewport={"width": 1000, "height": 800})
         page.add_init_script(f"({WATCH})()")
@@ -180,6 +187,9 @@ def test_call_outs_reach_every_player_and_the_spectator(server: str, browser: An
                     if move is not None:
                         p.click(move[1])
                         moved = True
+                if not shot and pages[2].locator(".callout:not(.kind-info)").count():
+                    shot = True  # the spectator's screen with a call-out (make screenshots)
+                    pages[2].screenshot(path=str(_shots(tmp_path) / "callout.jpg"), quality=80)
                 if not moved:
                     pages[0].wait_for_timeout(20)
             pages[0].wait_for_timeout(300)
