@@ -114,18 +114,29 @@ def test_simulate_stopped_early_keeps_finished_games(
         stderr=subprocess.PIPE,
         text=True,
     )
+    import threading
+
+    said: list[str] = []  # stderr as it comes (the progress bar)
+    reader = threading.Thread(target=lambda: said.extend(iter(proc.stderr.readline, "")))  # type: ignore[union-attr]
+    reader.start()
     workers_seen: set[int] = set()
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:  # wait until games have finished
+    deadline = time.monotonic() + 120
+    began = time.monotonic()
+    while time.monotonic() < deadline:  # wait until games have finished (the bar moves)
         time.sleep(0.5)
         workers_seen |= _children(proc.pid)
         if workers > 1 and len(workers_seen) < workers:
             continue
-        if time.monotonic() > deadline - 55:
+        # at least five seconds, and the progress bar drawn (a slow start on a busy
+        # machine: the signal then never lands before the run has begun)
+        if time.monotonic() - began > 5 and "left" in "".join(said):
             break
     time.sleep(2)
     proc.send_signal(sig)
-    stdout, stderr = proc.communicate(timeout=60)
+    stdout = proc.stdout.read() if proc.stdout else ""  # type: ignore[union-attr]
+    proc.wait(timeout=60)
+    reader.join(timeout=10)
+    stderr = "".join(said)
     assert proc.returncode == status, stderr
     assert "Stopped early:" in stdout and "Traceback" not in stderr
     assert "left" in stderr  # the progress bar shows the time left

@@ -93,15 +93,17 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     if not 0 <= args.port <= 65535:
         raise SparrowsError(f"--port must be 0-65535, not {args.port}")
+    from ..server.hosting import check_public_url
+
+    public = check_public_url(args.public_url) if args.public_url else None
     _check_free(args.host, args.port)
     if args.max_tables < 1 or args.create_rate <= 0 or args.header_timeout <= 0:
         raise SparrowsError("--max-tables, --create-rate and --header-timeout must be above 0")
     if not 0 <= args.idle_hours <= 24 * 365:
         raise SparrowsError(f"--idle-hours must be 0-8760, not {args.idle_hours:g}")
-    from ..server.hosting import ANY, Hosting, check_public_url, hosting_for
+    from ..server.hosting import ANY, Hosting, hosting_for
     from ..server.limits import Limits, guarded_protocol
 
-    public = check_public_url(args.public_url) if args.public_url else None
     hosting = Hosting()  # filled in once the port is known
     limits = Limits(
         max_tables=args.max_tables,
