@@ -113,6 +113,9 @@ def test_simulate_stopped_early_keeps_finished_games(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # Ctrl-C as at a terminal, even when the tests run from a background job (a shell
+        # starts those with SIGINT ignored, and the child would inherit that)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     import threading
 
