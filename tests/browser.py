@@ -164,3 +164,14 @@ def play(
             continue
         page.click(move[1])
     raise AssertionError(f"not there after {timeout:.0f} s: {read(page)}")
+
+
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: ``SPARROWS_SCREENSHOTS`` (make screenshots: docs/screenshots),
+    else the test's temporary folder."""
+    import os
+
+    wanted = os.environ.get("SPARROWS_SCREENSHOTS")
+    where = Path(wanted) if wanted else tmp_path
+    where.mkdir(parents=True, exist_ok=True)
+    return where

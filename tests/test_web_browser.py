@@ -13,7 +13,6 @@ Screenshots of each ruleset's table are taken on the way; with SPARROWS_SCREENSH
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,6 +30,7 @@ from .browser import (  # noqa: E402
     play,
     post_json,
     read,
+    shots,
 )
 
 if not CHROMIUM.exists():  # `make test` installs it (apt-get); a bare pytest may lack it
@@ -71,13 +71,6 @@ def pages(browser: Any) -> Iterator[list[Page]]:
     yield made
     for p in made:
         p.close()
-
-
-def _shots(tmp_path: Path) -> Path:
-    wanted = os.environ.get("SPARROWS_SCREENSHOTS")
-    where = Path(wanted) if wanted else tmp_path
-    where.mkdir(parents=True, exist_ok=True)
-    return where
 
 
 def _table(server: str, ruleset: str, humans: int = 1, preset: str = "") -> dict[str, Any]:
@@ -126,12 +119,12 @@ def test_a_hand_of_every_ruleset_made_in_the_lobby_and_played_by_clicking(
         return turns["n"] >= 6 or state["overlay"] != ""
 
     play(page, some_turns, close_panels=False)
-    page.screenshot(path=str(_shots(tmp_path) / f"{ruleset}-{preset}.jpg"), quality=80)
+    page.screenshot(path=str(shots(tmp_path) / f"{ruleset}-{preset}.jpg"), quality=80)
     state = play(page, _hand_end, close_panels=False, timeout=90)
     panel = page.locator("#overlay [data-testid=hand-end], #overlay [data-testid=game-end]")
     assert panel.count() == 1, state
     page.wait_for_timeout(400)  # the panel as a player reads it (call-outs faded)
-    page.screenshot(path=str(_shots(tmp_path) / f"{ruleset}-{preset}-end.jpg"), quality=80)
+    page.screenshot(path=str(shots(tmp_path) / f"{ruleset}-{preset}-end.jpg"), quality=80)
     if state["overlay"] == "hand":
         outcome = panel.locator("[data-testid=win], [data-testid=draw], [data-testid=abort]")
         assert outcome.count() >= 1
@@ -302,7 +295,7 @@ def test_the_table_fits_a_phone_sized_screen(
         box = hand.nth(i).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
         assert box["width"] >= 32, f"a hand tile is {box['width']:.0f} px wide on a phone"
-    page.screenshot(path=str(_shots(tmp_path) / "riichi-phone.jpg"), quality=80)
+    page.screenshot(path=str(shots(tmp_path) / "riichi-phone.jpg"), quality=80)
     assert pages[0].errors == []
 
 

@@ -14,23 +14,12 @@ import pytest
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
-from .browser import CHROMIUM, choose, play, post_json, read, start_server, stop_server
+from .browser import CHROMIUM, choose, play, post_json, read, shots, start_server, stop_server
 
 if not CHROMIUM.exists():
     pytest.skip("no /usr/bin/chromium (make browser installs it)", allow_module_level=True)
 
 BOT = {"kind": "bot:efficiency"}
-
-
-def _shots(tmp_path: Path) -> Path:
-    """Where screenshots go: docs/screenshots under make screenshots, else the test's
-    temporary folder."""
-    import os
-
-    wanted = os.environ.get("SPARROWS_SCREENSHOTS")
-    where = Path(wanted) if wanted else tmp_path
-    where.mkdir(parents=True, exist_ok=True)
-    return where
 
 
 FAST = {"bot_pace": 0, "claim_pause": 0, "next_hand_seconds": 0}
@@ -189,7 +178,7 @@ def test_call_outs_reach_every_player_and_the_spectator(
                         moved = True
                 if not shot and pages[2].locator(".callout:not(.kind-info)").count():
                     shot = True  # the spectator's screen with a call-out (make screenshots)
-                    pages[2].screenshot(path=str(_shots(tmp_path) / "callout.jpg"), quality=80)
+                    pages[2].screenshot(path=str(shots(tmp_path) / "callout.jpg"), quality=80)
                 if not moved:
                     pages[0].wait_for_timeout(20)
             pages[0].wait_for_timeout(300)

@@ -7,7 +7,8 @@ import { el } from "./util.js";
 import { t, verbLabel, words } from "./i18n.js";
 import { positionOf } from "./render.js";
 
-const MELD_VERBS = { chi: "chi", pon: "pon", open_kan: "kan", added_kan: "kakan", closed_kan: "ankan" };
+/** A call event's meld type as the action verb the buttons and words use. */
+export const MELD_VERBS = { chi: "chi", pon: "pon", open_kan: "kan", added_kan: "kakan", closed_kan: "ankan" };
 
 /** The call-outs of new events: [{seat (null: the table's centre), text, kind}]. */
 export function calloutsOf(events, ruleset, n) {

@@ -6,7 +6,7 @@ import { tileEl, kindOf, compareTiles } from "./tiles.js";
 import { t, tileName, words, verbLabel, translatePage, roundLabel, languageMenu } from "./i18n.js";
 import { renderBoard, meldsEl, seatName, uniqueNames } from "./render.js";
 import { HandCollector, handEndPanel, gameEndPanel, recordLinks, winToast } from "./panels.js";
-import { calloutsOf, showCallouts } from "./callouts.js";
+import { calloutsOf, showCallouts, MELD_VERBS } from "./callouts.js";
 import { play as playSound, setSound, soundOn } from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
@@ -280,8 +280,6 @@ function setupFlow() {
   sound.checked = soundOn();
   sound.addEventListener("change", () => setSound(sound.checked));
 }
-
-const MELD_VERBS = { chi: "chi", pon: "pon", open_kan: "kan", added_kan: "kakan", closed_kan: "ankan" };
 
 /** The log speaks the table's words (Pung, not `pon 3m 3m 3m`), with tile pictures. */
 function noteLog(e) {
