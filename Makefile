@@ -123,17 +123,17 @@ test-pure: $(DEVSTAMP)
 # as the pure-Python build does (tests/test_builds.py). Left out here, run on the pure
 # build only: the README walk-through, the CLI's process handling (signals, progress bars)
 # and the per-ruleset CLI tests (interpreted code over engine paths the library tests
-# cover; test_cli_game.py and test_cli_analyze.py stay as the CLI's smoke test here),
-# the browser tests, the server's restart and fault tests (interpreted: sparrows.server;
-# test_web_server.py stays as the server's smoke test here), the Ray and report tests (interpreted code: sparrows.sim's backends),
-# the examples, the export and record-format tests (interpreted: sparrows.records) and the
-# client contract's view round trips and stream rebuilds (interpreted: views, JSON schema
-# and stream; 41 of the compiled suite's 149 test-seconds). The compiled engine still
+# cover; test_cli_game.py stays as the CLI's smoke test here), the browser tests, the
+# server's restart, fault and host tests (interpreted: sparrows.server; test_web_server.py
+# stays as the server's smoke test here), the Ray and report tests (interpreted code:
+# sparrows.sim's backends), the examples, the terminal table, the export and record-format
+# tests (interpreted: sparrows.records) and the client contract's view round trips and
+# stream rebuilds (interpreted: views, JSON schema and stream). The compiled engine still
 # plays every configuration there through the contract's other tests and test_builds.
 FAST_SKIP := readme cli_ux cli_riichi cli_riichi_score cli_house cli_sanma cli_hongkong \
-	cli_classical cli_sichuan web_browser web_panels web_restart web_faults web_hold web_hosting \
-	web_table web_languages sim_scale examples \
-	export export_trust
+	cli_classical cli_sichuan cli_analyze web_browser web_panels web_restart web_faults web_hold \
+	web_hosting web_host web_table web_languages sim_scale examples export export_trust \
+	terminal_table record_trust record_edges simulate_trust mjlog
 FAST_DESELECT := test_client_contract.py::test_views_round_trip_and_meet_the_schema \
 	test_client_contract.py::test_the_stream_rebuilds_every_view[
 test-fast: $(FASTSTAMP)

@@ -39,6 +39,36 @@ def one_error_line(proc: subprocess.CompletedProcess[str]) -> str:
 
 
 # ---------------------------------------------------------------------- argument errors
+
+
+@pytest.mark.parametrize(
+    ("args", "loaded", "not_loaded"),
+    [
+        (["score", "123m456p789s11122z"], "sparrows.cli.score", "sparrows.sim"),
+        (["analyse", "123m456p789s1122z"], "sparrows.cli.analyze", "sparrows.cli.play"),
+        (["rules"], "sparrows.cli.rules", "sparrows.cli.simulate"),
+    ],
+)
+def test_a_command_loads_only_what_it_uses(args: list[str], loaded: str, not_loaded: str) -> None:
+    """The command line starts fast: a command imports its own module, not every other
+    command's (the game, the simulator, the server)."""
+    code = (
+        "import contextlib, io, sys\n"
+        "from sparrows.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    status = main({args!r})\n"
+        f"print(status, {loaded!r} in sys.modules, {not_loaded!r} in sys.modules)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.stdout.split() == ["0", "True", "False"], proc.stderr
+
+
+def test_the_full_help_still_lists_every_command() -> None:
+    proc = run(["--help"])
+    for command in ("play", "analyze", "score", "simulate", "replay", "export", "serve"):
+        assert command in proc.stdout
+
+
 def test_a_typo_names_the_closest_option_of_the_subcommand() -> None:
     line = one_error_line(run(["score", "123m456p789s11122z", "--riichii"]))
     assert line.startswith("sparrows score: error:") and "did you mean --riichi?" in line
@@ -102,7 +132,11 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.parametrize(
-    ("workers", "sig", "status"), [(1, signal.SIGINT, 130), (2, signal.SIGTERM, 143)]
+    ("workers", "sig", "status"),
+    [
+        pytest.param(1, signal.SIGINT, 130, marks=pytest.mark.slow),  # make test-all
+        (2, signal.SIGTERM, 143),
+    ],
 )
 def test_simulate_stopped_early_keeps_finished_games(
     tmp_path: Path, workers: int, sig: signal.Signals, status: int

@@ -86,7 +86,7 @@ def test_the_stream_rebuilds_every_view(name: str, preset: str | None, ask_all: 
         game = Game(rules, seed, ask_all=ask_all)
         followers = Followers(game)
         followers.check()
-        _play(game, random.Random(seed), sized(250, 3000), followers.check)
+        _play(game, random.Random(seed), sized(150, 3000), followers.check)
 
 
 @pytest.mark.parametrize(("name", "preset"), CONFIGS, ids=IDS)
@@ -109,7 +109,7 @@ def test_views_round_trip_and_meet_the_schema(name: str, preset: str | None) -> 
             assert not errors, f"{errors[0].message[:200]} at {list(errors[0].path)}"
             checked += 1
 
-    _play(game, rng, sized(300, 3000), check)
+    _play(game, rng, sized(150, 3000), check)
     assert checked
 
 

@@ -70,6 +70,7 @@ def test_confidence_intervals_and_histogram() -> None:
     assert hist == {"edges": [0.0, 10.0, 20.0], "counts": {"a": [1, 2], "b": [0, 2]}}
 
 
+@pytest.mark.slow  # about 20 s; the CLI's Ray run below stays in make test
 def test_ray_tasks_give_the_local_statistics() -> None:
     os.environ["RAY_AUTH_MODE"] = "disabled"  # before Ray starts (Ray 2.60 writes a token)
     ray = pytest.importorskip("ray")

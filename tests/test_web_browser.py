@@ -37,8 +37,8 @@ if not CHROMIUM.exists():  # `make test` installs it (apt-get); a bare pytest ma
     pytest.skip("no /usr/bin/chromium (make browser installs it)", allow_module_level=True)
 
 #: Every ruleset and the presets that change the table (players, special tiles, chips).
-#: `make test` plays a hand of four (each family of the page's rules); the three others
-#: (another riichi table, the Chinese family's second ruleset) run in `make test-all`.
+#: `make test` plays one hand per family of the page's rules (Suzume, riichi, the Chinese
+#: family); the others run in `make test-all`.
 _SLOW = pytest.mark.slow
 TABLES = [
     ("suzume", "standard"),
@@ -47,7 +47,7 @@ TABLES = [
     pytest.param("riichi", "cy-dealers-choice", marks=_SLOW, id="riichi-cy-dealers-choice"),
     ("hongkong", "standard"),
     pytest.param("classical", "standard", marks=_SLOW, id="classical-standard"),
-    ("sichuan", "standard"),
+    pytest.param("sichuan", "standard", marks=_SLOW, id="sichuan-standard"),
 ]
 
 
@@ -238,6 +238,7 @@ def test_a_player_closes_the_page_during_a_claim_prompt_and_answers_it_after_reo
     assert pages[0].errors == []
 
 
+@pytest.mark.slow  # a second riichi hand by keyboard: make test-all
 def test_a_hand_played_with_the_keyboard_alone(
     server: str, browser: Any, pages: list[Page]
 ) -> None:

@@ -122,6 +122,7 @@ def test_a_table_without_a_wait_or_without_people_does_not_pause(tmp_path: Path)
     assert not bots.held()
 
 
+@pytest.mark.slow  # a hand played by clicking (about 13 s): make test-all
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (make browser)")
 def test_in_chromium_the_bots_wait_until_the_player_presses_ok(
     tmp_path: Path, browser: Any

@@ -49,6 +49,15 @@ CASES: list[tuple[str, str, str, int, Want]] = [
 ]
 
 
+def _cases(*quick: str) -> list[Any]:
+    """The cases as parameters: those named run in `make test`, the rest in `make test-all`
+    (the browser's budget)."""
+    return [
+        pytest.param(i, id=c[0], marks=() if c[0] in quick else pytest.mark.slow)
+        for i, c in enumerate(CASES)
+    ]
+
+
 def _game_with(ruleset: str, preset: str, seed: int, want: Want) -> tuple[Game, dict[str, Any]]:
     """The seeded game played to the end of the hand of the first win ``want`` accepts;
     the win and what its seat held then (melds, bonus tiles)."""
@@ -135,7 +144,7 @@ def _number(text: str) -> int:
     return int(text.replace(",", "").replace("+", "").replace("\u2212", "-"))
 
 
-@pytest.mark.parametrize("case", range(len(CASES)), ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("case", _cases("ron on a triplet", "a classical win"))
 def test_the_headline_says_what_the_winner_is_paid_and_the_payments_add_up(
     replays: tuple[str, list[Any]], browser: Any, case: int
 ) -> None:
@@ -181,7 +190,7 @@ def test_the_headline_says_what_the_winner_is_paid_and_the_payments_add_up(
         page.close()
 
 
-@pytest.mark.parametrize("case", range(len(CASES)), ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("case", _cases("ron on a triplet", "a flower hand"))
 def test_the_win_panel_draws_exactly_the_hand_held(
     replays: tuple[str, list[Any]], browser: Any, case: int
 ) -> None:

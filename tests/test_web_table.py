@@ -102,6 +102,7 @@ def test_the_log_speaks_the_tables_words_and_the_game_end_is_said(
         page.close()
 
 
+@pytest.mark.slow  # pixels of one tile: make test-all
 def test_the_white_dragon_has_a_frame(server: str, browser: Any, tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 400, "height": 200})
     try:

@@ -8,6 +8,7 @@ report it); 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -32,25 +33,43 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> Parser:
+#: Each command's module and the function that adds its parser, in the order ``--help``
+#: lists them. A command's module is imported only when that command runs (or for the
+#: full help), so ``sparrows score`` does not load the game, the simulator or the server.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("play", "add_parser"),
+    "analyze": ("analyze", "add_parser"),
+    "score": ("score", "add_parser"),
+    "simulate": ("simulate", "add_parser"),
+    "replay": ("replay", "add_parser"),
+    "export": ("replay", "add_export_parser"),
+    "rules": ("rules", "add_parser"),
+    "schema": ("schema", "add_parser"),
+    "serve": ("serve", "add_parser"),
+}
+#: Other names a command's parser adds (``analyze-log`` comes with ``replay``).
+ALIASES = {"analyse": "analyze", "analyze-log": "replay", "analyse-log": "replay"}
+
+
+def build_parser(command: str | None = None) -> Parser:
+    """The parser of every command, or of ``command`` alone when it is one of them."""
     parser = Parser(
         prog="sparrows",
         description="A mahjong engine: play, analyse and score hands, simulate, replay.",
     )
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    from . import analyze, play, replay, rules, schema, score, serve, simulate
-
-    play.add_parser(sub)
-    analyze.add_parser(sub)
-    score.add_parser(sub)
-    simulate.add_parser(sub)
-    replay.add_parser(sub)
-    replay.add_export_parser(sub)
-    rules.add_parser(sub)
-    schema.add_parser(sub)
-    serve.add_parser(sub)
+    command = ALIASES.get(command or "", command)
+    for name, (module, adder) in COMMANDS.items():
+        if command in COMMANDS and name != command:
+            continue
+        getattr(importlib.import_module(f".{module}", __package__), adder)(sub)
     return parser
+
+
+def _command(argv: Sequence[str]) -> str | None:
+    """The command named on the line: its first word that is not an option."""
+    return next((a for a in argv if not a.startswith("-")), None)
 
 
 def _stdout_failed(exc: OSError) -> int:
@@ -71,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:
         print("sparrows: error: standard output is closed", file=sys.stderr)
         return 2
-    parser = build_parser()
+    parser = build_parser(_command(sys.argv[1:] if argv is None else argv))
     args, extras = parser.parse_known_args(argv)
     if not getattr(args, "command", None):
         if extras:
