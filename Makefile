@@ -132,7 +132,7 @@ test-pure: $(DEVSTAMP)
 # plays every configuration there through the contract's other tests and test_builds.
 FAST_SKIP := readme cli_ux cli_riichi cli_riichi_score cli_house cli_sanma cli_hongkong \
 	cli_classical cli_sichuan cli_analyze web_browser web_panels web_restart web_faults web_hold \
-	web_hosting web_host web_table web_languages sim_scale examples export export_trust \
+	web_hosting web_host web_table web_languages web_flow sim_scale examples export export_trust \
 	terminal_table record_trust record_edges simulate_trust mjlog
 FAST_DESELECT := test_client_contract.py::test_views_round_trip_and_meet_the_schema \
 	test_client_contract.py::test_the_stream_rebuilds_every_view[

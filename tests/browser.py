@@ -175,3 +175,56 @@ def shots(tmp_path: Path) -> Path:
     where = Path(wanted) if wanted else tmp_path
     where.mkdir(parents=True, exist_ok=True)
     return where
+
+
+def table_at(
+    db: Path,
+    stop: Callable[[Any, list[Any]], Any],
+    ruleset: str = "riichi",
+    tables: int = 40,
+    pick: Callable[[Any, list[Any]], Any] | None = None,
+) -> tuple[str, str]:
+    """A table saved in ``db`` (seat 0 a person, the others efficiency bots, no pauses)
+    played until ``stop(game, legal)`` says so at one of seat 0's prompts: False plays
+    ``pick(game, legal)`` (when it names an action) or else the efficiency bot's choice for
+    seat 0, and goes on; True stops there, the prompt open; an action plays it and stops
+    after it. Returns (table id, seat 0's token); new tables are tried until one gets
+    there."""
+    import asyncio
+
+    from sparrows.agents import make_agent
+    from sparrows.server.rooms import Room
+    from sparrows.server.store import Store
+
+    bot = {"kind": "bot:efficiency"}
+    options = {"preset": "tenhou"} if ruleset == "riichi" else {}
+    fast = {"bot_pace": 0, "claim_pause": 0, "next_hand_seconds": 0}
+    store = Store(db)
+    try:
+        for _ in range(tables):
+            room, tokens, _ = Room.create(
+                store, ruleset, options, [{"kind": "human"}] + [bot] * 3, fast
+            )
+            agent = make_agent("efficiency", 3, room.rules)
+            game = room.game
+            while not game.over:
+                room._play_due()
+                assert room._flush()
+                if 0 not in game.pending:
+                    continue
+                legal = game.legal_actions(0)
+                said = stop(game, legal)
+                if said is True:
+                    assert tokens[0] is not None
+                    return room.row.id, tokens[0]
+                choice = (
+                    said or (pick and pick(game, legal)) or agent.act(game.observation(0), legal)
+                )
+                text = choice.to_string(room.rules.dialect)
+                asyncio.run(room.act(0, game.prompt_id(0), text))
+                if said:
+                    assert tokens[0] is not None
+                    return room.row.id, tokens[0]
+    finally:
+        store.close()
+    raise AssertionError(f"no table got there in {tables} games")

@@ -14,7 +14,17 @@ import pytest
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
-from .browser import CHROMIUM, choose, play, post_json, read, shots, start_server, stop_server
+from .browser import (
+    CHROMIUM,
+    choose,
+    play,
+    post_json,
+    read,
+    shots,
+    start_server,
+    stop_server,
+    table_at,
+)
 
 if not CHROMIUM.exists():
     pytest.skip("no /usr/bin/chromium (make browser installs it)", allow_module_level=True)
@@ -199,38 +209,10 @@ def test_call_outs_reach_every_player_and_the_spectator(
 
 def _riichi_table(db: Path) -> tuple[str, str]:
     """A riichi table whose person (seat 0, played by the efficiency bot's choices) has
-    just declared riichi: (table id, seat 0's token). Tables are tried until one gets
-    there in its first hand."""
-    import asyncio
-
-    from sparrows.agents import make_agent
-    from sparrows.server.rooms import Room
-    from sparrows.server.store import Store
-
-    store = Store(db)
-    try:
-        for _ in range(40):
-            room, tokens, _ = Room.create(
-                store, "riichi", {"preset": "tenhou"}, [{"kind": "human"}, BOT, BOT, BOT], FAST
-            )
-            agent = make_agent("efficiency", 3, room.rules)
-            game = room.game
-            while game.hand_number == 0 and not game.over:
-                room._play_due()
-                assert room._flush()
-                if 0 not in game.pending:
-                    continue
-                legal = game.legal_actions(0)
-                declare = [a for a in legal if a.type.value == "riichi"]
-                choice = declare[0] if declare else agent.act(game.observation(0), legal)
-                text = choice.to_string(room.rules.dialect)
-                asyncio.run(room.act(0, game.prompt_id(0), text))
-                if declare:
-                    assert tokens[0] is not None
-                    return room.row.id, tokens[0]
-    finally:
-        store.close()
-    raise AssertionError("no riichi in 40 hands")
+    just declared riichi: (table id, seat 0's token)."""
+    return table_at(
+        db, lambda game, legal: next((a for a in legal if a.type.value == "riichi"), False)
+    )
 
 
 def _auto_discards(db: Path, url: str, browser: Any, table: str, token: str) -> list[str]:
@@ -318,3 +300,36 @@ def test_presence_is_shown_and_a_seat_that_leaves_and_returns_is_announced(
     finally:
         ann.close()
         bo.close()
+
+
+def test_call_outs_name_the_house_presets_riichi(server: str, browser: Any) -> None:
+    """The call-outs as the page draws them from events and public views (callouts.js
+    run in Chromium): a riichi discard is "Riichi"; once the view marks it open or tako
+    (the house preset), the same call-out says so; a Sichuan exchange is said once."""
+    page = browser.new_page()
+    try:
+        page.goto(server + "/")
+        said = page.evaluate(
+            """async () => {
+              const { calloutsOf } = await import('/static/js/callouts.js');
+              const view = (open, tako) => ({ extra: { kind: 'riichi', riichi: [0, 1, 0, 0],
+                open_riichi: [false, open, false, false], tako: [false, tako, false, false] } });
+              const riichi = [{ type: 'discard', seat: 1, tile: '5m', riichi: true }];
+              const plain = view(false, false);
+              return [
+                calloutsOf(riichi, 'riichi', 4, plain, plain),
+                calloutsOf(riichi, 'riichi', 4, plain, view(true, false)),
+                calloutsOf([], 'riichi', 4, plain, view(false, true)),
+                calloutsOf([], 'riichi', 4, view(false, true), view(false, true)),
+                calloutsOf([{ type: 'exchange', src: 0, dst: 1 },
+                            { type: 'exchange', src: 1, dst: 2 }], 'sichuan', 4),
+              ];
+            }"""
+        )
+    finally:
+        page.close()
+    assert said[0] == [{"seat": 1, "text": "Riichi", "kind": "riichi"}]
+    assert said[1] == [{"seat": 1, "text": "Open riichi", "kind": "riichi"}]
+    assert said[2] == [{"seat": 1, "text": "Tako riichi", "kind": "riichi"}]
+    assert said[3] == []  # said once, when it happens
+    assert len(said[4]) == 1 and said[4][0]["seat"] is None

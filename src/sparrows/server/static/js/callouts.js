@@ -1,7 +1,8 @@
 // Call-outs everyone at the table sees: a large word by the seat that called ("Pon",
-// "Riichi", "Ron"; "Pung", "Mahjong"; Sichuan's exchange direction and voids), drawn
-// from the events every viewer receives (nothing a physical table would not show), and
-// the sounds that go with them (off unless the player turns them on: sound.js).
+// "Riichi", "Ron"; "Pung", "Mahjong"; Sichuan's exchange direction and voids; the house
+// preset's open and tako riichi), drawn from the events and public view every viewer
+// receives (nothing a physical table would not show), and the sounds that go with them
+// (off unless the player turns them on: sound.js).
 
 import { el } from "./util.js";
 import { t, verbLabel, words } from "./i18n.js";
@@ -10,8 +11,27 @@ import { positionOf } from "./render.js";
 /** A call event's meld type as the action verb the buttons and words use. */
 export const MELD_VERBS = { chi: "chi", pon: "pon", open_kan: "kan", added_kan: "kakan", closed_kan: "ankan" };
 
-/** The call-outs of new events: [{seat (null: the table's centre), text, kind}]. */
-export function calloutsOf(events, ruleset, n) {
+/** The house preset's riichi declarations the table shows once the stick is down (an open
+ * riichi shows the hand; tako riichi turns the ura indicators up): each seat newly marked
+ * in ``after``'s extras and not in ``before``'s, with its word. */
+function declarations(before, after) {
+  const was = (before && before.extra) || {};
+  const now = (after && after.extra) || {};
+  const out = [];
+  if (now.kind !== "riichi") return out;
+  for (const [field, key] of [["tako", "act.tako_riichi"], ["open_riichi", "act.open_riichi"]]) {
+    (now[field] || []).forEach((on, seat) => {
+      if (on && !(was[field] || [])[seat] && !out.some((x) => x.seat === seat)) {
+        out.push({ seat, text: t(key), kind: "riichi" });
+      }
+    });
+  }
+  return out;
+}
+
+/** The call-outs of new events: [{seat (null: the table's centre), text, kind}]; with the
+ * views before and after them, the house preset's open and tako riichi by name. */
+export function calloutsOf(events, ruleset, n, before = null, after = null) {
   const out = [];
   let exchanged = false;
   for (const e of events) {
@@ -37,6 +57,11 @@ export function calloutsOf(events, ruleset, n) {
         if (suit) out.push({ seat, text: t("callout.void", { suit: words("suits")[suit] || suit }), kind: "info" });
       });
     }
+  }
+  for (const d of declarations(before, after)) {
+    const said = out.find((x) => x.seat === d.seat && x.kind === "riichi");
+    if (said) said.text = d.text; // "Riichi" said with the discard: the name it turned out to be
+    else out.push(d);
   }
   return out;
 }

@@ -45,7 +45,8 @@ function note(freq, at, length, gain = 0.12, type = "sine") {
 
 /** A sound by name: "discard", "call", "win". Nothing while sound is off. */
 export function play(name) {
-  if (!on) return;
+  if (!on || !name) return;
+  document.body.dataset.sound = name; // the last sound made (tests read it)
   if (name === "discard") note(1800, 0, 0.05, 0.08, "triangle");
   else if (name === "call") {
     note(660, 0, 0.14, 0.12, "square");

@@ -3,10 +3,14 @@
 
 import { el, clear, fmtNum } from "./util.js";
 import { tileEl, kindOf, compareTiles } from "./tiles.js";
-import { t, tileName, words, verbLabel, translatePage, roundLabel, languageMenu } from "./i18n.js";
+import { t, words, verbLabel, translatePage, roundLabel, languageMenu } from "./i18n.js";
 import { renderBoard, meldsEl, seatName, uniqueNames } from "./render.js";
 import { HandCollector, handEndPanel, gameEndPanel, recordLinks, winToast } from "./panels.js";
-import { calloutsOf, showCallouts, MELD_VERBS } from "./callouts.js";
+import { calloutsOf, showCallouts } from "./callouts.js";
+import { autoAction, loadFlow, saveFlow } from "./flow.js";
+import { logLine, renderLog } from "./log.js";
+import { bestDiscards, hintParts } from "./hintview.js";
+import { handOrder, exchangeOptions, within, pickedTiles, exchangeAction } from "./handpick.js";
 import { play as playSound, setSound, soundOn } from "./sound.js";
 
 const $ = (id) => document.getElementById(id);
@@ -40,12 +44,10 @@ const S = {
   hintAsked: null, // the prompt id a hint was asked for
   hold: null, // between hands: {waiting: [seats], until: ms} while the table waits for OKs
   landing: null, // {seat, meld: bool, at}: the discard or meld just made (a short animation)
-  flow: { autoDiscard: true, autoWin: false, noCalls: false }, // the player's, remembered
+  flow: loadFlow(), // the player's flow controls, remembered
   passTurn: false, // "pass on everything" until this seat's next turn
   autoFor: null, // the prompt id an automatic answer is being sent for
 };
-
-try { Object.assign(S.flow, JSON.parse(localStorage.getItem("sparrows.flow") || "{}")); } catch (e) { /* ignore */ }
 
 try { S.hints = localStorage.getItem("sparrows.hints") === "1"; } catch (e) { /* ignore */ }
 
@@ -190,7 +192,7 @@ function onState(msg) {
     if (e.type === "game_end") S.gameEnd = e;
   }
   if (!initial) {
-    const said = calloutsOf(msg.events || [], msg.view.ruleset, msg.view.players);
+    const said = calloutsOf(msg.events || [], msg.view.ruleset, msg.view.players, before, msg.view);
     if (said.length) {
       showCallouts(said, S.seat ?? 0, msg.view.players);
       playSound(said.some((x) => x.kind === "win") ? "win" : said.some((x) => x.kind !== "info") ? "call" : "");
@@ -215,6 +217,7 @@ function onState(msg) {
     S.mode = null;
     S.picks = [];
     S.cursorAt = -1; // the keyboard's cursor starts again from the drawn tile (ArrowLeft)
+    if (msg.view.prompt && msg.view.prompt.kind === "turn") S.passTurn = false; // its turn: "this turn" is over
     $("error").textContent = "";
   }
   S.sentFor = null;
@@ -225,50 +228,26 @@ function onState(msg) {
 
 // ---------------------------------------------------------------------- flow controls
 
-/** The player's flow settings answer for them: the drawn tile after riichi, a win, no
- * calls, passing everything this turn. A claim passed this way waits the table's own
- * pause for a pass-only prompt first, so the window closes no sooner than when the seat
- * could not call (nobody can tell). */
+/** The player's flow settings answer for them (flow.js says what, and when). */
 function autoAnswer() {
   const v = S.view;
   const p = prompt();
   if (!v || !p || S.seat == null || S.autoFor === p.id || !$("overlay").classList.contains("hidden")) return;
-  const wins = p.actions.filter((a) => a.startsWith("tsumo") || a.startsWith("ron"));
-  if (p.kind === "turn") S.passTurn = false; // "this turn" ends when the seat's own comes
-  let answer = null;
-  let wait = 0;
-  if (wins.length && S.flow.autoWin) answer = wins[0];
-  else if (p.kind === "turn" && S.flow.autoDiscard && inRiichi(v) && !wins.length) {
-    const discards = p.actions.filter((a) => a.startsWith("discard "));
-    if (discards.length === 1 && p.actions.length === 1) answer = discards[0];
-    wait = 300; // the drawn tile is seen for a moment
-  } else if (p.kind === "claim" && !wins.length && p.actions.includes("pass") &&
-             (S.passTurn || (S.flow.noCalls && p.actions.some((a) => /^(chi|pon|kan) /.test(a))))) {
-    answer = "pass";
-    wait = 1000 * Number((S.info && S.info.settings && S.info.settings.claim_pause) ?? 0.8);
-  }
-  if (!answer) return;
+  const pause = Number((S.info && S.info.settings && S.info.settings.claim_pause) ?? 0.8);
+  const auto = autoAction(v, p, S.seat, S.flow, S.passTurn, pause);
+  if (!auto) return;
   S.autoFor = p.id;
   setTimeout(() => {
     const now = prompt();
-    if (now && now.id === p.id) act(answer);
-  }, wait);
-}
-
-function inRiichi(v) {
-  const x = v.extra || {};
-  return x.kind === "riichi" && x.riichi && x.riichi[S.seat];
-}
-
-function saveFlow() {
-  try { localStorage.setItem("sparrows.flow", JSON.stringify(S.flow)); } catch (e) { /* ignore */ }
+    if (now && now.id === p.id) act(auto.action);
+  }, auto.wait);
 }
 
 function setupFlow() {
   for (const [id, key] of [["flow-auto-discard", "autoDiscard"], ["flow-auto-win", "autoWin"], ["flow-no-calls", "noCalls"]]) {
     const box = $(id);
     box.checked = Boolean(S.flow[key]);
-    box.addEventListener("change", () => { S.flow[key] = box.checked; saveFlow(); autoAnswer(); });
+    box.addEventListener("change", () => { S.flow[key] = box.checked; saveFlow(S.flow); autoAnswer(); });
   }
   const pass = $("pass-turn");
   pass.addEventListener("click", () => {
@@ -281,42 +260,13 @@ function setupFlow() {
   sound.addEventListener("change", () => setSound(sound.checked));
 }
 
-/** The log speaks the table's words (Pung, not `pon 3m 3m 3m`), with tile pictures. */
+/** The log speaks the table's words (log.js), the last four lines. */
 function noteLog(e) {
-  const n = names();
-  const who = (s) => n[s] || `Seat ${s + 1}`;
-  const ruleset = S.view ? S.view.ruleset : "";
-  let line = null;
-  if (e.type === "call") {
-    line = { text: `${who(e.seat)}: ${verbLabel(MELD_VERBS[e.meld] || e.meld, ruleset)}`, tiles: e.tiles || [] };
-  } else if (e.type === "discard" && e.riichi) line = { text: `${who(e.seat)}: ${t("act.riichi")}`, tiles: [] };
-  else if (e.type === "win") {
-    line = { text: `${who(e.seat)}: ${verbLabel(e.from_seat == null ? "tsumo" : "ron", ruleset)}`, tiles: [e.tile] };
-  } else if (e.type === "bonus") line = { text: `${who(e.seat)}: ${tileName(e.tile)}`, tiles: [] };
-  else if (e.type === "exhaustive_draw") line = { text: t("end.draw"), tiles: [] };
-  else if (e.type === "abort") line = { text: t("end.abort", { reason: e.reason }), tiles: [] };
+  const line = logLine(e, names(), S.view ? S.view.ruleset : "");
   if (line) {
     S.log.push(line);
     if (S.log.length > 4) S.log.shift();
   }
-}
-
-function renderLog() {
-  const box = clear($("log"));
-  S.log.forEach((line, i) => {
-    if (i) box.append(" \u00b7 ");
-    box.append(line.text);
-    for (const tile of line.tiles) box.append(" ", tileEl(tile, { cls: "mini" }));
-  });
-}
-
-/** An action as the table's words: "Void: dots", "Pung 3m", "Discard 5p". */
-function actionWords(action, ruleset) {
-  const [verb, ...rest] = action.split(" ");
-  if (verb === "void") return t("act.void", { suit: words("suits")[rest[0]] || rest[0] });
-  if (verb === "discard") return t("act.discard", { tile: tileName(rest[0]) });
-  const label = verbLabel(verb, ruleset);
-  return rest.length && verb !== "exchange" ? `${label} ${rest.map(tileName).join(" ")}` : label;
 }
 
 // ---------------------------------------------------------------------- panels
@@ -443,11 +393,12 @@ function render() {
   renderHints(v);
   renderActions(v);
   renderHand(v, c);
-  renderLog();
+  renderLog($("log"), S.log);
   const x = v.extra || {};
   $("furiten-badge").classList.toggle("hidden", !(S.seat != null && x.kind === "riichi" && x.furiten && !v.over));
   const pass = $("pass-turn");
   pass.classList.toggle("hidden", S.seat == null || v.over);
+  pass.disabled = Boolean(v.prompt && v.prompt.kind === "turn"); // its own turn: nothing to pass
   pass.classList.toggle("on", S.passTurn);
   pass.setAttribute("aria-pressed", S.passTurn ? "true" : "false");
 }
@@ -546,23 +497,16 @@ function renderClock() {
 }
 setInterval(renderClock, 250);
 
+/** The server's hint for the prompt on view, or null. */
+function hintNow(v) {
+  return S.hint && v.prompt && S.hint.prompt === v.prompt.id ? S.hint.hint : null;
+}
+
 /** Ask the server for the ruleset's advice on the current prompt (once per prompt). */
 function askHint(v) {
   const p = v.prompt;
   if (!S.hints || S.seat == null || !p || passOnly(p) || S.hintAsked === p.id) return;
   if (send({ type: "hint", prompt: p.id })) S.hintAsked = p.id;
-}
-
-/** The hint's best discard actions (the best shanten and the most tiles that help). */
-function bestDiscards(v) {
-  const h = S.hint && v.prompt && S.hint.prompt === v.prompt.id ? S.hint.hint : null;
-  if (!S.hints || !h || !h.discards.length) return new Set();
-  const top = h.discards[0];
-  return new Set(h.discards.filter((d) => d.shanten === top.shanten && d.ukeire === top.ukeire).map((d) => d.action));
-}
-
-function tileRow(tiles) {
-  return el("span.hint-tiles", {}, ...tiles.map((x) => tileEl(x, { cls: "mini" })));
 }
 
 function renderHints(v) {
@@ -585,42 +529,7 @@ function renderHints(v) {
   clear(box);
   askHint(v);
   const p = v.prompt;
-  const h = S.hint && p && S.hint.prompt === p.id ? S.hint.hint : null;
-  const parts = [];
-  if (p && !passOnly(p) && !h) parts.push(t("hint.asking"));
-  if (h) {
-    const offered = p && p.actions.some((a) => a.startsWith("tsumo") || a.startsWith("ron"));
-    const turn = v.hand.length % 3 === 2; // a tile to discard: the figures are after it
-    if (h.shanten < 0) {
-      parts.push(el("span", { testid: "hint-shanten", data: { shanten: "-1" },
-        text: offered ? t("hint.complete") : t("hint.completeNoWin") }));
-    } else if (turn) {
-      parts.push(el("span", { testid: "hint-shanten", data: { shanten: String(h.shanten) },
-        text: h.shanten === 0 ? t("hint.readyAfter") : t("hint.shantenAfter", { n: h.shanten }) }));
-    } else if (h.shanten === 0 && h.waits.length) {
-      const unseen = h.ukeire.filter(([k]) => h.waits.includes(k)).reduce((a, [, n]) => a + n, 0);
-      parts.push(el("span", { testid: "hint-shanten", data: { shanten: "0" } }, `${t("hint.ready")} `, tileRow(h.waits), ` ${t("hint.unseen", { n: unseen })}`));
-    } else {
-      const total = h.ukeire.reduce((a, [, n]) => a + n, 0);
-      const node = el("span", { testid: "hint-shanten", data: { shanten: String(h.shanten) }, text: t("hint.shanten", { n: h.shanten }) });
-      if (total && !h.discards.length) node.append(`; ${t("hint.helps", { n: total })} `, tileRow(h.ukeire.map(([k]) => k)));
-      parts.push(node);
-    }
-    if (h.discards.length) {
-      const best = h.discards[0];
-      const top = h.discards.filter((d) => d.shanten === best.shanten && d.ukeire === best.ukeire).slice(0, 3);
-      parts.push(el("span", { testid: "hint-best" }, `${t("hint.best")}: `,
-        ...top.map((d) => tileEl(d.action.split(" ").pop(), { cls: "mini" })),
-        ` ${t("hint.after", { shanten: best.shanten, n: best.ukeire })}`));
-    }
-    if (h.suggestion) parts.push(el("span", { testid: "hint-suggestion", text: `${t("hint.suggest")}: ${actionWords(h.suggestion, v.ruleset)}` }));
-    if (h.no_win) parts.push(el("span.warn", { testid: "hint-no-win", text: t("hint.noWin", { reason: h.no_win }) }));
-  }
-  if (x.kind === "riichi" && x.furiten != null) {
-    parts.push(x.furiten ? el("span.furiten", { testid: "furiten", text: t("table.furiten") })
-      : el("span", { testid: "furiten", text: t("table.notFuriten") }));
-  }
-  if (!parts.length) parts.push(t("table.tilesInHand", { n: v.hand.length }));
+  const parts = hintParts(v, hintNow(v), Boolean(p && !passOnly(p)));
   parts.forEach((part, i) => {
     if (i) box.append(" \u00b7 ");
     box.append(part);
@@ -725,7 +634,7 @@ function renderActions(v) {
       }
     }
     if (verbs.has("exchange")) {
-      const chosen = exchangeAction(v, p);
+      const chosen = exchangeAction(v, p, S.picks);
       const b = el("button", {
         type: "button", testid: "action", cls: "primary", data: { action: chosen || "" },
         disabled: !chosen, onclick: () => chosen && act(chosen),
@@ -747,49 +656,12 @@ function renderActions(v) {
 
 // ---------------------------------------------------------------------- the hand
 
-function handOrder(v) {
-  const tiles = [...(v.hand || [])];
-  let drawn = null;
-  if (v.drawn) {
-    const i = tiles.lastIndexOf(v.drawn);
-    if (i >= 0) drawn = tiles.splice(i, 1)[0];
-  }
-  return { tiles, drawn };
-}
-
 /** The action a click on `tile` sends now, or null. */
 function tileAction(p, tile) {
   if (!p) return null;
   const verb = S.mode ? S.mode.verb : "discard";
   const a = `${verb} ${tile}`;
   return p.actions.includes(a) ? a : null;
-}
-
-function exchangeOptions(p) {
-  return p.actions.filter((a) => a.startsWith("exchange ")).map((a) => ({ action: a, tiles: a.split(" ").slice(1) }));
-}
-
-function within(part, whole) {
-  const rest = [...whole];
-  for (const x of part) {
-    const i = rest.indexOf(x);
-    if (i < 0) return false;
-    rest.splice(i, 1);
-  }
-  return true;
-}
-
-function pickedTiles(v) {
-  const { tiles, drawn } = handOrder(v);
-  const all = drawn ? [...tiles, drawn] : tiles;
-  return S.picks.map((i) => all[i]).filter((x) => x != null);
-}
-
-function exchangeAction(v, p) {
-  const picked = pickedTiles(v);
-  if (picked.length !== 3) return null;
-  const found = exchangeOptions(p).find((o) => within(picked, o.tiles) && within(o.tiles, picked));
-  return found ? found.action : null;
 }
 
 function renderHand(v, c) {
@@ -802,8 +674,8 @@ function renderHand(v, c) {
   const all = drawn ? [...tiles, drawn] : tiles;
   const hand = el("div.hand", { testid: "hand", cls: S.mode || exchanging ? "choosing" : "" });
   const options = exchanging ? exchangeOptions(p) : [];
-  const picked = exchanging ? pickedTiles(v) : [];
-  const best = bestDiscards(v);
+  const picked = exchanging ? pickedTiles(v, S.picks) : [];
+  const best = S.hints ? bestDiscards(hintNow(v)) : new Set();
   all.forEach((tile, i) => {
     if (drawn && i === all.length - 1) hand.appendChild(el("span.drawn-gap"));
     let action = null;
@@ -850,7 +722,7 @@ function clickTile(i, keyboard = false) {
     const at = S.picks.indexOf(i);
     if (at >= 0) S.picks.splice(at, 1);
     else if (S.picks.length < 3) {
-      const picked = pickedTiles(v);
+      const picked = pickedTiles(v, S.picks);
       if (exchangeOptions(p).some((o) => within([...picked, tile], o.tiles))) S.picks.push(i);
     }
     render();

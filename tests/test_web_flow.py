@@ -1,0 +1,174 @@
+"""The player's flow controls and sound at the web table (issue 31), in Chromium against
+the real server and SQLite file: a table is played in-process to the moment wanted (seat
+0 at a win, a call, a furiten hand), saved, served, and its page opened. Win by itself,
+no calls, pass on everything this turn (not offered on the seat's own turn), the furiten
+badge on the hand, and sound: off by default, remembered, heard on a discard."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("uvicorn")
+pytest.importorskip("playwright.sync_api")
+
+from sparrows.engine import ActionType
+
+from .browser import CHROMIUM, post_json, start_server, stop_server, table_at
+
+if not CHROMIUM.exists():
+    pytest.skip("no /usr/bin/chromium (make browser installs it)", allow_module_level=True)
+
+A = ActionType
+WINS = {A.TSUMO, A.RON}
+CALLS = {A.CHI, A.PON, A.KAN}
+
+
+def _made(db: Path, stop: Any, **kw: Any) -> tuple[str, str]:
+    with ThreadPoolExecutor(1) as pool:  # its own thread: Playwright holds this one's loop
+        return pool.submit(table_at, db, stop, **kw).result()
+
+
+def _seat0(db: Path, table: str) -> list[str]:
+    with sqlite3.connect(db) as con:
+        rows = con.execute(
+            "SELECT action FROM actions WHERE table_id = ? AND seat = 0 ORDER BY n", (table,)
+        )
+        return [a for (a,) in rows]
+
+
+def _next_of_seat0(db: Path, table: str, before: int, seconds: float) -> str | None:
+    """Seat 0's next stored action within ``seconds``, or None."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        done = _seat0(db, table)
+        if len(done) > before:
+            return done[before]
+        time.sleep(0.05)
+    return None
+
+
+def _page(browser: Any, url: str, table: str, token: str) -> Any:
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.goto(f"{url}/table/{table}#t={token}")
+    page.wait_for_selector("[data-testid=connection][data-state=open]")
+    # seat 0's prompt is on the page: buttons, or tiles to discard
+    page.wait_for_selector("#actions button, #my-hand [data-testid=hand-tile]:not([disabled])")
+    return page
+
+
+def _calls_offered(game: Any, legal: list[Any]) -> bool:
+    kinds = {a.type for a in legal}
+    return bool(kinds & CALLS) and A.PASS in kinds and not kinds & WINS
+
+
+def test_win_by_itself_only_when_the_player_asks(tmp_path: Path, browser: Any) -> None:
+    db = tmp_path / "t.db"
+    table, token = _made(db, lambda game, legal: any(a.type in WINS for a in legal))
+    proc, url = start_server(db)
+    try:
+        before = len(_seat0(db, table))
+        page = _page(browser, url, table, token)
+        assert not page.locator("[data-testid=flow-auto-win]").is_checked()  # off by default
+        assert _next_of_seat0(db, table, before, 1.5) is None  # the player chooses
+        page.click("[data-testid=flow] summary")
+        page.check("[data-testid=flow-auto-win]")
+        won = _next_of_seat0(db, table, before, 10)
+        assert won is not None and won.split()[0] in ("tsumo", "ron"), won
+        page.reload()
+        assert page.locator("[data-testid=flow-auto-win]").is_checked()  # remembered
+        page.close()
+    finally:
+        stop_server(proc)
+
+
+def test_no_calls_passes_a_call_and_nothing_else(tmp_path: Path, browser: Any) -> None:
+    db = tmp_path / "t.db"
+    table, token = _made(db, _calls_offered)
+    proc, url = start_server(db)
+    try:
+        before = len(_seat0(db, table))
+        page = _page(browser, url, table, token)
+        assert _next_of_seat0(db, table, before, 1.5) is None  # offered, and waiting
+        calls = ", ".join(f"#actions button[data-action^={c}]" for c in ("chi", "pon", "kan"))
+        assert page.locator(calls).count()
+        page.click("[data-testid=flow] summary")
+        page.check("[data-testid=flow-no-calls]")
+        assert _next_of_seat0(db, table, before, 10) == "pass"
+        page.close()
+    finally:
+        stop_server(proc)
+
+
+def test_pass_on_everything_this_turn(tmp_path: Path, browser: Any) -> None:
+    db = tmp_path / "t.db"
+    table, token = _made(db, _calls_offered)
+    proc, url = start_server(db)
+    try:
+        before = len(_seat0(db, table))
+        page = _page(browser, url, table, token)
+        button = page.locator("[data-testid=pass-turn]")
+        assert button.is_visible() and button.is_enabled()
+        assert _next_of_seat0(db, table, before, 1.0) is None
+        button.click()
+        assert _next_of_seat0(db, table, before, 10) == "pass"
+        # until the seat's own turn, when there is nothing to pass and it is off again
+        page.wait_for_selector("#my-hand [data-testid=hand-tile]:not([disabled])", timeout=30000)
+        assert button.is_disabled()
+        assert button.get_attribute("aria-pressed") == "false"
+        page.close()
+    finally:
+        stop_server(proc)
+
+
+def test_the_furiten_badge_is_on_the_hand(tmp_path: Path, browser: Any) -> None:
+    db = tmp_path / "t.db"
+
+    def ron_passed(game: Any, legal: list[Any]) -> Any:  # the seat lets a ron go by
+        return (
+            next((a for a in legal if a.type == A.PASS), None)
+            if any(a.type == A.RON for a in legal)
+            else None
+        )
+
+    table, token = _made(db, lambda game, legal: bool(game.view(0).extra.furiten), pick=ron_passed)
+    proc, url = start_server(db)
+    try:
+        page = _page(browser, url, table, token)
+        badge = page.locator("[data-testid=furiten-badge]")
+        assert badge.is_visible() and badge.inner_text() == "Furiten"
+        page.close()
+    finally:
+        stop_server(proc)
+
+
+def test_sound_is_off_until_asked_then_remembered_and_heard(tmp_path: Path, browser: Any) -> None:
+    proc, url = start_server(tmp_path / "t.db")
+    try:
+        made = post_json(
+            url + "/api/tables",
+            {
+                "ruleset": "suzume",
+                "seats": [{"kind": "bot:efficiency"}] * 4,
+                "settings": {"bot_pace": 0.3, "claim_pause": 0},
+            },
+        )
+        page = browser.new_page()
+        page.goto(made["spectate"])
+        toggle = page.locator("[data-testid=sound-toggle]")
+        toggle.wait_for()
+        assert not toggle.is_checked()
+        page.wait_for_timeout(1500)  # discards go by in silence
+        assert page.evaluate("document.body.dataset.sound") is None
+        toggle.check()
+        page.wait_for_function("document.body.dataset.sound === 'discard'", timeout=10000)
+        page.reload()
+        assert page.locator("[data-testid=sound-toggle]").is_checked()  # remembered
+        page.close()
+    finally:
+        stop_server(proc)
