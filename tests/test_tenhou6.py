@@ -21,6 +21,7 @@ from sparrows.records.tenhou6 import (
     read_games,
 )
 from sparrows.records.tenhou_replay import replay_log
+from sparrows.rules.riichi.fu import FU_ITEMS
 
 from .conftest import oracle_path
 
@@ -107,6 +108,7 @@ def test_every_hand_plays_through_the_engine(games: list[TenhouGame]) -> None:
     failures = []
     hands = 0
     counts: Counter[str] = Counter()
+    fu_names: set[str] = set()
     for log in games:
         game, checks = replay_log(log)
         hands += sum(1 for c in checks if c.ok)
@@ -114,6 +116,7 @@ def test_every_hand_plays_through_the_engine(games: list[TenhouGame]) -> None:
         for e in game.events:
             if e.type == "win":
                 counts.update(y for y, _ in e.detail["yaku"])  # type: ignore[attr-defined]
+                fu_names.update(n for n, _ in e.detail.get("fu_items", ()))  # type: ignore[attr-defined]
                 counts["tsumo"] += e.from_seat is None  # type: ignore[attr-defined]
     assert not failures, failures[:3]
     assert hands == 326
@@ -121,6 +124,8 @@ def test_every_hand_plays_through_the_engine(games: list[TenhouGame]) -> None:
     assert counts["tsumo"] == 122 and counts["riichi"] == 114 and counts["double_riichi"] == 1
     assert counts["ippatsu"] == 25 and counts["rinshan"] == 4 and counts["chankan"] == 2
     assert counts["tenhou"] == 1 and counts["haitei"] == counts["houtei"] == 0
+    # every fu item of these wins has a name the page words (FU_ITEMS)
+    assert fu_names and fu_names <= set(FU_ITEMS), sorted(fu_names - set(FU_ITEMS))
 
 
 def test_deltas(games: list[TenhouGame]) -> None:

@@ -13,6 +13,7 @@ Screenshots of each ruleset's table are taken on the way; with SPARROWS_SCREENSH
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -351,6 +352,9 @@ def test_the_replay_viewer_steps_jumps_and_changes_view(
     page.click("[data-testid=replay-next]")
     page.keyboard.press("ArrowRight")
     assert counter.inner_text().replace(" ", "") == f"3/{frames}"
+    # the move in the table's words ("Discard East wind"), not the engine's ("discard 1z")
+    said = page.locator("[data-testid=replay-action]").inner_text()
+    assert re.search(r": (Discard|Riichi|Tsumo|Kan) ", said) and not re.search(r"\d[mpsz]", said)
     # every hand open: the concealed hands are shown face up
     assert page.locator("[data-testid=seat-hand] .tile:not(.back)").count() >= 3 * 13
     # the spectator's view at the same frame: no concealed tile face up

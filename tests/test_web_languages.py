@@ -65,6 +65,26 @@ def test_every_language_has_every_key(server: str, browser: Any) -> None:
         page.close()
 
 
+def test_every_fu_item_and_abort_reason_has_a_name() -> None:
+    """Riichi's fu items (FU_ITEMS) and abortive draws (the reasons the rules give) are
+    worded in every language's ``fu`` and ``aborts`` blocks."""
+    from pathlib import Path
+
+    from sparrows.rules.riichi.fu import FU_ITEMS
+
+    src = Path(__file__).resolve().parents[1] / "src/sparrows"
+    rules = (src / "rules/riichi/game.py").read_text(encoding="utf-8")
+    aborts = set(re.findall(r'_abort(?:_ops)?\(game, "([a-z ]+)"', rules))
+    assert {"nine terminals", "four winds", "three ron"} <= aborts
+    for name in ["i18n.js", "lang/ja.js", "lang/zh-Hans.js", "lang/zh-Hant.js"]:
+        text = (src / "server/static/js" / name).read_text(encoding="utf-8")
+        for field, wanted in (("fu", set(FU_ITEMS)), ("aborts", aborts)):
+            block = re.search(r"\b" + field + r": \{(.*?)\n\s*\}", text, re.S)
+            assert block, (name, field)
+            named = set(re.findall(r'"([^"]+)":', block.group(1)))
+            assert wanted <= named, (name, field, sorted(wanted - named))
+
+
 def test_every_scoring_item_has_a_name() -> None:
     """The ids the rules can send in a win's detail.items are the ids the page names."""
     from pathlib import Path

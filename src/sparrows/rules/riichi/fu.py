@@ -4,10 +4,36 @@ an open hand that would score 20 fu on a ron is 30 (``fu_for_open_pinfu``); roun
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...tiles.kinds import DRAGONS
 from .hand import KAN, RUN, SEVEN_PAIRS, TERMINAL_HONOR, THIRTEEN_ORPHANS, Ctx
 
 FuItems = list[tuple[str, int]]
+
+#: Every name a fu item can have (the page words each one: tests/test_web_languages.py).
+FU_ITEMS: Final = (
+    "base",
+    "tsumo",
+    "closed ron",
+    "wait",
+    "kanchan wait",
+    "penchan wait",
+    "tanki wait",
+    "chiitoitsu",
+    "pinfu tsumo",
+    "dragon pair",
+    "double wind pair",
+    "seat wind pair",
+    "round wind pair",
+    *(
+        f"{how} {what} ({grade})"
+        for how in ("closed", "open")
+        for what in ("kan", "triplet")
+        for grade in ("terminal/honour", "simple")
+    ),
+    "open pinfu shape",
+)
 
 
 def set_fu(kind_type: int, kind: int, concealed: bool) -> int:

@@ -58,7 +58,41 @@ export const DICT = {
       ura: "Ura dora", special: "Special tiles (purple 3, blue 7)",
       nuki: "Nuki dora (Norths set aside)",
     },
+    // riichi's fu items and abortive draws, by the words the server writes (the key)
+    fu: {
+      "base": "base",
+      "tsumo": "tsumo",
+      "closed ron": "closed ron",
+      "wait": "wait",
+      "kanchan wait": "kanchan wait",
+      "penchan wait": "penchan wait",
+      "tanki wait": "tanki wait",
+      "chiitoitsu": "chiitoitsu",
+      "pinfu tsumo": "pinfu tsumo",
+      "dragon pair": "dragon pair",
+      "double wind pair": "double wind pair",
+      "seat wind pair": "seat wind pair",
+      "round wind pair": "round wind pair",
+      "closed kan (terminal/honour)": "closed kan (terminal/honour)",
+      "closed kan (simple)": "closed kan (simple)",
+      "open kan (terminal/honour)": "open kan (terminal/honour)",
+      "open kan (simple)": "open kan (simple)",
+      "closed triplet (terminal/honour)": "closed triplet (terminal/honour)",
+      "closed triplet (simple)": "closed triplet (simple)",
+      "open triplet (terminal/honour)": "open triplet (terminal/honour)",
+      "open triplet (simple)": "open triplet (simple)",
+      "open pinfu shape": "open pinfu shape",
+    },
+    aborts: {
+      "nine terminals": "nine terminals",
+      "four riichi": "four riichi",
+      "four winds": "four winds",
+      "four kans": "four kans",
+      "three ron": "three ron",
+      "unanimous": "unanimous",
+    },
     ui: {
+      "end.fuItems": "Fu",
       "app": "sparrows",
       "lobby.title": "sparrows web table",
       "lobby.new": "New table",
@@ -131,10 +165,8 @@ export const DICT = {
       "round.windShort": "{wind}\u00b7{n}",
       "round.hand": "Hand {n}",
       "round.handShort": "H{n}",
-      "table.hints": "Hints",
       "table.sound": "Sound",
       "table.flow": "Play",
-      "table.credits": "Credits",
       "table.furitenBadge": "Furiten",
       "flow.autoDiscard": "After riichi, discard the drawn tile by itself",
       "flow.autoWin": "Win by itself when I can",
@@ -171,19 +203,12 @@ export const DICT = {
       "table.furiten": "Furiten",
       "table.notFuriten": "not furiten",
       "table.tilesInHand": "{n} tiles in hand",
-      "replay.all": "All hands open",
       "replay.deal": "the deal",
       "replay.download": "Download",
       "replay.failed": "The replay cannot be shown",
-      "replay.loading": "Loading the record...",
-      "replay.missing": "No finished game with this id.",
       "replay.offered": "Offered",
-      "replay.pause": "Pause",
-      "replay.play": "Play",
       "replay.public": "Spectator",
       "replay.seatN": "Seat {n}",
-      "replay.step": "Event {i} of {n}",
-      "replay.title": "Replay",
       "replay.viewing": "view",
       "hint.asking": "Hint: thinking...",
       "hint.complete": "Your hand is complete: you may win",
@@ -296,6 +321,7 @@ export const DICT = {
       "replay.last": "Last",
       "replay.play": "Play",
       "replay.pause": "Pause",
+      "replay.speed": "Speed",
       "replay.hand": "Hand",
       "replay.view": "View",
       "replay.all": "All hands open",
@@ -401,6 +427,12 @@ function fill(text, params) {
 export function t(key, params) {
   const text = (dict().ui && dict().ui[key]) ?? DICT.en.ui[key] ?? key;
   return fill(text, params);
+}
+
+/** One entry of a field of the dictionary (``fu``, ``aborts``...) by its key, in the
+ * chosen language, else English, else the key itself (a word the server adds later). */
+export function named(field, key) {
+  return (dict()[field] || {})[key] ?? (DICT.en[field] || {})[key] ?? key;
 }
 
 /** A field of the dictionary (suits, winds...), English where the language lacks it. */

@@ -3,7 +3,7 @@
 
 import { clear } from "./util.js";
 import { tileEl } from "./tiles.js";
-import { t, tileName, words, verbLabel } from "./i18n.js";
+import { t, named, tileName, words, verbLabel } from "./i18n.js";
 import { MELD_VERBS } from "./callouts.js";
 
 /** The log's line for an event ({text, tiles}), or null when the log says nothing. */
@@ -18,7 +18,7 @@ export function logLine(e, names, ruleset) {
   }
   if (e.type === "bonus") return { text: `${who(e.seat)}: ${tileName(e.tile)}`, tiles: [] };
   if (e.type === "exhaustive_draw") return { text: t("end.draw"), tiles: [] };
-  if (e.type === "abort") return { text: t("end.abort", { reason: e.reason }), tiles: [] };
+  if (e.type === "abort") return { text: t("end.abort", { reason: named("aborts", e.reason) }), tiles: [] };
   return null;
 }
 

@@ -3,7 +3,7 @@
 
 import { el, fmtNum, signClass } from "./util.js";
 import { tileEl, parseGroups, kindOf } from "./tiles.js";
-import { t, yakuName, itemName, roundLabel } from "./i18n.js";
+import { t, named, yakuName, itemName, roundLabel } from "./i18n.js";
 import { meldEl, seatName } from "./render.js";
 
 /**
@@ -207,8 +207,8 @@ function winBlock(win, ctx) {
     items.appendChild(el("tr", { testid: "win-item" }, el("td", { text: name }), el("td.num", { text: String(value) })));
   });
   if (Array.isArray(d.fu_items) && d.fu_items.length) {
-    const fu = d.fu_items.map(([label, v]) => `${label} ${v}`).join(", ");
-    items.appendChild(el("tr.fu", {}, el("td", { text: `Fu: ${fu}` }), el("td.num", { text: String(d.fu) })));
+    const fu = d.fu_items.map(([label, v]) => `${named("fu", label)} ${v}`).join(", ");
+    items.appendChild(el("tr.fu", {}, el("td", { testid: "fu-items", text: `${t("end.fuItems")}: ${fu}` }), el("td.num", { text: String(d.fu) })));
   }
   if (Array.isArray(d.chip_items)) {
     for (const [label, v] of d.chip_items) {
@@ -311,7 +311,7 @@ export function handEndPanel(result, ctx, onClose) {
   const panel = el("div.panel.hand-end", { testid: "hand-end", role: "dialog", "aria-label": t("end.hand") });
   const label = ctx.lastView && roundLabel(ctx.lastView);
   panel.appendChild(el("h2", { text: label ? `${label}` : t("end.hand") }));
-  if (result.abort && !result.wins.length) panel.appendChild(el("h3.abort", { testid: "abort", text: t("end.abort", { reason: result.abort.reason }) }));
+  if (result.abort && !result.wins.length) panel.appendChild(el("h3.abort", { testid: "abort", text: t("end.abort", { reason: named("aborts", result.abort.reason) }) }));
   for (const m of result.misdeclared) {
     panel.appendChild(el("p.misdeclared", { text: t("end.misdeclared", { name: seatName(ctx, m.seat) }) }));
   }
@@ -320,7 +320,7 @@ export function handEndPanel(result, ctx, onClose) {
   const sticks = sticksBlock(result, ctx);
   if (sticks) panel.appendChild(sticks);
   if (result.draw) panel.appendChild(drawBlock(result.draw, ctx));
-  if (result.abort && result.wins.length) panel.appendChild(el("p", { testid: "abort", text: t("end.abort", { reason: result.abort.reason }) }));
+  if (result.abort && result.wins.length) panel.appendChild(el("p", { testid: "abort", text: t("end.abort", { reason: named("aborts", result.abort.reason) }) }));
   if (result.end) panel.appendChild(scoresBlock(result.end, ctx));
   if (onClose) {
     panel.appendChild(el("div.panel-buttons", {},

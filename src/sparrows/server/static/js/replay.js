@@ -5,7 +5,9 @@
 
 import { el, clear } from "./util.js";
 import { tileEl, parseTile } from "./tiles.js";
-import { t, tileName, roundLabel, translatePage, languageMenu } from "./i18n.js";
+import { t, named, tileName, verbLabel, roundLabel, translatePage, languageMenu } from "./i18n.js";
+import { actionWords } from "./log.js";
+import { MELD_VERBS } from "./callouts.js";
 import { renderBoard, seatName, uniqueNames, handTiles } from "./render.js";
 import { HandCollector, handEndPanel, gameEndPanel, downloadFormats, winToast } from "./panels.js";
 
@@ -317,7 +319,7 @@ function drawAction(f, c) {
     box.title = "";
     return;
   }
-  box.textContent = `${seatName(c, f.seat)}: ${f.action}`;
+  box.textContent = `${seatName(c, f.seat)}: ${actionWords(f.action || "", S.data.ruleset)}`;
   for (const token of (f.action || "").split(" ").slice(1)) {
     if (parseTile(token)) tiles.appendChild(tileEl(token));
   }
@@ -331,9 +333,9 @@ function drawEvents(f, c) {
   for (const e of f.events || []) {
     if (e.type === "win") out.push(`${t("end.win", { name: who(e.seat) })} (${e.from_seat == null ? t("end.tsumo") : t("end.ron", { name: who(e.from_seat) })})`);
     else if (e.type === "exhaustive_draw") out.push(t("end.draw"));
-    else if (e.type === "abort") out.push(t("end.abort", { reason: e.reason }));
+    else if (e.type === "abort") out.push(t("end.abort", { reason: named("aborts", e.reason) }));
     else if (e.type === "bonus") out.push(`${who(e.seat)}: ${tileName(e.tile)}`);
-    else if (e.type === "call" && e.seat !== f.seat) out.push(`${who(e.seat)}: ${e.meld.replace("_", " ")} ${(e.tiles || []).join(" ")}`);
+    else if (e.type === "call" && e.seat !== f.seat) out.push(`${who(e.seat)}: ${verbLabel(MELD_VERBS[e.meld] || e.meld, S.data.ruleset)} ${(e.tiles || []).map(tileName).join(" ")}`);
     else if (e.type === "game_end") out.push(t("end.game"));
   }
   $("events").textContent = out.join(" \u00b7 ");
@@ -349,8 +351,9 @@ function drawPrompt(v) {
     return;
   }
   box.classList.remove("hidden");
-  const list = p.actions.length > 8 ? [...p.actions.slice(0, 8), "\u2026"] : p.actions;
-  box.textContent = `${tr("replay.offered", "Offered")} (${p.kind}): ${list.join(" \u00b7 ")}`;
+  const words = p.actions.map((a) => actionWords(a, S.data.ruleset));
+  const list = words.length > 8 ? [...words.slice(0, 8), "\u2026"] : words;
+  box.textContent = `${tr("replay.offered", "Offered")}: ${list.join(" \u00b7 ")}`;
 }
 
 function drawPanel(i, c) {
