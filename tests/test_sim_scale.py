@@ -128,6 +128,7 @@ def run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # Ray's start: make test-all
 def test_cli_ray_local_duplicate_with_reports(tmp_path: Path) -> None:
     pytest.importorskip("ray")
     pytest.importorskip("matplotlib")
