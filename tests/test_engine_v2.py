@@ -598,7 +598,9 @@ def check_random_play(scale: int, part: int, parts: int) -> None:
     assert {"win", "misdeclared", "call", "status", "bonus", "exchange", "choices"} <= seen
 
 
-@pytest.mark.parametrize("part", range(4))
+@pytest.mark.parametrize(
+    "part", [0, 1, *(pytest.param(p, marks=pytest.mark.slow) for p in (2, 3))]
+)  # make test plays half of the thousand games, make test-all all of them (and ten times)
 def test_random_play(part: int) -> None:
     check_random_play(1, part, 4)
 

@@ -33,6 +33,7 @@ def run_example(name: str, *args: str, timeout: float) -> str:
     return proc.stdout
 
 
+@pytest.mark.slow  # trains for a few seconds: make test-all
 def test_suzume_policy_trains_and_prints_its_result() -> None:
     out = run_example(
         "suzume_policy.py", "--seconds", "3", "--eval-games", "6", "--seed", "1", timeout=120

@@ -203,6 +203,7 @@ def test_two_players_in_two_browsers_and_a_spectator_who_sees_no_hidden_tile(
         assert p.errors == []
 
 
+@pytest.mark.slow  # make test-all: the browser's budget in make test
 def test_a_player_closes_the_page_during_a_claim_prompt_and_answers_it_after_reopening(
     server: str, browser: Any, pages: list[Page]
 ) -> None:
@@ -328,6 +329,7 @@ def test_rule_options_in_the_lobby_make_the_table_and_a_bad_value_is_named(
     assert [e for e in pages[0].errors if "status of 400" not in e] == []
 
 
+@pytest.mark.slow  # make test-all: the browser's budget in make test
 def test_the_replay_viewer_steps_jumps_and_changes_view(
     server: str, browser: Any, pages: list[Page]
 ) -> None:

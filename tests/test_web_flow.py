@@ -73,7 +73,7 @@ def _calls_offered(game: Any, legal: list[Any]) -> bool:
     return bool(kinds & CALLS) and A.PASS in kinds and not kinds & WINS
 
 
-@pytest.mark.slow  # make test-all (the budget: two of these in make test)
+@pytest.mark.slow  # make test-all (the budget: one of these in make test)
 def test_win_by_itself_only_when_the_player_asks(tmp_path: Path, browser: Any) -> None:
     db = tmp_path / "t.db"
     table, token = _made(db, lambda game, legal: any(a.type in WINS for a in legal))
@@ -94,6 +94,7 @@ def test_win_by_itself_only_when_the_player_asks(tmp_path: Path, browser: Any) -
         stop_server(proc)
 
 
+@pytest.mark.slow  # make test-all: the browser's budget in make test
 def test_no_calls_passes_a_call_and_nothing_else(tmp_path: Path, browser: Any) -> None:
     db = tmp_path / "t.db"
     table, token = _made(db, _calls_offered)
@@ -133,7 +134,7 @@ def test_pass_on_everything_this_turn(tmp_path: Path, browser: Any) -> None:
         stop_server(proc)
 
 
-@pytest.mark.slow  # make test-all (the budget: two of these in make test)
+@pytest.mark.slow  # make test-all (the budget: one of these in make test)
 def test_the_furiten_badge_is_on_the_hand(tmp_path: Path, browser: Any) -> None:
     db = tmp_path / "t.db"
 
@@ -165,7 +166,7 @@ def test_the_furiten_badge_is_on_the_hand(tmp_path: Path, browser: Any) -> None:
         stop_server(proc)
 
 
-@pytest.mark.slow  # make test-all (the budget: two of these in make test)
+@pytest.mark.slow  # make test-all (the budget: one of these in make test)
 def test_sound_is_off_until_asked_then_remembered_and_heard(tmp_path: Path, browser: Any) -> None:
     proc, url = start_server(tmp_path / "t.db")
     try:

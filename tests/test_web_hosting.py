@@ -117,6 +117,7 @@ def _decode(png: bytes) -> list[str]:
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium (make browser)")
+@pytest.mark.slow  # make test-all: the browser's budget in make test
 def test_the_lobby_shows_each_link_with_a_qr_code_that_scans_to_it(
     tmp_path: Path, browser: Any
 ) -> None:

@@ -85,6 +85,7 @@ def test_seats_sit_around_the_centre_and_the_turn_is_lit(server: str, browser: A
         page.close()
 
 
+@pytest.mark.slow  # make test-all: the browser's budget in make test
 def test_the_log_speaks_the_tables_words_and_the_game_end_is_said(
     server: str, browser: Any
 ) -> None:
@@ -247,6 +248,7 @@ def _auto_discards(db: Path, url: str, browser: Any, table: str, token: str) -> 
         page.close()
 
 
+@pytest.mark.slow  # make test-all: the browser's budget in make test
 def test_after_riichi_the_page_discards_the_drawn_tile_by_itself(
     tmp_path: Path, browser: Any
 ) -> None:
@@ -266,6 +268,7 @@ def test_after_riichi_the_page_discards_the_drawn_tile_by_itself(
     raise AssertionError("the page never discarded by itself after riichi")
 
 
+@pytest.mark.slow  # make test-all: the browser's budget in make test
 def test_presence_is_shown_and_a_seat_that_leaves_and_returns_is_announced(
     server: str, browser: Any
 ) -> None:
