@@ -103,7 +103,7 @@ def test_the_fast_encoding_is_the_views_at_every_decision(
     enc = table.encoder
     n = table.players
     hands, checked, shown = 0, 0, 0
-    for seed in range(sized(1, 6)):
+    for seed in range(sized(2, 6)):
         table.new_game(seed)
         policy = _Policy(table.rules, seed)
         rng = random.Random(seed)

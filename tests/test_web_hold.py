@@ -94,10 +94,10 @@ def test_the_next_hand_waits_for_every_person_to_press_ok(tmp_path: Path) -> Non
 def test_the_table_goes_on_after_its_countdown_or_without_a_page_that_closed(
     tmp_path: Path,
 ) -> None:
-    room, got = _room(tmp_path, 0.3)
+    room, got = _room(tmp_path, 1.5)  # long enough to be seen held on a busy machine
     _to_hand_end(room)
     assert room.held()
-    time.sleep(0.35)
+    time.sleep(1.6)
     assert not room.held() and _holds(got[1])[-1] == []
     # the next hand's end: a person whose page is closed is not waited for
     for conn in room.conns:
