@@ -117,7 +117,7 @@ test: $(DEVSTAMP) $(CHROMIUM)
 	$(MAKE) --no-print-directory test-fast
 
 test-pure: $(DEVSTAMP)
-	SPARROWS_EXPECT=pure $(BIN)/pytest -n 2 -m "not slow"
+	SPARROWS_EXPECT=pure $(BIN)/pytest -n 2 --dist worksteal -m "not slow"
 
 # The suite again on the compiled build, with a check that it plays every ruleset exactly
 # as the pure-Python build does (tests/test_builds.py). Left out here, run on the pure
@@ -136,7 +136,7 @@ FAST_DESELECT := test_client_contract.py::test_views_round_trip_and_meet_the_sch
 	test_client_contract.py::test_the_stream_rebuilds_every_view[
 test-fast: $(FASTSTAMP)
 	SPARROWS_PURE_PYTHON=$(abspath $(BIN)/python) SPARROWS_EXPECT=compiled \
-		$(FASTBIN)/pytest -n 2 -m "not slow" -p no:cacheprovider \
+		$(FASTBIN)/pytest -n 2 --dist worksteal -m "not slow" -p no:cacheprovider \
 		$(foreach t,$(FAST_SKIP),--ignore=tests/test_$(t).py) \
 		$(foreach t,$(FAST_DESELECT),--deselect 'tests/$(t)')
 
