@@ -23,10 +23,13 @@ feels beside tables of bots). ``--restart`` then kills the server (SIGKILL), sta
 again on the same file and times how soon it answers and how soon every table is back.
 The server's full garbage collections (``/api/health``) are reported too.
 
+Each figure is given per pass and as the median of ``--passes`` runs (default 3), each on
+a fresh server and file.
+
 Run: ``.venv/bin/python benchmarks/bench_web.py [--tables 50] [--humans H] [--seconds 60]
-[--think S] [--bots-flat-out] [--restart] [--sparrows PATH]`` (``make bench`` runs it on
-the pure and the compiled build: 50 tables flat out and at people's pace, and 200 tables
-with 20 people).
+[--think S] [--bots-flat-out] [--restart] [--passes 3] [--sparrows PATH]`` (``make bench``
+runs it on the pure and the compiled build: 50 tables flat out and at people's pace, and
+200 tables with 20 people).
 """
 
 from __future__ import annotations
@@ -256,16 +259,39 @@ def main() -> None:
         help="the sparrows command that serves (default: this environment's; the compiled "
         "build's is .venv-fast/bin/sparrows)",
     )
+    parser.add_argument(
+        "--passes",
+        type=int,
+        default=3,
+        help="runs, each on a fresh server and file; the summary gives their medians",
+    )
     args = parser.parse_args()
     humans = args.tables if args.humans is None else min(args.humans, args.tables)
-    folder = Path(tempfile.mkdtemp(prefix="sparrows-web-bench-"))
-    db = folder / "tables.db"
-    proc, url = serve(args.sparrows, db)
     pace = f"players think {args.think:g} s, table pace" if args.think else "no pauses"
     print(
         f"bench_web: {args.tables} tables ({humans} with a person) for {args.seconds:g} s "
-        f"({pace}), server {args.sparrows} at {url} (pid {proc.pid})"
+        f"({pace}), server {args.sparrows}, {args.passes} passes"
     )
+    results = []
+    for n in range(args.passes):
+        print(f" pass {n + 1}:")
+        results.append(one_pass(args, humans))
+    if len(results) > 1:
+        med = {k: statistics.median(r[k] for r in results) for k in results[0]}
+        print(
+            f" median of {len(results)} passes: client actions {med['client_rate']:,.0f}/s, "
+            f"all actions {med['all_rate']:,.0f}/s, latency median {med['p50']:.1f} ms, "
+            f"p99 {med['p99']:.1f} ms, server RSS at the end {med['rss_end']:.0f} MiB; "
+            f"lost {max(r['lost'] for r in results):.0f}, "
+            f"duplicated {max(r['dup'] for r in results):.0f} (the worst pass)"
+        )
+
+
+def one_pass(args: argparse.Namespace, humans: int) -> dict[str, float]:
+    """One run on a fresh server and file: its lines printed, its figures returned."""
+    folder = Path(tempfile.mkdtemp(prefix="sparrows-web-bench-"))
+    db = folder / "tables.db"
+    proc, url = serve(args.sparrows, db)
     health: dict[str, Any] = {}
     restart = ""
     try:
@@ -351,6 +377,15 @@ def main() -> None:
         print(f"  restart: {restart}")
     for e in out["errors"][:5]:
         print(f"  error: {e}")
+    return {
+        "client_rate": accepted / elapsed,
+        "all_rate": total / elapsed,
+        "p50": p50,
+        "p99": p99,
+        "rss_end": rss[-1] if rss else float("nan"),
+        "lost": lost,
+        "dup": dup,
+    }
 
 
 if __name__ == "__main__":
