@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,34 @@ def _page(browser: Any, url: str, table: str, token: str) -> Any:
     return page
 
 
+class At:
+    """A table stopped at a moment (see ``table_at``), served, with seat 0's page open:
+    ``next(seconds)`` is seat 0's next stored action (None when none came)."""
+
+    def __init__(self, tmp_path: Path, browser: Any, stop: Any, **kw: Any) -> None:
+        self.db = tmp_path / "t.db"
+        self.table, token = _made(self.db, stop, **kw)
+        self.proc, url = start_server(self.db)
+        self.before = len(_seat0(self.db, self.table))
+        self.page = _page(browser, url, self.table, token)
+
+    def next(self, seconds: float) -> str | None:
+        return _next_of_seat0(self.db, self.table, self.before, seconds)
+
+    def close(self) -> None:
+        self.page.close()
+        stop_server(self.proc)
+
+
+@contextlib.contextmanager
+def at(tmp_path: Path, browser: Any, stop: Any, **kw: Any) -> Iterator[At]:
+    moment = At(tmp_path, browser, stop, **kw)
+    try:
+        yield moment
+    finally:
+        moment.close()
+
+
 def _pass_only(legal: list[Any]) -> bool:
     """A prompt the table answers by itself (pass is all there is): not one to stop at."""
     return [a.type for a in legal] == [A.PASS]
@@ -75,69 +104,44 @@ def _calls_offered(game: Any, legal: list[Any]) -> bool:
 
 @pytest.mark.slow  # make test-all (the budget: one of these in make test)
 def test_win_by_itself_only_when_the_player_asks(tmp_path: Path, browser: Any) -> None:
-    db = tmp_path / "t.db"
-    table, token = _made(db, lambda game, legal: any(a.type in WINS for a in legal))
-    proc, url = start_server(db)
-    try:
-        before = len(_seat0(db, table))
-        page = _page(browser, url, table, token)
+    with at(tmp_path, browser, lambda game, legal: any(a.type in WINS for a in legal)) as m:
+        page = m.page
         assert not page.locator("[data-testid=flow-auto-win]").is_checked()  # off by default
-        assert _next_of_seat0(db, table, before, 1.5) is None  # the player chooses
+        assert m.next(1.5) is None  # the player chooses
         page.click("[data-testid=flow] summary")
         page.check("[data-testid=flow-auto-win]")
-        won = _next_of_seat0(db, table, before, 10)
+        won = m.next(10)
         assert won is not None and won.split()[0] in ("tsumo", "ron"), won
         page.reload()
         assert page.locator("[data-testid=flow-auto-win]").is_checked()  # remembered
-        page.close()
-    finally:
-        stop_server(proc)
 
 
 @pytest.mark.slow  # make test-all: the browser's budget in make test
 def test_no_calls_passes_a_call_and_nothing_else(tmp_path: Path, browser: Any) -> None:
-    db = tmp_path / "t.db"
-    table, token = _made(db, _calls_offered)
-    proc, url = start_server(db)
-    try:
-        before = len(_seat0(db, table))
-        page = _page(browser, url, table, token)
-        assert _next_of_seat0(db, table, before, 1.5) is None  # offered, and waiting
+    with at(tmp_path, browser, _calls_offered) as m:
+        assert m.next(1.5) is None  # offered, and waiting
         calls = ", ".join(f"#actions button[data-action^={c}]" for c in ("chi", "pon", "kan"))
-        assert page.locator(calls).count()
-        page.click("[data-testid=flow] summary")
-        page.check("[data-testid=flow-no-calls]")
-        assert _next_of_seat0(db, table, before, 10) == "pass"
-        page.close()
-    finally:
-        stop_server(proc)
+        assert m.page.locator(calls).count()
+        m.page.click("[data-testid=flow] summary")
+        m.page.check("[data-testid=flow-no-calls]")
+        assert m.next(10) == "pass"
 
 
 def test_pass_on_everything_this_turn(tmp_path: Path, browser: Any) -> None:
-    db = tmp_path / "t.db"
-    table, token = _made(db, _calls_offered)
-    proc, url = start_server(db)
-    try:
-        before = len(_seat0(db, table))
-        page = _page(browser, url, table, token)
-        button = page.locator("[data-testid=pass-turn]")
+    with at(tmp_path, browser, _calls_offered) as m:
+        button = m.page.locator("[data-testid=pass-turn]")
         assert button.is_visible() and button.is_enabled()
-        assert _next_of_seat0(db, table, before, 1.0) is None
+        assert m.next(1.0) is None
         button.click()
-        assert _next_of_seat0(db, table, before, 10) == "pass"
+        assert m.next(10) == "pass"
         # until the seat's own turn, when there is nothing to pass and it is off again
-        page.wait_for_selector("#my-hand [data-testid=hand-tile]:not([disabled])", timeout=30000)
+        m.page.wait_for_selector("#my-hand [data-testid=hand-tile]:not([disabled])", timeout=30000)
         assert button.is_disabled()
         assert button.get_attribute("aria-pressed") == "false"
-        page.close()
-    finally:
-        stop_server(proc)
 
 
 @pytest.mark.slow  # make test-all (the budget: one of these in make test)
 def test_the_furiten_badge_is_on_the_hand(tmp_path: Path, browser: Any) -> None:
-    db = tmp_path / "t.db"
-
     def ron_passed(game: Any, legal: list[Any]) -> Any:  # the seat lets a ron go by
         return (
             next((a for a in legal if a.type == A.PASS), None)
@@ -145,14 +149,11 @@ def test_the_furiten_badge_is_on_the_hand(tmp_path: Path, browser: Any) -> None:
             else None
         )
 
-    table, token = _made(
-        db,
-        lambda game, legal: bool(game.view(0).extra.furiten) and not _pass_only(legal),
-        pick=ron_passed,
-    )
-    proc, url = start_server(db)
-    try:
-        page = _page(browser, url, table, token)
+    def furiten(game: Any, legal: list[Any]) -> bool:
+        return bool(game.view(0).extra.furiten) and not _pass_only(legal)
+
+    with at(tmp_path, browser, furiten, pick=ron_passed) as m:
+        page = m.page
         badge = page.locator("[data-testid=furiten-badge]")
         with contextlib.suppress(Exception):  # said below, with what the page shows
             badge.wait_for(state="visible", timeout=5000)
@@ -161,9 +162,6 @@ def test_the_furiten_badge_is_on_the_hand(tmp_path: Path, browser: Any) -> None:
             page.locator("[data-testid=hints]").inner_text(),
             page.locator("#actions").inner_text(),
         )
-        page.close()
-    finally:
-        stop_server(proc)
 
 
 @pytest.mark.slow  # make test-all (the budget: one of these in make test)
