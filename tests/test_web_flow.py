@@ -7,6 +7,7 @@ badge on the hand, and sound: off by default, remembered, heard on a discard."""
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -55,8 +56,13 @@ def _next_of_seat0(db: Path, table: str, before: int, seconds: float) -> str | N
     return None
 
 
-def _page(browser: Any, url: str, table: str, token: str) -> Any:
+def _page(
+    browser: Any, url: str, table: str, token: str, flow: dict[str, bool] | None = None
+) -> Any:
     page = browser.new_page(viewport={"width": 1280, "height": 860})
+    if flow is not None:  # the player's flow settings, as if saved before
+        saved = json.dumps(json.dumps(flow))
+        page.add_init_script(f"localStorage.setItem('sparrows.flow', {saved})")
     page.goto(f"{url}/table/{table}#t={token}")
     page.wait_for_selector("[data-testid=connection][data-state=open]")
     # seat 0's prompt is on the page: buttons, or tiles to discard
@@ -68,12 +74,19 @@ class At:
     """A table stopped at a moment (see ``table_at``), served, with seat 0's page open:
     ``next(seconds)`` is seat 0's next stored action (None when none came)."""
 
-    def __init__(self, tmp_path: Path, browser: Any, stop: Any, **kw: Any) -> None:
+    def __init__(
+        self,
+        tmp_path: Path,
+        browser: Any,
+        stop: Any,
+        flow: dict[str, bool] | None = None,
+        **kw: Any,
+    ) -> None:
         self.db = tmp_path / "t.db"
         self.table, token = _made(self.db, stop, **kw)
         self.proc, url = start_server(self.db)
         self.before = len(_seat0(self.db, self.table))
-        self.page = _page(browser, url, self.table, token)
+        self.page = _page(browser, url, self.table, token, flow)
 
     def next(self, seconds: float) -> str | None:
         return _next_of_seat0(self.db, self.table, self.before, seconds)
@@ -152,7 +165,9 @@ def test_the_furiten_badge_is_on_the_hand(tmp_path: Path, browser: Any) -> None:
     def furiten(game: Any, legal: list[Any]) -> bool:
         return bool(game.view(0).extra.furiten) and not _pass_only(legal)
 
-    with at(tmp_path, browser, furiten, pick=ron_passed) as m:
+    # in riichi the page would discard the drawn tile by itself, and a ron of it may end
+    # the hand (and the furiten) before the badge is looked at: the player turned that off
+    with at(tmp_path, browser, furiten, pick=ron_passed, flow={"autoDiscard": False}) as m:
         page = m.page
         badge = page.locator("[data-testid=furiten-badge]")
         with contextlib.suppress(Exception):  # said below, with what the page shows
