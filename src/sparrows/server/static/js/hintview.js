@@ -42,9 +42,9 @@ export function hintParts(v, h, asking) {
     parts.push(shantenPart(v, h));
     if (h.discards.length) {
       const best = h.discards[0];
-      const top = h.discards.filter((d) => d.shanten === best.shanten && d.ukeire === best.ukeire).slice(0, 3);
+      const top = [...bestDiscards(h)].slice(0, 3);
       parts.push(el("span", { testid: "hint-best" }, `${t("hint.best")}: `,
-        ...top.map((d) => tileEl(d.action.split(" ").pop(), { cls: "mini" })),
+        ...top.map((a) => tileEl(a.split(" ").pop(), { cls: "mini" })),
         ` ${t("hint.after", { shanten: best.shanten, n: best.ukeire })}`));
     }
     if (h.suggestion) parts.push(el("span", { testid: "hint-suggestion", text: `${t("hint.suggest")}: ${actionWords(h.suggestion, v.ruleset)}` }));

@@ -6,11 +6,16 @@ import { tileEl } from "./tiles.js";
 import { t, named, tileName, words, verbLabel } from "./i18n.js";
 import { MELD_VERBS } from "./callouts.js";
 
+/** A call's meld type in the table's words ("Pung", "Pon", "Kong"). */
+export function callWord(meld, ruleset) {
+  return verbLabel(MELD_VERBS[meld] || meld, ruleset);
+}
+
 /** The log's line for an event ({text, tiles}), or null when the log says nothing. */
 export function logLine(e, names, ruleset) {
   const who = (s) => names[s] || `Seat ${s + 1}`;
   if (e.type === "call") {
-    return { text: `${who(e.seat)}: ${verbLabel(MELD_VERBS[e.meld] || e.meld, ruleset)}`, tiles: e.tiles || [] };
+    return { text: `${who(e.seat)}: ${callWord(e.meld, ruleset)}`, tiles: e.tiles || [] };
   }
   if (e.type === "discard" && e.riichi) return { text: `${who(e.seat)}: ${t("act.riichi")}`, tiles: [] };
   if (e.type === "win") {

@@ -5,9 +5,8 @@
 
 import { el, clear } from "./util.js";
 import { tileEl, parseTile } from "./tiles.js";
-import { t, named, tileName, verbLabel, roundLabel, translatePage, languageMenu } from "./i18n.js";
-import { actionWords } from "./log.js";
-import { MELD_VERBS } from "./callouts.js";
+import { t, named, tileName, roundLabel, translatePage, languageMenu } from "./i18n.js";
+import { actionWords, callWord } from "./log.js";
 import { renderBoard, seatName, uniqueNames, handTiles } from "./render.js";
 import { HandCollector, handEndPanel, gameEndPanel, downloadFormats, winToast } from "./panels.js";
 
@@ -335,7 +334,7 @@ function drawEvents(f, c) {
     else if (e.type === "exhaustive_draw") out.push(t("end.draw"));
     else if (e.type === "abort") out.push(t("end.abort", { reason: named("aborts", e.reason) }));
     else if (e.type === "bonus") out.push(`${who(e.seat)}: ${tileName(e.tile)}`);
-    else if (e.type === "call" && e.seat !== f.seat) out.push(`${who(e.seat)}: ${verbLabel(MELD_VERBS[e.meld] || e.meld, S.data.ruleset)} ${(e.tiles || []).map(tileName).join(" ")}`);
+    else if (e.type === "call" && e.seat !== f.seat) out.push(`${who(e.seat)}: ${callWord(e.meld, S.data.ruleset)} ${(e.tiles || []).map(tileName).join(" ")}`);
     else if (e.type === "game_end") out.push(t("end.game"));
   }
   $("events").textContent = out.join(" \u00b7 ");
