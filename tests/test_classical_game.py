@@ -8,6 +8,7 @@ import pytest
 
 from sparrows.agents import make_agent
 from sparrows.engine import ActionType, Game, Phase
+from sparrows.reasons import Reason
 from sparrows.rules import get_ruleset
 from sparrows.rules.classical import settle
 
@@ -40,6 +41,10 @@ def test_no_mah_jongg_on_a_kind_in_ones_own_discards(rule: bool) -> None:
     if rule:
         reason = game.ruleset.no_win_reason(game, 1, game.discards[2][-1])
         assert reason is not None and "discarded" in reason
+        assert isinstance(reason, Reason) and (reason.key, reason.args) == (
+            "own_discard",
+            {"tile": "5p"},
+        )
 
 
 @pytest.mark.parametrize(("preset", "dealer"), [("classical", 0), ("seed003", 1)])

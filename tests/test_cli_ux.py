@@ -16,6 +16,7 @@ import pytest
 
 from sparrows.cli.play import TerminalTable
 from sparrows.engine import Game
+from sparrows.reasons import Reason
 from sparrows.rules import get_ruleset
 from sparrows.tiles import parse_tiles
 
@@ -340,11 +341,13 @@ def test_table_explains_a_win_that_is_not_offered_and_marks_furiten() -> None:
     reason = rules.no_win_reason(game, 1, five)
     # run 1 + triplet 2 + tanyao 1 = 4, below the minimum of 5
     assert reason == "the hand is worth 4 before the dealer bonus; a win needs 5"
+    assert isinstance(reason, Reason) and reason.args == {"worth": 4, "need": 5}
     hint = rules.hint(game.observation(1))
     assert hint.shanten == 0 and hint.waits == (22,) and not hint.furiten
     game.discards[1].append(five)  # a discarded wait: furiten
     reason = rules.no_win_reason(game, 1, five)
     assert reason is not None and reason.startswith("furiten: you discarded a 5 earlier")
+    assert isinstance(reason, Reason) and reason.to_json()["args"] == {"tile": "5"}
     assert rules.hint(game.observation(1)).furiten
     lines = table.hand_lines(drawn=False)
     assert "ready (FURITEN: no ron)" in lines[0]

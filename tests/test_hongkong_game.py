@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from sparrows.agents import make_agent
 from sparrows.cli.play import TerminalTable
 from sparrows.engine import ActionType, Game, Phase
+from sparrows.reasons import Reason
 from sparrows.rules import get_ruleset
 from sparrows.tiles import MeldType, parse_tiles
 
@@ -184,6 +185,8 @@ def test_robbing_an_added_kong(min_faan: int) -> None:
         kong_tile = game.melds[1][0].tiles[-1]
         reason = game.ruleset.no_win_reason(game, 2, kong_tile)
         assert reason is not None and "min_faan" in reason
+        assert isinstance(reason, Reason) and reason.key in {"below_faan", "below_faan_no_bonus"}
+        assert int(reason.args["faan"]) < int(reason.args["need"])
 
 
 SEED_TABLE = [

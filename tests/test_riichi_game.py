@@ -14,6 +14,7 @@ from sparrows.engine import ActionType, Game, Phase
 from sparrows.engine.game import CALLED, RIICHI, TSUMOGIRI
 from sparrows.engine.ledger import POT
 from sparrows.engine.protocol import Ruleset
+from sparrows.reasons import Reason
 from sparrows.tiles import MeldType, format_tile, parse_tiles
 
 from .riichi_walls import (
@@ -365,6 +366,12 @@ def test_call_leaving_only_kuikae_tiles_is_not_offered() -> None:
     # 444m 567m 77m (or 44m 456m 777m) with two open pons: complete, but no yaku
     reason = rules.no_win_reason(game, 1, game.discards[0][-1])
     assert reason is not None and reason.startswith("no yaku")
+    assert isinstance(reason, Reason) and reason.key == "no_yaku"  # the page words the id
+    from sparrows.server.advice import hint_json  # what the page's hints line gets
+
+    said = hint_json(rules, game, 1)
+    assert said["no_win"] == reason
+    assert said["no_win_why"] == {"id": "no_yaku", "args": {}, "text": str(reason)}
     act(game, 1, "pon 4m 4m")
     assert legal(game, 1) == {"discard 5m", "discard 6m", "discard 7m"}
 
@@ -724,6 +731,7 @@ def test_temporary_furiten_until_the_own_next_discard() -> None:
     assert game.phase is Phase.TURN and game.turn == 0
     reason = rules.no_win_reason(game, 1, game.discards[3][-1])  # the 5s it may not ron
     assert reason is not None and reason.startswith("furiten")
+    assert isinstance(reason, Reason) and reason.key == "furiten"
     act(game, 0, "discard 2s")
     assert legal(game, 1) == {"chi 3s 4s", "pass"}  # a chi, but no ron
     act(game, 1, "pass")

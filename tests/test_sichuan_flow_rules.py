@@ -17,6 +17,7 @@ import pytest
 from sparrows.engine import ActionType, Game, Phase
 from sparrows.engine.game import PLAYING, WON
 from sparrows.errors import OptionsError
+from sparrows.reasons import Reason
 from sparrows.rules import get_ruleset
 from sparrows.tiles import MeldType
 
@@ -168,7 +169,10 @@ def test_a_pung_after_a_passed_win_keeps_the_pass_hu_lock() -> None:
     assert game.turn == 2 and game.fmt(game.drawn) == "7m"  # type: ignore[arg-type]
     act(game, 2, A.DISCARD, "7m")
     assert game.to_act() == [1] and types(game, 1) == {A.PON, A.PASS}  # no Hu
-    assert game.ruleset.no_win_reason(game, 1, game.last_discard[1]) is not None  # type: ignore[index, attr-defined]
+    # the lock, not a discard of the kind (the reason said so before)
+    reason = game.ruleset.no_win_reason(game, 1, game.last_discard[1])  # type: ignore[index]
+    assert isinstance(reason, Reason) and reason.key == "passed_win"
+    assert reason.startswith("you passed a win since your last draw")
     act(game, 1, A.PASS)
     for seat, tile in ((3, "1m"), (0, "3m"), (1, "9m")):
         assert game.turn == seat and game.fmt(game.drawn) == tile  # type: ignore[arg-type]

@@ -57,13 +57,18 @@ def _next_of_seat0(db: Path, table: str, before: int, seconds: float) -> str | N
 
 
 def _page(
-    browser: Any, url: str, table: str, token: str, flow: dict[str, bool] | None = None
+    browser: Any,
+    url: str,
+    table: str,
+    token: str,
+    flow: dict[str, bool] | None = None,
+    lang: str = "en",
 ) -> Any:
     page = browser.new_page(viewport={"width": 1280, "height": 860})
     if flow is not None:  # the player's flow settings, as if saved before
         saved = json.dumps(json.dumps(flow))
         page.add_init_script(f"localStorage.setItem('sparrows.flow', {saved})")
-    page.goto(f"{url}/table/{table}#t={token}")
+    page.goto(f"{url}/table/{table}?lang={lang}#t={token}")
     page.wait_for_selector("[data-testid=connection][data-state=open]")
     # seat 0's prompt is on the page: buttons, or tiles to discard
     page.wait_for_selector("#actions button, #my-hand [data-testid=hand-tile]:not([disabled])")
@@ -80,13 +85,14 @@ class At:
         browser: Any,
         stop: Any,
         flow: dict[str, bool] | None = None,
+        lang: str = "en",
         **kw: Any,
     ) -> None:
         self.db = tmp_path / "t.db"
         self.table, token = _made(self.db, stop, **kw)
         self.proc, url = start_server(self.db)
         self.before = len(_seat0(self.db, self.table))
-        self.page = _page(browser, url, self.table, token, flow)
+        self.page = _page(browser, url, self.table, token, flow, lang)
 
     def next(self, seconds: float) -> str | None:
         return _next_of_seat0(self.db, self.table, self.before, seconds)
@@ -205,3 +211,22 @@ def test_sound_is_off_until_asked_then_remembered_and_heard(tmp_path: Path, brow
         page.close()
     finally:
         stop_server(proc)
+
+
+def test_a_refused_win_is_said_in_the_players_language(tmp_path: Path, browser: Any) -> None:
+    """A Hong Kong hand complete on its draw but below the minimum faan: the hints line
+    says why in traditional Chinese, with the hand's faan and the minimum (the server
+    sends the reason's id and numbers; the page words them)."""
+    from sparrows.server.advice import hint_json
+
+    def refused(game: Any, legal: list[Any]) -> bool:
+        return not _pass_only(legal) and hint_json(game.ruleset, game, 0)["no_win_why"] is not None
+
+    with at(tmp_path, browser, refused, ruleset="hongkong", tables=120, lang="zh-Hant") as m:
+        page = m.page
+        page.click("[data-testid=hint-toggle]")
+        said = page.locator("[data-testid=hint-no-win]")
+        said.wait_for(timeout=10000)
+        text = said.inner_text()
+        assert "番" in text and "起糊" in text and "faan" not in text, text
+        assert "3番" in text, text  # the table's minimum (min_faan 3)

@@ -75,6 +75,7 @@ def test_the_host_closes_a_table_and_nobody_else_can(tmp_path: Path) -> None:
                 "type": "error",
                 "about": "closed",
                 "message": "the host closed this table",
+                "why": {"id": "closed", "args": {}, "text": "the host closed this table"},
             }
         listed = client.get("/api/tables").json()
         assert table not in {t["id"] for t in listed["playing"]}

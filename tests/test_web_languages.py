@@ -85,6 +85,57 @@ def test_every_fu_item_and_abort_reason_has_a_name() -> None:
             assert wanted <= named, (name, field, sorted(wanted - named))
 
 
+def test_every_reason_is_worded_in_every_language() -> None:
+    """What the rules and the server say (sparrows.reasons) is worded in every language's
+    ``reasons`` block, with no placeholder the server does not fill."""
+    from pathlib import Path
+
+    from sparrows.reasons import REASONS
+
+    src = Path(__file__).resolve().parents[1] / "src/sparrows/server/static/js"
+    for name in ["i18n.js", "lang/ja.js", "lang/zh-Hans.js", "lang/zh-Hant.js"]:
+        text = (src / name).read_text(encoding="utf-8")
+        block = re.search(r"\breasons: \{(.*?)\n\s*\}", text, re.S)
+        assert block, name
+        worded = dict(re.findall(r'^\s*([a-z_]+): "(.*)",$', block.group(1), re.M))
+        assert set(worded) == set(REASONS), (name, set(REASONS) ^ set(worded))
+        for key, words in worded.items():
+            filled = set(re.findall(r"\{(\w+)\}", REASONS[key]))
+            assert set(re.findall(r"\{(\w+)\}", words)) <= filled, (name, key)
+
+
+SAID = """async () => {
+  const i18n = await import('/static/js/i18n.js');
+  return [
+    i18n.said({id: 'own_discard', args: {tile: '5p'}}, 'english'),
+    i18n.tileName('5p'),
+    i18n.said({id: 'void_tile', args: {suit: 's'}}, 'english'),
+    i18n.words('suits').s,
+    i18n.said({id: 'a_later_id', args: {}}, 'english'),
+    i18n.said(null, 'english'),
+  ];
+}"""
+
+
+def test_a_reason_is_said_in_the_page_language(server: str, browser: Any) -> None:
+    """The page words a reason by its id in its language, names the tile and the suit
+    in it too, and falls back to the server's English line for an id it lacks."""
+    page = browser.new_page()
+    try:
+        seen = {}
+        for code in ["en", *LANGUAGES]:
+            page.goto(f"{server}/credits?lang={code}")
+            own, tile, void, suit, later, none = page.evaluate(SAID)
+            assert tile in own and "{" not in own and own != "english", (code, own)
+            assert suit in void and "{" not in void, (code, void)
+            assert later == none == "english"
+            seen[code] = own
+        assert seen["en"] == "you discarded 5 dots earlier this hand, so you may not win on it"
+        assert "捨て" in seen["ja"] and len(set(seen.values())) == 4
+    finally:
+        page.close()
+
+
 def test_every_scoring_item_has_a_name() -> None:
     """The ids the rules can send in a win's detail.items are the ids the page names."""
     from pathlib import Path

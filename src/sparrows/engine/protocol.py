@@ -345,7 +345,8 @@ class Ruleset(ABC):
         """Why ``seat`` is not offered a win although its hand (with ``tile``, a discarded
         tile id; None: its own hand, a tsumo) forms a winning shape (a value too low, no
         yaku, furiten...). None where there is nothing to explain: the hand is not
-        complete, or the win is offered."""
+        complete, or the win is offered. Say it as a :class:`~sparrows.reasons.Reason` (a ``str``
+        with an id a client words in its own language)."""
         return None
 
     def furiten(self, obs: Observation, waits: Sequence[int]) -> bool:

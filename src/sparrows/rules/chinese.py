@@ -32,6 +32,7 @@ from ..engine.game import PLAYING
 from ..engine.protocol import Ruleset
 from ..engine.wall import Wall
 from ..errors import SparrowsError, robbed_tile_problem
+from ..reasons import Reason
 from ..tiles import Hand, MeldType, Tile, format_tile
 from ..tiles.kinds import FLOWER, NUM_STANDARD, WIND_NAMES
 from . import calls
@@ -243,6 +244,10 @@ class ChineseRuleset(Ruleset):
     def may_win_on(self, game: Game, seat: int, tile: int) -> bool:
         """Whether ``seat`` may claim ``tile`` to win at all (before its value)."""
         return True
+
+    def locked_out(self, game: Game, seat: int, tile: int) -> Reason | None:
+        """Why :meth:`may_win_on` refuses ``seat`` a win on ``tile`` (None: it does not)."""
+        return None
 
     def pick_winners(self, game: Game, rons: list[int], payer: int, tile: int) -> list[int]:
         """Who wins when several claim one tile (``rons`` in turn order): the first."""
@@ -670,7 +675,7 @@ class ChineseRuleset(Ruleset):
         if (tile is not None) != waiting or not self._is_complete(game, seat, tile):
             return None
         if tile is not None and not self.may_win_on(game, seat, tile):
-            return "you discarded that kind earlier this hand, so you may not win on it"
+            return self.locked_out(game, seat, tile)
         got = self.value(
             game, seat, self._winning_tile(game, seat) if tile is None else tile, tile is None
         )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import ActionType
 from ..engine.protocol import Ruleset
+from ..reasons import Reason
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -44,4 +45,6 @@ def hint_json(rules: Ruleset, game: Game, seat: int) -> dict[str, Any]:
         "suggestion": h.suggestion.to_string(dialect) if h.suggestion is not None else None,
         "choices": [[a.to_string(dialect), v] for a, v in h.choices],
         "no_win": no_win,
+        # the same as an id and its parameters (sparrows.reasons), for the page to word
+        "no_win_why": no_win.to_json() if isinstance(no_win, Reason) else None,
     }

@@ -37,6 +37,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..errors import SparrowsError
+from ..reasons import Reason
 from ..rules import RULESETS, get_ruleset
 from ..rules.catalog import describe
 from .collector import Collector
@@ -44,6 +45,7 @@ from .hosting import Hosting, qr_svg
 from .limits import Bucket, Clients, Limits, quiet_uvicorn
 from .products import Answer, Products
 from .rooms import BOTS, SETTINGS, Connection, Lane, Room, TableError
+from .seats import error_line
 from .store import Store, StoreError, TableRow, token_hash
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -236,10 +238,10 @@ class Server:
         await room.stop()
         self.store.set_status(room.row.id, status)
         room.row = replace(room.row, status=status)
-        said = "the host closed this table" if status == "closed" else "this table expired"
+        said = Reason("closed" if status == "closed" else "expired")
         for conn in room.conns:
             if not conn.closed:
-                conn.send({"type": "error", "about": "closed", "message": said})
+                conn.send(error_line(said, "closed"))
         self.rooms.pop(room.row.id, None)
 
     async def stop(self) -> None:
@@ -579,19 +581,19 @@ async def _follow(server: Server, websocket: WebSocket) -> None:
     room = server.room(table_id)
     if room is None or room.problem:
         problem = room.problem if room is not None else server.broken.get(table_id)
-        message = f"this table is set aside: {problem}" if problem else "no such table"
-        await websocket.send_json({"type": "error", "message": message})
+        said = Reason("set_aside", problem=problem) if problem else Reason("no_table")
+        await websocket.send_json(error_line(said))
         await websocket.close(code=4404)
         return
     who = websocket.client.host if websocket.client else ""
     limits, sockets = server.limits, server.clients.sockets
     full = None
     if sockets[who] >= limits.ws_per_client:
-        full = f"too many connections from here (at most {limits.ws_per_client})"
+        full = Reason("busy_here", n=limits.ws_per_client)
     elif room.followers >= limits.ws_per_table:
-        full = f"this table has its most connections ({limits.ws_per_table})"
+        full = Reason("busy_table", n=limits.ws_per_table)
     if full is not None:
-        await websocket.send_json({"type": "error", "message": full})
+        await websocket.send_json(error_line(full))
         await websocket.close(code=1013)
         return
     sockets[who] += 1
@@ -631,7 +633,7 @@ async def _connection(server: Server, room: Room, websocket: WebSocket) -> None:
     def refuse(message: str) -> None:
         nonlocal strikes
         strikes += 1
-        send({"type": "error", "message": message})
+        send(error_line(message))
 
     try:
         while strikes < STRIKES:
@@ -659,17 +661,10 @@ async def _connection(server: Server, room: Room, websocket: WebSocket) -> None:
                     continue
                 seat = room.seat_of(msg.token)
                 if seat is None:
-                    refuse("this link is not for this table")
+                    refuse(Reason("bad_link"))
                     continue
                 if room.stalled is not None:  # moves nobody may see yet: wait for the file
-                    send(
-                        {
-                            "type": "error",
-                            "about": "saving",
-                            "message": f"the server cannot save: {room.stalled}; the table "
-                            "waits until it can",
-                        }
-                    )
+                    send(error_line(Reason("saving", problem=room.stalled), "saving"))
                     await room.writable()
                 viewer = None if seat < 0 else seat
                 delay = float(room.settings["spectator_delay"]) if viewer is None else 0.0
@@ -693,7 +688,7 @@ async def _connection(server: Server, room: Room, websocket: WebSocket) -> None:
                 try:
                     await room.act(conn.seat, msg.prompt, msg.action)
                 except TableError as exc:
-                    send({"type": "error", "message": str(exc)})
+                    send(error_line(exc))
             elif isinstance(msg, Ready):
                 if conn is None or conn.seat is None:
                     refuse("only a seat's own link says it is ready")
@@ -706,7 +701,7 @@ async def _connection(server: Server, room: Room, websocket: WebSocket) -> None:
                 try:
                     hint = await room.hint(conn.seat, msg.prompt)
                 except TableError as exc:
-                    send({"type": "error", "message": str(exc), "about": "hint"})
+                    send(error_line(exc, "hint"))
                     continue
                 send({"type": "hint", "prompt": msg.prompt, "hint": hint})
         send({"type": "error", "message": "too many bad messages: closing"})

@@ -30,6 +30,7 @@ from ..client import SeatState
 from ..engine import Action, ActionType, Game
 from ..engine.protocol import Ruleset
 from ..errors import IllegalActionError, NotationError
+from ..reasons import Reason
 from .advice import hint_json
 from .seats import (
     BOTS,
@@ -38,6 +39,7 @@ from .seats import (
     TableError,
     check_settings,
     clean_name,
+    error_line,
     shared_ruleset,
 )
 from .store import SeatRow, Store, StoreError, TableRow, token_hash
@@ -284,9 +286,9 @@ class Room:
             self._check_open()
             game = self.game
             if game.over:
-                raise TableError("the game is over")
+                raise TableError(Reason("game_over"))
             if self.held():
-                raise TableError("the next hand begins when everyone has pressed OK")
+                raise TableError(Reason("wait_ok"))
             try:
                 action = Action.from_string(text, self.rules.dialect)
             except NotationError as exc:
@@ -295,7 +297,7 @@ class Room:
             try:
                 game.step(seat, action, prompt=prompt)
             except IllegalActionError as exc:
-                raise TableError(str(exc)) from None
+                raise self._refusal(seat, prompt, exc) from None
             except Exception as exc:  # a fault of ours: the move is undone, said once
                 self.game = before
                 log.error(
@@ -307,26 +309,34 @@ class Room:
                     exc,
                     exc_info=exc if os.environ.get("SPARROWS_DEBUG") else None,
                 )
-                raise TableError("an internal error; the move was not applied") from None
+                raise TableError(Reason("internal")) from None
             try:
                 self._save(game.actions[self.saved_actions :])
             except StoreError as exc:
                 self.game = before  # nobody saw the move: it did not happen
-                raise TableError(str(exc)) from None
+                raise TableError(Reason("cannot_save", problem=exc.reason)) from None
             self._used_clock(seat)
             self.last_active = time.monotonic()
             self._hand_ended()  # a pause between hands is said before the new hand's state
             self.broadcast()  # the player's move is committed and echoed at once
         self.wake.set()  # the table's own moves that follow: the run loop plays them
 
+    def _refusal(self, seat: int, prompt: int, exc: IllegalActionError) -> TableError:
+        """The engine's refusal as the player reads it: a stale answer or a turn not the
+        seat's are said in the page's words; anything else as the engine said it."""
+        game = self.game
+        if seat not in game.pending or seat in game.declared:
+            return TableError(Reason("not_to_act", seat=seat))
+        if game.prompt_id(seat) != prompt:
+            return TableError(Reason("stale", prompt=prompt, seat=seat))
+        return TableError(str(exc))
+
     def _check_open(self) -> None:
         """Refuse while the table is set aside or holds moves it could not save."""
         if self.problem:
-            raise TableError(f"this table is set aside: {self.problem}")
+            raise TableError(Reason("set_aside", problem=self.problem))
         if self.stalled is not None:
-            raise TableError(
-                f"the server cannot save: {self.stalled}; the table waits until it can"
-            )
+            raise TableError(Reason("saving", problem=self.stalled))
 
     async def hint(self, seat: int, prompt: int) -> dict[str, Any]:
         """The ruleset's advice on ``seat``'s prompt (the page's hint toggle), drawn from
@@ -336,7 +346,7 @@ class Room:
             self._check_open()
             game = self.game
             if game.over or seat not in game.pending or game.prompt_id(seat) != prompt:
-                raise TableError(f"prompt {prompt} is not seat {seat}'s prompt now")
+                raise TableError(Reason("stale", prompt=prompt, seat=seat))
             # in the loop's thread: the ruleset's memo tables are shared by every table
             return hint_json(self.rules, game, seat)
 
@@ -569,7 +579,7 @@ class Room:
             self.store.set_aside(self.row.id, problem)
         for conn in self.conns:
             if not conn.closed:
-                conn.send({"type": "error", "message": f"this table is set aside: {problem}"})
+                conn.send(error_line(Reason("set_aside", problem=problem)))
 
     async def writable(self) -> None:
         """Wait while the table holds moves the file has not taken yet."""

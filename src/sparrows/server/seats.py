@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.protocol import Ruleset
 from ..errors import SparrowsError
+from ..reasons import Reason
 from ..rules import get_ruleset
 
 if TYPE_CHECKING:
@@ -20,7 +21,21 @@ if TYPE_CHECKING:
 
 
 class TableError(SparrowsError):
-    """A request the table refuses (a bad token, an illegal or stale action...)."""
+    """A request the table refuses (a bad token, an illegal or stale action...); raised
+    with a :class:`~sparrows.reasons.Reason`, the page words it in its language."""
+
+
+def error_line(said: str | BaseException, about: str | None = None) -> dict[str, Any]:
+    """An ``error`` frame for a page: the one-line message and, when it is a
+    :class:`~sparrows.reasons.Reason`, its id and parameters (``why``) to word it by."""
+    if isinstance(said, BaseException):
+        said = said.args[0] if said.args and isinstance(said.args[0], Reason) else str(said)
+    line: dict[str, Any] = {"type": "error", "message": str(said)}
+    if about is not None:
+        line["about"] = about
+    if isinstance(said, Reason):
+        line["why"] = said.to_json()
+    return line
 
 
 #: Bots a table may seat.

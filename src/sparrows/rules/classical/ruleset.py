@@ -12,6 +12,7 @@ from ...analysis import Form, decompose
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
 from ...engine.protocol import EarlierVersion
+from ...reasons import Reason
 from ...tiles import MeldType, classical_set
 from ...tiles.kinds import FLOWER, SEASON
 from ..chinese import SEATS, ChineseRuleset
@@ -120,6 +121,11 @@ class ClassicalRuleset(ChineseRuleset):
         kind = game.kind
         k = kind[tile]
         return all(kind[d] != k for d in game.discards[seat])
+
+    def locked_out(self, game: Game, seat: int, tile: int) -> Reason | None:
+        if self.may_win_on(game, seat, tile):
+            return None
+        return Reason("own_discard", tile=game.fmt(tile))
 
     def pick_winners(self, game: Game, rons: list[int], payer: int, tile: int) -> list[int]:
         if self.options.win_claims == "value" and len(rons) > 1:  # seed 003: the best hand

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ...analysis import Form, HandShape, decompose
+from ...reasons import Reason
 from ...tiles import MeldType, Tile, format_tiles
 from ...tiles.kinds import FLOWER, HONOR, SEASON
 from ..chinese import WinFacts, facts_from_text, placements
@@ -178,11 +179,8 @@ def _finish(
     valid = limit is not None or counted >= options.min_faan
     reason = None
     if not valid:
-        reason = (
-            f"the hand is worth {counted} faan"
-            + ("" if options.flowers_count_to_minimum else " without its bonus tiles")
-            + f"; a win needs at least {options.min_faan} (min_faan)"
-        )
+        key = "below_faan" if options.flowers_count_to_minimum else "below_faan_no_bonus"
+        reason = Reason(key, faan=counted, need=options.min_faan)
     return HKScore(valid, faan, tuple(items), limit, total > faan, reason, reading, counted)
 
 

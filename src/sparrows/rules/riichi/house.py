@@ -25,6 +25,7 @@ from math import ceil
 from typing import TYPE_CHECKING, Final
 
 from ...errors import HandError, OptionsError
+from ...reasons import Reason
 from ...tiles import Colour, Tile
 from .points import basic_points, payment
 from .situation import WinSituation
@@ -175,7 +176,7 @@ def _best_wildcard(sit: WinSituation, opts: RiichiOptions, kokan: str | None) ->
         if value > best_value:
             best, best_value = result, value
     if best is None:
-        return RiichiScore(False, "the wildcard completes no hand with a yaku")
+        return RiichiScore(False, Reason("wildcard_no_yaku"))
     return best
 
 

@@ -18,6 +18,7 @@ from typing import Final
 
 from ...analysis.decompose import BlockType, standard_readings
 from ...errors import HandError, excerpt_repr, robbed_tile_problem
+from ...reasons import Reason
 from ...tiles import Colour, Tile, format_tile, house_set
 from ...tiles.kinds import HONOR, NORTH, NUM_STANDARD
 from ...tiles.tile import CODE_PER_KIND
@@ -390,7 +391,7 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
         if impossible:
             return RiichiScore(False, impossible)
     if sit.furiten and not sit.tsumo:
-        return RiichiScore(False, "furiten: a ron is not allowed")
+        return RiichiScore(False, Reason("furiten_ron"))
     if len(sit.concealed) + 1 + 3 * len(sit.melds) != 14:
         return RiichiScore(
             False,
@@ -433,7 +434,7 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
         if best is None or key > best:
             best, best_ctx, best_parts = key, c, (yaku, mult, fu, fu_items)
     if best is None or best_ctx is None or best_parts is None:
-        return RiichiScore(False, "no yaku (dora alone do not make a win)")
+        return RiichiScore(False, Reason("no_yaku"))
     yaku, mult, fu, fu_items = best_parts
     han = best[2]
     basic, limit = basic_points(han, fu, mult, opts)

@@ -26,6 +26,7 @@ from ...engine.actions import Action, ActionType
 from ...engine.ledger import Settlement
 from ...engine.protocol import EarlierVersion, Ruleset, places_by_seat
 from ...engine.wall import Wall
+from ...reasons import Reason
 from ...tiles import Meld, MeldType, Tile, house_set, riichi_set, sanma_set
 from ...tiles.kinds import HONOR, NORTH, WIND_NAMES
 from .house import (
@@ -419,10 +420,7 @@ class RiichiTable(Ruleset):
         if k not in ready:
             return None  # not a winning shape
         if tile is not None and self._furiten(game, seat, k):
-            return (
-                "furiten: one of your waits is among your discards, or you passed a ron on "
-                "one since your last discard (or in riichi), so you may win only by tsumo"
-            )
+            return Reason("furiten")
         result = self._score(game, self._situation(game, seat, win, tile is None))
         return None if result.is_win else result.reason
 

@@ -21,6 +21,7 @@ from ...engine.actions import Action, ActionType
 from ...engine.game import PLAYING, WON
 from ...engine.protocol import EarlierVersion
 from ...engine.wall import Wall
+from ...reasons import Reason
 from ...tiles import MeldType, Tile, sichuan_set
 from .. import calls
 from ..chinese import RON, SEATS, ChineseRuleset, HandFacts, moves
@@ -153,6 +154,9 @@ class SichuanRuleset(ChineseRuleset):
     def may_win_on(self, game: Game, seat: int, tile: int) -> bool:
         hs: SichuanHand = game.state.hand
         return not hs.hu_lock[seat]
+
+    def locked_out(self, game: Game, seat: int, tile: int) -> Reason | None:
+        return None if self.may_win_on(game, seat, tile) else Reason("passed_win")
 
     def _void_held(self, game: Game, seat: int) -> bool:
         void = game.state.hand.void[seat]

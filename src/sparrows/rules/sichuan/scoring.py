@@ -11,6 +11,7 @@ from typing import Final
 
 from ...analysis import Form, HandShape, decompose, waits
 from ...errors import SparrowsError, robbed_tile_problem
+from ...reasons import Reason
 from ...tiles import MeldType, parse_hand, parse_tiles
 from ...tiles.kinds import HONOR
 from .options import FAAN, SichuanOptions
@@ -88,12 +89,9 @@ def score_win(win: SichuanWin, options: SichuanOptions | None = None) -> Sichuan
     options = options or SichuanOptions()
     kinds = [*win.concealed, *(k for _, ks in win.melds for k in ks)]
     if win.void is not None and any(k // 9 == win.void for k in kinds):
-        suit = "mps"[win.void]
-        return SichuanScore(False, 0, 0, reason=f"the hand holds a tile of its void suit ({suit})")
+        return SichuanScore(False, 0, 0, reason=Reason("void_tile", suit="mps"[win.void]))
     if len({k // 9 for k in kinds}) == 3:
-        return SichuanScore(
-            False, 0, 0, reason="the hand holds all three suits: one of them must be void"
-        )
+        return SichuanScore(False, 0, 0, reason=Reason("three_suits"))
     counts = [0] * 34
     for k in win.concealed:
         counts[k] += 1

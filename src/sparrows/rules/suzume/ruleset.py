@@ -16,10 +16,11 @@ from ...engine.actions import DISCARD, PASS, RON, TSUMO, Action
 from ...engine.ledger import Settlement
 from ...engine.protocol import EarlierVersion, Ruleset, discarded_a_wait, places_by_seat
 from ...engine.wall import Wall
+from ...reasons import Reason
 from ...tiles import Tile, TileSet, suzume_set
 from ..wins import win_entries
 from .options import PRESETS, SuzumeOptions
-from .scoring import SuzumeScore, score_hand, tsumo_share
+from .scoring import MIN_POINTS, SuzumeScore, score_hand, tsumo_share
 
 if TYPE_CHECKING:
     from ...engine.game import Game, Observation
@@ -338,7 +339,7 @@ class SuzumeRuleset(Ruleset):
         indicator = obs.indicators[0] if obs.indicators else None
         return score_hand(tiles, indicator).valid
 
-    def no_win_reason(self, game: Game, seat: int, tile: int | None = None) -> str | None:
+    def no_win_reason(self, game: Game, seat: int, tile: int | None = None) -> Reason | None:
         ids = [*game.hands[seat], *(() if tile is None else (tile,))]
         if len(ids) != HAND_SIZE + 1:
             return None
@@ -346,12 +347,9 @@ class SuzumeRuleset(Ruleset):
         if not score.complete:
             return None
         if tile is not None and self._furiten(game, seat, tile):
-            return (
-                f"furiten: you discarded a {game.fmt(tile).rstrip('*')} earlier this hand, "
-                "so you may not ron on it"
-            )
+            return Reason("furiten_tile", tile=game.fmt(tile).rstrip("*"))
         if not score.valid:
-            return f"the hand is worth {score.base} before the dealer bonus; a win needs 5"
+            return Reason("below_points", worth=score.base, need=MIN_POINTS)
         return None
 
     def ready(self, game: Game, seat: int) -> bool:

@@ -3,7 +3,7 @@
 
 import { el } from "./util.js";
 import { tileEl } from "./tiles.js";
-import { t } from "./i18n.js";
+import { said, t } from "./i18n.js";
 import { actionWords } from "./log.js";
 
 function tileRow(tiles) {
@@ -48,7 +48,7 @@ export function hintParts(v, h, asking) {
         ` ${t("hint.after", { shanten: best.shanten, n: best.ukeire })}`));
     }
     if (h.suggestion) parts.push(el("span", { testid: "hint-suggestion", text: `${t("hint.suggest")}: ${actionWords(h.suggestion, v.ruleset)}` }));
-    if (h.no_win) parts.push(el("span.warn", { testid: "hint-no-win", text: t("hint.noWin", { reason: h.no_win }) }));
+    if (h.no_win) parts.push(el("span.warn", { testid: "hint-no-win", text: t("hint.noWin", { reason: said(h.no_win_why, h.no_win) }) }));
   }
   const x = v.extra || {};
   if (x.kind === "riichi" && x.furiten != null) {

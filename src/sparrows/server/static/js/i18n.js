@@ -91,6 +91,35 @@ export const DICT = {
       "three ron": "three ron",
       "unanimous": "unanimous",
     },
+    // what the rules and the server say to a player (sparrows/reasons.py), by id
+    reasons: {
+      furiten: "furiten: one of your waits is among your discards, or you passed a ron on one since your last discard (or in riichi), so you may win only by tsumo",
+      furiten_ron: "furiten: a ron is not allowed",
+      no_yaku: "no yaku (dora alone do not make a win)",
+      wildcard_no_yaku: "the wildcard completes no hand with a yaku",
+      furiten_tile: "furiten: you discarded a {tile} earlier this hand, so you may not ron on it",
+      below_points: "the hand is worth {worth} before the dealer bonus; a win needs {need}",
+      below_faan: "the hand is worth {faan} faan; a win needs at least {need}",
+      below_faan_no_bonus: "the hand is worth {faan} faan without its flowers and seasons; a win needs at least {need}",
+      own_discard: "you discarded {tile} earlier this hand, so you may not win on it",
+      void_tile: "the hand holds a tile of its void suit ({suit})",
+      three_suits: "the hand holds all three suits: one of them must be void",
+      passed_win: "you passed a win since your last draw, so you may not win on a discard until you draw again",
+      stale: "That move came too late: the table had moved on (not applied).",
+      not_to_act: "It is not your move now (not applied).",
+      game_over: "The game is over.",
+      wait_ok: "The next hand begins when everyone has pressed OK.",
+      internal: "An error on the server: the move was not applied.",
+      cannot_save: "The server cannot save ({problem}): the move did not count, try again.",
+      saving: "The server cannot save ({problem}): the table waits until it can.",
+      set_aside: "This table is set aside: {problem}",
+      closed: "The host closed this table.",
+      expired: "This table expired.",
+      no_table: "There is no such table.",
+      bad_link: "This link is not for this table.",
+      busy_here: "Too many connections from here (at most {n}).",
+      busy_table: "This table has its most connections ({n}).",
+    },
     ui: {
       "end.fuItems": "Fu",
       "app": "sparrows",
@@ -433,6 +462,18 @@ export function t(key, params) {
  * chosen language, else English, else the key itself (a word the server adds later). */
 export function named(field, key) {
   return (dict()[field] || {})[key] ?? (DICT.en[field] || {})[key] ?? key;
+}
+
+/** What the rules or the server said (a reason: ``{id, args}``, sparrows/reasons.py) in
+ * the chosen language: a tile or a suit named in it too. ``fallback`` (the server's
+ * English line) where there is no reason or no word for its id. */
+export function said(why, fallback) {
+  const text = why && ((dict().reasons || {})[why.id] ?? (DICT.en.reasons || {})[why.id]);
+  if (text == null) return fallback;
+  const args = { ...(why.args || {}) };
+  if (args.tile != null) args.tile = tileName(String(args.tile));
+  if (args.suit != null) args.suit = words("suits")[args.suit] ?? args.suit;
+  return fill(text, args);
 }
 
 /** A field of the dictionary (suits, winds...), English where the language lacks it. */

@@ -3,7 +3,7 @@
 
 import { el, clear, fmtNum } from "./util.js";
 import { tileEl, kindOf, compareTiles } from "./tiles.js";
-import { t, words, verbLabel, translatePage, roundLabel, languageMenu } from "./i18n.js";
+import { said, t, words, verbLabel, translatePage, roundLabel, languageMenu } from "./i18n.js";
 import { renderBoard, meldsEl, seatName, uniqueNames } from "./render.js";
 import { HandCollector, handEndPanel, gameEndPanel, recordLinks, winToast } from "./panels.js";
 import { calloutsOf, showCallouts } from "./callouts.js";
@@ -147,22 +147,24 @@ function onMessage(msg) {
     case "presence":
       onPresence(msg);
       break;
-    case "error":
+    case "error": {
       if (msg.about === "hint") break; // the prompt moved on: nothing to show
       if (msg.about === "cursor") break; // a fresh start follows at once
+      const line = said(msg.why, msg.message); // in the page's language where it has the id
       if (msg.about === "closed") { // the host closed the table, or it expired
         S.fatal = true;
-        setConn("closed", msg.message);
+        setConn("closed", line);
       }
       if (!S.welcomed && /link|table/.test(msg.message)) {
         S.fatal = true;
-        setConn("closed", msg.message);
-        $("status").textContent = msg.message;
+        setConn("closed", line);
+        $("status").textContent = line;
       }
-      $("error").textContent = msg.message;
+      $("error").textContent = line;
       S.sentFor = null;
       render();
       break;
+    }
     default:
       break;
   }
