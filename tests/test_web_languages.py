@@ -203,6 +203,27 @@ def test_the_lobby_and_a_table_render_in_each_language(
         page.close()
 
 
+ENGLISH_LEFT = """() => [...document.querySelectorAll('input, select, .seat-label')]
+  .map((n) => [n.placeholder, n.getAttribute('aria-label'),
+               n.classList.contains('seat-label') ? n.textContent : ''])
+  .flat().filter(Boolean).join(' | ')"""
+
+
+def test_the_lobbys_seat_rows_are_in_the_language(server: str, browser: Any) -> None:
+    """The seat rows' labels, placeholders and accessible names are the language's own
+    (they were English in every language)."""
+    page = browser.new_page()
+    try:
+        for code in LANGUAGES:
+            page.goto(f"{server}/?lang={code}")
+            page.wait_for_selector("[data-testid=seat-name]")
+            said = page.evaluate(ENGLISH_LEFT)
+            for english in ("Your name", "first dealer", "player", " name", "Seat "):
+                assert english not in said, (code, english, said)
+    finally:
+        page.close()
+
+
 def test_the_language_chosen_is_remembered(server: str, browser: Any) -> None:
     context = browser.new_context()
     page = context.new_page()

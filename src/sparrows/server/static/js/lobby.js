@@ -217,17 +217,17 @@ function fillSeats() {
   $("players-note").textContent = t("lobby.players", { n });
   for (let i = 0; i < n; i++) {
     const prev = old[i];
-    const kind = el("select.seat-kind", { testid: "seat-kind", data: { seat: String(i) }, "aria-label": `Seat ${i + 1} player` },
+    const kind = el("select.seat-kind", { testid: "seat-kind", data: { seat: String(i) }, "aria-label": t("lobby.seatPlayer", { n: i + 1 }) },
       el("option", { value: "human", text: t("lobby.human") }),
       ...META.bots.map((b) => el("option", { value: `bot:${b}`, text: t("lobby.bot", { kind: b }) })));
     kind.value = prev ? prev.kind : i === 0 ? "human" : `bot:${META.bots[0]}`;
     const name = el("input.seat-name", {
       type: "text", maxlength: "24", testid: "seat-name", data: { seat: String(i) },
-      placeholder: i === 0 ? "Your name" : `Seat ${i + 1}`, "aria-label": `Seat ${i + 1} name`,
+      placeholder: t(i === 0 ? "lobby.yourName" : "lobby.nameOptional"), "aria-label": t("lobby.seatName", { n: i + 1 }),
       value: prev ? prev.name : "",
     });
     box.appendChild(el("div.seat-row", { testid: "seat-row", data: { seat: String(i) } },
-      el("span.seat-label", {}, t("lobby.seat", { n: i + 1 }), i === 0 ? el("span.wind", { text: " (first dealer)" }) : null),
+      el("span.seat-label", {}, t("lobby.seat", { n: i + 1 }), i === 0 ? el("span.wind", { text: ` (${t("lobby.firstDealer")})` }) : null),
       kind, name));
   }
 }

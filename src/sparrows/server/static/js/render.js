@@ -122,7 +122,7 @@ function seatHeader(view, s, ctx) {
       title: windName(seat.wind) + (view.dealer === s ? ` (${t("table.dealer")})` : ""),
     }));
   } else if (view.dealer === s) {
-    head.appendChild(el("span.wind.dealer", { text: "D", title: t("table.dealer") }));
+    head.appendChild(el("span.wind.dealer", { text: t("table.dealerMark"), title: t("table.dealer") }));
   }
   const pr = ctx.presence;
   if (pr && pr.seats[s] && pr.seats[s] !== "bot") {
@@ -294,7 +294,7 @@ function centrePanel(view, ctx) {
   if (extra.ura_shown && extra.ura_shown.length) {
     const row = el("span.tiles");
     for (const tile of extra.ura_shown) row.appendChild(tileEl(tile));
-    mid.appendChild(el("div.indicators.ura", {}, el("span.label", { text: "Ura" }), row));
+    mid.appendChild(el("div.indicators.ura", {}, el("span.label", { text: t("table.ura") }), row));
   }
   if (view.pots && view.pots.chips) {
     mid.appendChild(el("div.pot", { text: `${fmtNum(view.pots.chips)} ${t("table.chips")} ${t("table.pot")}` }));
