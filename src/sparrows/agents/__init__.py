@@ -3,6 +3,11 @@
 * ``random``: a uniformly random legal action (seeded).
 * ``efficiency``: takes every legal win worth the most; otherwise discards to minimise
   shanten, then maximise ukeire (tiles not yet seen), then keep the tiles worth points.
+  ``efficiency-1`` names the same bot as the fixed baseline newer bots are measured
+  against.
+* ``balanced``: riichi played for value and safety as well as speed (expected points per
+  discard, calls that keep a yaku, push or fold against threats, riichi or dama); the
+  other rulesets as ``efficiency``.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import SparrowsError
+from .balanced import BalancedAgent
 from .base import Agent
 from .efficiency import EfficiencyAgent
 from .random_agent import RandomAgent
@@ -17,7 +23,12 @@ from .random_agent import RandomAgent
 if TYPE_CHECKING:
     from ..engine.protocol import Ruleset
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "efficiency": EfficiencyAgent}
+AGENTS: dict[str, type[Agent]] = {
+    "random": RandomAgent,
+    "efficiency": EfficiencyAgent,
+    "efficiency-1": EfficiencyAgent,  # the baseline: today's efficiency bot, kept as it is
+    "balanced": BalancedAgent,
+}
 
 
 def make_agent(name: str, seed: int = 0, ruleset: Ruleset | None = None) -> Agent:
@@ -30,4 +41,4 @@ def make_agent(name: str, seed: int = 0, ruleset: Ruleset | None = None) -> Agen
     return agent.bind(ruleset) if ruleset is not None else agent
 
 
-__all__ = ["AGENTS", "Agent", "EfficiencyAgent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "Agent", "BalancedAgent", "EfficiencyAgent", "RandomAgent", "make_agent"]

@@ -1,0 +1,229 @@
+"""Balanced: the efficiency bot's speed, weighed against the hand's value and the danger
+of each discard (riichi: every preset, three players and the house preset).
+
+* Discards: each legal discard's expected worth, the hand's likely value times its chance
+  to win (from shanten and live tiles) less, per threat, the chance the tile deals in
+  times what that costs. With no threat the fastest discards are compared by value alone
+  (a dora or a value pair is kept when it costs little speed); facing a riichi a far hand
+  folds (genbutsu, tiles passed after the riichi, suji, kabe, honours by copies left) and a
+  ready or valuable one pushes.
+* Calls: only ones that make the hand faster and keep a yaku it can reach (a value-honour
+  triplet, all simples with no terminal or honour left, one suit), never while folding,
+  and facing a threat only a call that makes the hand ready.
+* Riichi when ready and closed, unless the hand is already worth a haneman with a yaku of
+  its own (dama).
+
+Other rulesets are played as the efficiency bot plays them (their own value plans come
+from the ruleset). The figures behind the choices are in :mod:`.riichi_model`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Final
+
+from ..analysis import form_shanten
+from ..engine.actions import Action, ActionType
+from ..engine.game import Observation
+from ..engine.protocol import DiscardHint, Ruleset
+from ..tiles import Meld, MeldType
+from . import riichi_model as rm
+from .efficiency import EfficiencyAgent
+
+A: Final = ActionType
+_TURN_KONGS: Final = (A.ANKAN, A.KAKAN)
+_CLAIMS: Final = (A.CHI, A.PON, A.KAN)
+
+
+def _best_after_discard(counts: list[int], rules: Ruleset, melds: int, dead: int = 0) -> int:
+    """The fewest shanten ``counts`` reaches by discarding one of its tiles."""
+    best = 99
+    for k in range(34):
+        if counts[k]:
+            counts[k] -= 1
+            best = min(best, form_shanten(counts, rules.form, melds, dead))
+            counts[k] += 1
+    return best
+
+
+class _Table:
+    """What one decision weighs, gathered once."""
+
+    def __init__(self, agent: BalancedAgent, obs: Observation) -> None:
+        rules = agent.ruleset
+        assert rules is not None
+        self.players = players = rules.num_players
+        self.dora = [k for t in obs.indicators for k in rules.dora_kinds((t,))]
+        self.honours = rm.yakuhai(obs, players)
+        self.threats = rm.threats(obs, players, self.dora)
+        self.safe = [rm.safe_kinds(obs, t, players) for t in self.threats]
+        self.unseen_total = sum(rules.unseen(obs))
+        self.visible = obs.seen()  # every copy the seat sees, its own hand included
+        for t in obs.hand:
+            if t.kind < 34:
+                self.visible[t.kind] += 1
+        # three players: 1m and 9m wait only as pairs or triplets (no 2m-8m for runs)
+        self.runless = frozenset({0, 8}) if players == 3 else frozenset()
+        self.turns = obs.wall_left // players
+        self.dealer = obs.seat == obs.dealer
+        self.in_riichi = bool(obs.extra.riichi[obs.seat])
+
+    def danger(self, kind: int) -> float:
+        """Expected points lost by discarding ``kind`` now."""
+        return sum(
+            rm.deal_in(kind, t, safe, self.visible, self.runless) * t.value
+            for t, safe in zip(self.threats, self.safe, strict=True)
+        )
+
+
+class BalancedAgent(EfficiencyAgent):
+    name: ClassVar[str] = "balanced"
+
+    def act(self, observation: Observation | None, legal: Sequence[Action]) -> Action:
+        obs = observation
+        rules = self.ruleset
+        if obs is None or rules is None:
+            return super().act(observation, legal)
+        if getattr(obs.extra, "kind", "") != "riichi":
+            return self._speed_call(obs, legal) or super().act(obs, legal)
+        for kind in (A.TSUMO, A.RON, A.ABORT):
+            for action in legal:
+                if action.type is kind and rules.worth_declaring(obs, action):
+                    return action
+        advice = rules.suggest(obs, legal)
+        if advice is not None:
+            return advice
+        table = _Table(self, obs)
+        claims = [a for a in legal if a.type in _CLAIMS]
+        if claims:
+            return self._claim(obs, legal, claims, table)
+        discards = [a for a in legal if a.type in (A.DISCARD, A.RIICHI)]
+        if not discards:
+            passes = [a for a in legal if a.type is A.PASS]
+            return passes[0] if passes else legal[0]
+        kongs = [a for a in legal if a.type in _TURN_KONGS and rules.call_worth(obs, a)]
+        if kongs and (table.in_riichi or not table.threats):
+            return kongs[0]
+        return self._discard(obs, discards, table)
+
+    def _speed_call(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
+        """Where the ruleset gives no advice on calls (any complete hand wins: Sichuan,
+        classical), a pung, chow or kong from a discard that makes the hand faster (a
+        kong: no slower, as its replacement draw follows)."""
+        rules = self.ruleset
+        assert rules is not None
+        if type(rules).call_worth is not Ruleset.call_worth or obs.last_discard is None:
+            return None  # the ruleset's own call advice (Hong Kong's minimum) rules
+        if any(a.type in (A.RON, A.TSUMO) for a in legal):
+            return None
+        counts, melds, dead = rules.shape(obs)
+        before = form_shanten(counts, rules.form, melds, dead)
+        best: tuple[int, Action] | None = None
+        for action in legal:
+            if action.type not in _CLAIMS:
+                continue
+            counts, _, dead = rules.shape(obs, action.tiles)
+            if action.type is A.KAN:
+                after = form_shanten(counts, rules.form, melds + 1, dead)
+                good = after <= before
+            else:
+                after = _best_after_discard(counts, rules, melds + 1, dead)
+                good = after < before
+            if good and (best is None or after < best[0]):
+                best = (after, action)
+        return best[1] if best is not None else None
+
+    # ------------------------------------------------------------------ discards
+    def _discard(self, obs: Observation, actions: list[Action], table: _Table) -> Action:
+        rules = self.ruleset
+        assert rules is not None
+        plain = [a for a in actions if a.type is A.DISCARD]
+        if table.in_riichi or not plain:
+            return plain[0] if plain else actions[0]
+        ranked = rules.rank_discards(obs, plain, complete=bool(table.threats))
+        fewest = ranked[0].shanten
+        best: tuple[float, int, DiscardHint] | None = None
+        for i, h in enumerate(ranked):
+            if not table.threats and h.shanten > fewest:
+                break
+            worth = self._worth(obs, h, table)
+            key = (worth, -i)
+            if best is None or key > best[:2]:
+                best = (worth, -i, h)
+        assert best is not None
+        chosen = best[2].action
+        riichi = [a for a in actions if a.type is A.RIICHI and a.tiles[0] == chosen.tiles[0]]
+        if riichi and best[2].shanten == 0 and self._riichi(obs, chosen, table):
+            return riichi[0]
+        return chosen
+
+    def _worth(self, obs: Observation, h: DiscardHint, table: _Table) -> float:
+        """The expected points of discarding ``h``'s tile: the hand's value times its
+        chance to win, less what the tile may deal in (and the danger still ahead)."""
+        tile = h.action.tiles[0]
+        kept = list(obs.hand)
+        kept.remove(tile)
+        shape = rm.shape_of(obs, (tile,))
+        value = rm.han_points(rm.value_han(kept, shape, table.dora, table.honours), table.dealer)
+        if not shape.closed and not rm.has_yaku_path(shape, table.honours):
+            value = 0  # an open hand with no yaku in reach cannot win
+        chance = rm.win_chance(h.shanten, h.ukeire, table.unseen_total, table.turns)
+        if table.threats:
+            chance *= 0.6  # the threat may win first
+            loss = table.danger(tile.kind) * (1 + 0.5 * max(0, h.shanten))
+            return value * chance - loss
+        return value * chance
+
+    def _riichi(self, obs: Observation, discard: Action, table: _Table) -> bool:
+        """Riichi, unless a dama already pays a haneman with a yaku of its own."""
+        kept = list(obs.hand)
+        kept.remove(discard.tiles[0])
+        shape = rm.shape_of(obs, discard.tiles)
+        paths = rm.yaku_paths(shape, table.honours)
+        dama = rm.value_han(kept, shape, table.dora, table.honours, riichi=False)
+        return not ((paths["tanyao"] or paths["yakuhai"]) and dama >= 6)
+
+    # ------------------------------------------------------------------ calls
+    def _claim(
+        self, obs: Observation, legal: Sequence[Action], claims: list[Action], table: _Table
+    ) -> Action:
+        passes = [a for a in legal if a.type is A.PASS]
+        fallback = passes[0] if passes else legal[0]
+        if table.in_riichi or obs.last_discard is None:
+            return fallback
+        best: tuple[int, Action] | None = None
+        for action in claims:
+            after = self._after_call(obs, action, table)
+            if after is not None and (best is None or after < best[0]):
+                best = (after, action)
+        return best[1] if best is not None else fallback
+
+    def _after_call(self, obs: Observation, action: Action, table: _Table) -> int | None:
+        """The shanten after ``action`` (a chi or pon) and its best discard, when the call
+        is worth making: faster, a yaku kept in reach, not from afar or into a threat."""
+        rules = self.ruleset
+        assert rules is not None and obs.last_discard is not None
+        if action.type is A.KAN:
+            return None  # an open kong from a discard: more dora for everyone, no speed
+        called = obs.last_discard[1]
+        shape = rm.shape_of(obs)
+        melds = len(shape.melds)
+        before = form_shanten(shape.counts, rules.form, melds)
+        taken = rm.shape_of(obs, action.tiles)
+        meld = Meld(
+            MeldType.PON if action.type is A.PON else MeldType.CHI,
+            (*action.tiles, called),
+        )
+        counts = taken.counts
+        after = _best_after_discard(counts, rules, melds + 1)
+        if after >= before:
+            return None
+        opened = rm.Shape(counts, (*taken.melds, meld))
+        if not rm.has_yaku_path(opened, table.honours):
+            return None
+        paths = rm.yaku_paths(opened, table.honours)
+        if table.threats:
+            return after if after <= 0 else None
+        if after >= 2 and not paths["yakuhai"]:
+            return None  # a cheap open hand from afar: stay closed
+        return after

@@ -1,0 +1,141 @@
+"""The ``balanced`` bot (issue 32) in positions where a good riichi player's answer is
+clear, each beside what the baseline ``efficiency-1`` does where that differs: fold a
+cheap one-from-ready hand against a dealer's riichi on a genbutsu; no yakuhai pon at two
+from ready facing a riichi; dama a ready hand already worth a haneman (riichi when it is
+cheap); no call into a hand with no yaku; a tanyao call only with no terminal or honour
+left; a yakuhai pon when nobody threatens. Its strength is measured in duplicate games
+(``benchmarks/bench_bots.py``), not here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sparrows.agents import make_agent
+from sparrows.client import RiichiExtra
+from sparrows.engine import Action, ActionType, Phase
+from sparrows.engine.game import RIICHI, Observation
+from sparrows.tiles import Tile, parse_tiles
+
+from .riichi_walls import riichi
+
+A = ActionType
+RULES = riichi(preset="tenhou")
+
+
+def tiles(text: str) -> tuple[Tile, ...]:
+    return tuple(parse_tiles(text)) if text else ()
+
+
+def view(
+    hand: str,
+    rivers: Sequence[str] = ("", "", "", ""),
+    riichi_seats: Sequence[int] = (),
+    dealer: int = 0,
+    indicators: str = "",
+    last: tuple[int, str] | None = None,
+    wall_left: int = 50,
+) -> Observation:
+    """Seat 0's view: on its turn (14 tiles), or asked about ``last`` (seat, tile)
+    discarded. A riichi seat's last river tile is its riichi discard."""
+    discards = tuple(tiles(r) for r in rivers)
+    flags = tuple(
+        tuple(RIICHI if s in riichi_seats and i == len(d) - 1 else 0 for i in range(len(d)))
+        for s, d in enumerate(discards)
+    )
+    riichi_flags = tuple(1 if s in riichi_seats else 0 for s in range(4))
+    return Observation(
+        seat=0,
+        ruleset="riichi",
+        phase=Phase.TURN if last is None else Phase.CLAIM,
+        hand=tiles(hand),
+        drawn=None,
+        discards=discards,
+        indicators=tiles(indicators),
+        scores=(25000,) * 4,
+        dealer=dealer,
+        round_wind=0,
+        hand_number=0,
+        wall_left=wall_left,
+        to_act=(0,),
+        last_discard=None if last is None else (last[0], tiles(last[1])[0]),
+        river_flags=flags,
+        melds=((),) * 4,
+        bonus=((),) * 4,
+        extra=RiichiExtra(0, riichi_flags, (False,) * 4, (False,) * 4, (), False),
+    )
+
+
+def turn_actions(obs: Observation, ready_after: Sequence[str] = ()) -> list[Action]:
+    """Every discard of the hand, and a riichi discard for each tile in ``ready_after``."""
+    out = [Action(A.DISCARD, t) for t in dict.fromkeys(obs.hand)]
+    out += [Action(A.RIICHI, t) for t in dict.fromkeys(obs.hand) if str(t) in ready_after]
+    return out
+
+
+def choose(bot: str, obs: Observation, legal: Sequence[Action]) -> str:
+    return str(make_agent(bot, 0, RULES).act(obs, legal))
+
+
+def test_a_cheap_hand_one_from_ready_folds_on_a_genbutsu_against_the_dealer() -> None:
+    # 234m 456p 67s 78s 33m 5z 9m: one from ready, no yaku beyond riichi, no dora. The
+    # dealer (seat 3) declared riichi having thrown 5p: 5p breaks a run but cannot deal in
+    obs = view(
+        "234m456p67s78s33m5z9m",
+        rivers=["", "", "", "1s8m5p"],
+        riichi_seats=[3],
+        dealer=3,
+        wall_left=40,
+    )
+    assert choose("balanced", obs, turn_actions(obs)) == "discard 5p"
+    calm = view("234m456p67s78s33m5z9m", rivers=["", "", "", "1s8m5p"], dealer=3)
+    assert choose("balanced", calm, turn_actions(calm)) != "discard 5p"  # no threat: speed
+
+
+def test_no_yakuhai_pon_two_from_ready_facing_a_riichi() -> None:
+    hand = "77z234m567p46s19s9m"  # a chun pair, two from ready (a pon would make it one)
+    pon = Action(A.PON, tiles("7z7z"))
+    facing = view(hand, rivers=["", "7z", "1s2s", ""], riichi_seats=[2], last=(1, "7z"))
+    legal = [pon, Action(A.PASS)]
+    assert choose("balanced", facing, legal) == "pass"
+    assert choose("efficiency-1", facing, legal) == "pon 7z 7z"  # the baseline's mistake
+    calm = view(hand, rivers=["", "7z", "1s2s", ""], last=(1, "7z"))
+    assert choose("balanced", calm, legal) == "pon 7z 7z"  # nobody threatens: take it
+
+
+def test_dama_with_a_haneman_riichi_when_cheap() -> None:
+    # 234m 067m 340p 66s 78s + 1p: throw 1p, ready on 6s-9s with all simples; two red
+    # fives, 66s the dora (indicator 5s) and 2m (indicator 1m): 6 han without riichi
+    hand = "234m067m340p66s78s1p"
+    rich = view(hand, indicators="5s1m")
+    legal = turn_actions(rich, ready_after=["1p"])
+    assert choose("balanced", rich, legal) == "discard 1p"  # dama: riichi adds little
+    assert choose("efficiency-1", rich, legal) == "riichi 1p"
+    cheap = view("234m567m345p66s78s1p")
+    assert choose("balanced", cheap, turn_actions(cheap, ready_after=["1p"])) == "riichi 1p"
+
+
+def test_no_call_into_a_hand_with_no_yaku() -> None:
+    # terminals, an odd honour and three suits: a chi is faster but leaves no yaku
+    obs = view("19m24m567p34s789s5z", last=(3, "3m"))
+    legal = [Action(A.CHI, tiles("2m4m")), Action(A.PASS)]
+    assert choose("balanced", obs, legal) == "pass"
+
+
+def test_a_tanyao_pon_keeps_no_terminals() -> None:
+    # the issue's hand: a pon of 3p while holding 1m 2m 3m and 1p leaves no yaku
+    obs = view("123m1p33p5p456s678s", last=(2, "3p"))
+    legal = [Action(A.PON, tiles("3p3p")), Action(A.PASS)]
+    assert choose("efficiency-1", obs, legal) == "pon 3p 3p"  # the baseline's mistake
+    assert choose("balanced", obs, legal) == "pass"
+    # all simples but one terminal to throw next: the pon keeps tanyao in reach
+    simple = view("234m8p33p5p456s678s", last=(2, "3p"))
+    assert choose("balanced", simple, legal) == "pon 3p 3p"
+
+
+def test_the_baseline_keeps_its_name_and_its_play() -> None:
+    """``efficiency-1`` is today's efficiency bot, kept for measuring against."""
+    a, b = make_agent("efficiency-1", 0, RULES), make_agent("efficiency", 0, RULES)
+    assert type(a) is type(b)
+    obs = view("234m456p67s78s33m5z9m")
+    legal = turn_actions(obs)
+    assert a.act(obs, legal) == b.act(obs, legal)
