@@ -373,6 +373,12 @@ def one_pass(args: argparse.Namespace, humans: int) -> dict[str, float]:
             f"last {gc['last_ms']} ms; the others' longest "
             f"{gc.get('young_longest_ms', float('nan'))} ms; {gc['frozen']:,} objects frozen"
         )
+        memo = health.get("memo")
+        if memo:  # capped caches: memory that grows to a bound, apart from the games
+            print(
+                f"  memo entries at the end: rulesets {memo['rulesets']:,} (each table capped "
+                f"at 200,000), analysis {memo['analysis']:,}"
+            )
     if restart:
         print(f"  restart: {restart}")
     for e in out["errors"][:5]:

@@ -395,3 +395,24 @@ def test_a_table_of_bots_without_pauses_does_not_hold_the_others(tmp_path: Path)
                 _hello(ws, _token(made["links"]["0"]))
                 assert ws.receive_json()["type"] == "state"
             assert time.monotonic() - began < 1.0
+
+
+def test_health_says_how_full_the_capped_memo_tables_are(tmp_path: Path) -> None:
+    """``/api/health`` names the memory a warm server holds apart from its games: the
+    entries of the shared rulesets' memo tables and of the analysis caches, which fill
+    as tables play (toward their caps) and are 0 before any game."""
+    from sparrows.analysis import cache_entries, improvers
+
+    with TestClient(create_app(tmp_path / "t.db")) as client:
+        before = client.get("/api/health").json()
+        assert set(before["memo"]) == {"rulesets", "analysis"}
+        made = _table(client, "riichi", "tenhou", seats=[{"kind": "bot:efficiency"}] * 4)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            after = client.get("/api/health").json()["memo"]
+            if after["rulesets"] > before["memo"]["rulesets"]:
+                break
+            time.sleep(0.1)
+        assert after["rulesets"] > before["memo"]["rulesets"], (made["id"], after)
+    improvers([1, 1, 1, 1] + [0] * 30)  # a hand shape: the analysis cache counts it
+    assert cache_entries() >= 1

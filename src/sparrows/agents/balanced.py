@@ -27,6 +27,7 @@ from ..engine.actions import Action, ActionType
 from ..engine.game import Observation
 from ..engine.protocol import DiscardHint, Ruleset
 from ..tiles import Meld, MeldType
+from . import open_hands as oh
 from . import riichi_model as rm
 from .efficiency import EfficiencyAgent
 
@@ -78,6 +79,19 @@ class _Table:
 
 class BalancedAgent(EfficiencyAgent):
     name: ClassVar[str] = "balanced"
+    #: facing a threat, the share of the hand's win chance left (the threat may win first)
+    threatened_chance: ClassVar[float] = 0.6
+    #: the danger still ahead: a discard's risk counts (1 + this x shanten after it) times
+    danger_ahead: ClassVar[float] = 0.5
+    #: the farthest from ready (after the call) a call may leave the hand: with a value
+    #: honour triplet, with another yaku, and facing a threat
+    call_reach: ClassVar[tuple[int, int, int]] = (2, 1, 0)
+    #: dama (no riichi) when the ready hand is worth this many han without it
+    dama_han: ClassVar[float] = 6
+    #: games with no riichi: a hand this far from ready folds against a seat this surely
+    #: ready (three exposed sets)
+    fold_ready: ClassVar[float] = 0.7
+    fold_shanten: ClassVar[int] = 2
 
     def act(self, observation: Observation | None, legal: Sequence[Action]) -> Action:
         obs = observation
@@ -85,7 +99,11 @@ class BalancedAgent(EfficiencyAgent):
         if obs is None or rules is None:
             return super().act(observation, legal)
         if getattr(obs.extra, "kind", "") != "riichi":
-            return self._speed_call(obs, legal) or super().act(obs, legal)
+            return (
+                self._speed_call(obs, legal)
+                or self._open_defence(obs, legal)
+                or super().act(obs, legal)
+            )
         for kind in (A.TSUMO, A.RON, A.ABORT):
             for action in legal:
                 if action.type is kind and rules.worth_declaring(obs, action):
@@ -133,6 +151,32 @@ class BalancedAgent(EfficiencyAgent):
                 best = (after, action)
         return best[1] if best is not None else None
 
+    def _open_defence(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
+        """In games with no riichi: against a seat showing three exposed sets, a hand two
+        or more from ready throws the tile least likely to feed it (:mod:`.open_hands`);
+        a nearer hand plays on."""
+        rules = self.ruleset
+        assert rules is not None
+        if any(a.type is not A.DISCARD for a in legal):
+            return None  # a win, a call, a kong or a choice: not a plain discard
+        threats = [t for t in oh.open_threats(obs, rules.num_players) if t.ready >= self.fold_ready]
+        if not threats:
+            return None
+        ranked = rules.rank_discards(obs, list(legal))
+        if ranked[0].shanten < self.fold_shanten:
+            return None
+        visible = obs.seen()
+        for t in obs.hand:
+            if t.kind < 34:
+                visible[t.kind] += 1
+        order = {h.action: i for i, h in enumerate(ranked)}
+
+        def risk(action: Action) -> tuple[float, int]:
+            kind = action.tiles[0].kind
+            return (sum(oh.danger(kind, t, obs, visible) for t in threats), order[action])
+
+        return min(legal, key=risk)
+
     # ------------------------------------------------------------------ discards
     def _discard(self, obs: Observation, actions: list[Action], table: _Table) -> Action:
         rules = self.ruleset
@@ -169,8 +213,8 @@ class BalancedAgent(EfficiencyAgent):
             value = 0  # an open hand with no yaku in reach cannot win
         chance = rm.win_chance(h.shanten, h.ukeire, table.unseen_total, table.turns)
         if table.threats:
-            chance *= 0.6  # the threat may win first
-            loss = table.danger(tile.kind) * (1 + 0.5 * max(0, h.shanten))
+            chance *= self.threatened_chance
+            loss = table.danger(tile.kind) * (1 + self.danger_ahead * max(0, h.shanten))
             return value * chance - loss
         return value * chance
 
@@ -181,7 +225,7 @@ class BalancedAgent(EfficiencyAgent):
         shape = rm.shape_of(obs, discard.tiles)
         paths = rm.yaku_paths(shape, table.honours)
         dama = rm.value_han(kept, shape, table.dora, table.honours, riichi=False)
-        return not ((paths["tanyao"] or paths["yakuhai"]) and dama >= 6)
+        return not ((paths["tanyao"] or paths["yakuhai"]) and dama >= self.dama_han)
 
     # ------------------------------------------------------------------ calls
     def _claim(
@@ -222,8 +266,6 @@ class BalancedAgent(EfficiencyAgent):
         if not rm.has_yaku_path(opened, table.honours):
             return None
         paths = rm.yaku_paths(opened, table.honours)
-        if table.threats:
-            return after if after <= 0 else None
-        if after >= 2 and not paths["yakuhai"]:
-            return None  # a cheap open hand from afar: stay closed
-        return after
+        honour, other, threatened = self.call_reach
+        reach = threatened if table.threats else honour if paths["yakuhai"] else other
+        return after if after <= reach else None

@@ -17,6 +17,15 @@ from .shanten import (
 )
 from .waits import DiscardOption, Ukeire, discard_options, improvers, ukeire, waits
 
+
+def cache_entries() -> int:
+    """Entries held by the analysis's own caches (each capped): how warm they are."""
+    from .decompose import _MEMO
+    from .waits import _improvers
+
+    return int(_improvers.cache_info().currsize) + sum(len(m) for m in _MEMO)
+
+
 __all__ = [
     "NO_SPECIAL",
     "RIICHI",
@@ -30,6 +39,7 @@ __all__ = [
     "Shanten",
     "Ukeire",
     "analyse",
+    "cache_entries",
     "decompose",
     "discard_options",
     "form_shanten",

@@ -100,7 +100,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--seat", type=int, default=0, choices=range(4), help="your seat (0 deals first)"
     )
-    p.add_argument("--bots", default="efficiency", help="bot agent: efficiency or random")
+    p.add_argument(
+        "--bots", default="balanced", help="bot agent: balanced (default), efficiency or random"
+    )
     p.add_argument(
         "--save",
         default=None,

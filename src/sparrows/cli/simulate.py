@@ -33,7 +33,7 @@ def add_parser(sub: Any) -> None:
         "--agents",
         default=None,
         help="comma-separated agents, one per seat of the first game (default "
-        "efficiency then random for the other seats)",
+        "balanced then random for the other seats)",
     )
     p.add_argument(
         "--workers",
@@ -173,9 +173,9 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..rules import get_ruleset
 
-    if args.agents is None:  # efficiency, then random in every other seat of the table
+    if args.agents is None:  # the default bot, then random in every other seat of the table
         seats = get_ruleset(args.rules, rules_options(args)).num_players
-        args.agents = ",".join(["efficiency"] + ["random"] * (seats - 1))
+        args.agents = ",".join(["balanced"] + ["random"] * (seats - 1))
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     if args.games < 1:
         raise SparrowsError(f"-n must be at least 1, not {args.games}")

@@ -45,7 +45,7 @@ from .hosting import Hosting, qr_svg
 from .limits import Bucket, Clients, Limits, quiet_uvicorn
 from .products import Answer, Products
 from .rooms import BOTS, SETTINGS, Connection, Lane, Room, TableError
-from .seats import error_line
+from .seats import error_line, memo_entries
 from .store import Store, StoreError, TableRow, token_hash
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -425,6 +425,7 @@ def create_app(
                 "broken": len(server.broken),
                 "saving": server.store.failing or "ok",
                 "gc": server.collector.stats(),
+                "memo": memo_entries(),
             }
         )
 

@@ -527,7 +527,7 @@ class Room:
 
     def _bot_action(self, seat: int, legal: list[Action]) -> Action:
         kind = self.row.seats[seat].kind
-        name = kind[4:] if kind.startswith("bot:") else "efficiency"
+        name = kind[4:] if kind.startswith("bot:") else BOTS[0]  # a stand-in: the default bot
         # seeded by the table and the moment: the same choice after a restart
         agent = make_agent(
             name, (self.row.seed + 7919 * len(self.game.actions)) % 2**32, self.rules

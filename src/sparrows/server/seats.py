@@ -39,7 +39,7 @@ def error_line(said: str | BaseException, about: str | None = None) -> dict[str,
 
 
 #: Bots a table may seat.
-BOTS = ("efficiency", "random")
+BOTS = ("balanced", "efficiency", "random")  # the first: the lobby's default
 #: What a table may set, with its default.
 SETTINGS: dict[str, Any] = {
     "base_seconds": 0,  # seconds per decision before the bank is used; 0: no clocks
@@ -85,6 +85,16 @@ def shared_ruleset(name: str, options: dict[str, Any]) -> Ruleset:
     rules = get_ruleset(name, options)
     key = json.dumps([rules.name, rules.options_dict()], sort_keys=True)
     return _RULESETS.setdefault(key, rules)
+
+
+def memo_entries() -> dict[str, int]:
+    """How full the process's memo tables are (entries; each is capped, so they grow
+    toward a bound and then start over): the shared rulesets' tables, and the analysis
+    caches (``/api/health``: what a warm server's memory holds besides its games)."""
+    from ..analysis import cache_entries
+
+    rulesets = sum(sum(r.memos.sizes().values()) for r in _RULESETS.values())
+    return {"rulesets": rulesets, "analysis": cache_entries()}
 
 
 #: The longest name a seat may have, in characters.
