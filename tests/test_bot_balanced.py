@@ -128,7 +128,7 @@ def test_a_tanyao_pon_keeps_no_terminals() -> None:
     assert choose("efficiency-1", obs, legal) == "pon 3p 3p"  # the baseline's mistake
     assert choose("balanced", obs, legal) == "pass"
     # all simples but one terminal to throw next: the pon keeps tanyao in reach
-    simple = view("234m8p33p5p456s678s", last=(2, "3p"))
+    simple = view("234m9p33p5p456s678s", last=(2, "3p"))
     assert choose("balanced", simple, legal) == "pon 3p 3p"
 
 

@@ -27,7 +27,6 @@ from ..engine.actions import Action, ActionType
 from ..engine.game import Observation
 from ..engine.protocol import DiscardHint, Ruleset
 from ..tiles import Meld, MeldType
-from . import open_hands as oh
 from . import riichi_model as rm
 from .efficiency import EfficiencyAgent
 
@@ -58,7 +57,8 @@ class _Table:
         self.honours = rm.yakuhai(obs, players)
         self.threats = rm.threats(obs, players, self.dora)
         self.safe = [rm.safe_kinds(obs, t, players) for t in self.threats]
-        self.unseen_total = sum(rules.unseen(obs))
+        self.unseen = rules.unseen(obs)
+        self.unseen_total = sum(self.unseen)
         self.visible = obs.seen()  # every copy the seat sees, its own hand included
         for t in obs.hand:
             if t.kind < 34:
@@ -67,6 +67,7 @@ class _Table:
         self.runless = frozenset({0, 8}) if players == 3 else frozenset()
         self.turns = obs.wall_left // players
         self.dealer = obs.seat == obs.dealer
+        self.form = rules.form
         self.in_riichi = bool(obs.extra.riichi[obs.seat])
 
     def danger(self, kind: int) -> float:
@@ -88,10 +89,6 @@ class BalancedAgent(EfficiencyAgent):
     call_reach: ClassVar[tuple[int, int, int]] = (2, 1, 0)
     #: dama (no riichi) when the ready hand is worth this many han without it
     dama_han: ClassVar[float] = 6
-    #: games with no riichi: a hand this far from ready folds against a seat this surely
-    #: ready (three exposed sets)
-    fold_ready: ClassVar[float] = 0.7
-    fold_shanten: ClassVar[int] = 2
 
     def act(self, observation: Observation | None, legal: Sequence[Action]) -> Action:
         obs = observation
@@ -99,11 +96,7 @@ class BalancedAgent(EfficiencyAgent):
         if obs is None or rules is None:
             return super().act(observation, legal)
         if getattr(obs.extra, "kind", "") != "riichi":
-            return (
-                self._speed_call(obs, legal)
-                or self._open_defence(obs, legal)
-                or super().act(obs, legal)
-            )
+            return self._speed_call(obs, legal) or super().act(obs, legal)
         for kind in (A.TSUMO, A.RON, A.ABORT):
             for action in legal:
                 if action.type is kind and rules.worth_declaring(obs, action):
@@ -151,32 +144,6 @@ class BalancedAgent(EfficiencyAgent):
                 best = (after, action)
         return best[1] if best is not None else None
 
-    def _open_defence(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
-        """In games with no riichi: against a seat showing three exposed sets, a hand two
-        or more from ready throws the tile least likely to feed it (:mod:`.open_hands`);
-        a nearer hand plays on."""
-        rules = self.ruleset
-        assert rules is not None
-        if any(a.type is not A.DISCARD for a in legal):
-            return None  # a win, a call, a kong or a choice: not a plain discard
-        threats = [t for t in oh.open_threats(obs, rules.num_players) if t.ready >= self.fold_ready]
-        if not threats:
-            return None
-        ranked = rules.rank_discards(obs, list(legal))
-        if ranked[0].shanten < self.fold_shanten:
-            return None
-        visible = obs.seen()
-        for t in obs.hand:
-            if t.kind < 34:
-                visible[t.kind] += 1
-        order = {h.action: i for i, h in enumerate(ranked)}
-
-        def risk(action: Action) -> tuple[float, int]:
-            kind = action.tiles[0].kind
-            return (sum(oh.danger(kind, t, obs, visible) for t in threats), order[action])
-
-        return min(legal, key=risk)
-
     # ------------------------------------------------------------------ discards
     def _discard(self, obs: Observation, actions: list[Action], table: _Table) -> Action:
         rules = self.ruleset
@@ -208,10 +175,18 @@ class BalancedAgent(EfficiencyAgent):
         kept = list(obs.hand)
         kept.remove(tile)
         shape = rm.shape_of(obs, (tile,))
-        value = rm.han_points(rm.value_han(kept, shape, table.dora, table.honours), table.dealer)
-        if not shape.closed and not rm.has_yaku_path(shape, table.honours):
-            value = 0  # an open hand with no yaku in reach cannot win
-        chance = rm.win_chance(h.shanten, h.ukeire, table.unseen_total, table.turns)
+        form, shanten = table.form, max(0, h.shanten)
+        han = rm.value_han(kept, shape, table.dora, table.honours, form, shanten)
+        value = rm.han_points(han, table.dealer)
+        ukeire = h.ukeire
+        if not shape.closed:
+            paths = rm.yaku_paths(shape, table.honours, shanten, form)
+            if not any(paths.values()):
+                value = 0  # an open hand with no yaku in reach cannot win
+            elif paths["tanyao"] and not (paths["yakuhai"] or paths["honitsu"]):
+                # all simples is its only yaku: a terminal or an honour would not win
+                ukeire = sum(table.unseen[k] for k in h.tiles if not rm.terminal_or_honour(k))
+        chance = rm.win_chance(h.shanten, ukeire, table.unseen_total, table.turns)
         if table.threats:
             chance *= self.threatened_chance
             loss = table.danger(tile.kind) * (1 + self.danger_ahead * max(0, h.shanten))
@@ -223,8 +198,8 @@ class BalancedAgent(EfficiencyAgent):
         kept = list(obs.hand)
         kept.remove(discard.tiles[0])
         shape = rm.shape_of(obs, discard.tiles)
-        paths = rm.yaku_paths(shape, table.honours)
-        dama = rm.value_han(kept, shape, table.dora, table.honours, riichi=False)
+        paths = rm.yaku_paths(shape, table.honours, 0, table.form)
+        dama = rm.value_han(kept, shape, table.dora, table.honours, table.form, 0, riichi=False)
         return not ((paths["tanyao"] or paths["yakuhai"]) and dama >= self.dama_han)
 
     # ------------------------------------------------------------------ calls
@@ -263,9 +238,9 @@ class BalancedAgent(EfficiencyAgent):
         if after >= before:
             return None
         opened = rm.Shape(counts, (*taken.melds, meld))
-        if not rm.has_yaku_path(opened, table.honours):
+        paths = rm.yaku_paths(opened, table.honours, after, table.form)
+        if not any(paths.values()):
             return None
-        paths = rm.yaku_paths(opened, table.honours)
         honour, other, threatened = self.call_reach
         reach = threatened if table.threats else honour if paths["yakuhai"] else other
         return after if after <= reach else None

@@ -11,10 +11,11 @@ worth is measured in duplicate games (``benchmarks/bench_bots.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from ..analysis import Form, form_shanten
 from ..engine.game import CALLED, RIICHI, Observation
 from ..tiles import Meld, MeldType, Tile
 
@@ -74,34 +75,41 @@ def shape_of(obs: Observation, without: Sequence[Tile] = ()) -> Shape:
     return Shape(counts, tuple(melds))
 
 
-def yaku_paths(shape: Shape, value_honours: frozenset[int]) -> dict[str, bool]:
-    """Which yaku the hand can still reach without riichi (for an open hand, the only
-    ones): a value-honour triplet held or called, all simples, one suit (with or without
-    honours)."""
+def path_shanten(shape: Shape, form: Form, keep: Callable[[int], bool]) -> int:
+    """The shanten of the hand toward a completion using only the kinds ``keep`` accepts
+    (the others held count as tiles to throw)."""
+    counts = [c if keep(k) else 0 for k, c in enumerate(shape.counts)]
+    dead = sum(shape.counts) - sum(counts)
+    return form_shanten(counts, form, len(shape.melds), dead)
+
+
+def yaku_paths(
+    shape: Shape, value_honours: frozenset[int], shanten: int, form: Form
+) -> dict[str, bool]:
+    """Which yaku the hand can reach without riichi (for an open hand, the only ones) as
+    fast as its plain ``shanten``: a value-honour triplet held or called; all simples (no
+    terminal or honour called, and the hand as near completion with its terminals and
+    honours thrown); one suit with honours (the same, the other suits thrown)."""
     counts, kinds = shape.counts, shape.meld_kinds()
     held_triplet = any(counts[k] >= 3 for k in value_honours)
     called_triplet = any(
         m.tiles[0].kind in value_honours and m.type is not MeldType.CHI for m in shape.melds
     )
-    odd = sum(counts[k] for k in range(34) if terminal_or_honour(k))
-    simples = not any(terminal_or_honour(k) for k in kinds) and odd <= 1
-    suits = {k // 9 for k in kinds if k < HONOUR} | {k // 9 for k in range(HONOUR) if counts[k]}
-    off = 0
-    if suits:
-        main = max(range(3), key=lambda s: sum(counts[s * 9 : s * 9 + 9]))
-        off = sum(counts[k] for k in range(HONOUR) if k // 9 != main)
-        one_suit = all(k >= HONOUR or k // 9 == main for k in kinds) and off <= 2
-    else:
-        one_suit = True
-    return {
-        "yakuhai": held_triplet or called_triplet,
-        "tanyao": simples,
-        "honitsu": one_suit,
-    }
+    simples = not any(terminal_or_honour(k) for k in kinds) and (
+        path_shanten(shape, form, lambda k: not terminal_or_honour(k)) <= shanten
+    )
+    main = max(
+        range(3),
+        key=lambda s: sum(counts[s * 9 : s * 9 + 9]) + sum(1 for k in kinds if k // 9 == s),
+    )
+    one_suit = all(k >= HONOUR or k // 9 == main for k in kinds) and (
+        path_shanten(shape, form, lambda k: k >= HONOUR or k // 9 == main) <= shanten
+    )
+    return {"yakuhai": held_triplet or called_triplet, "tanyao": simples, "honitsu": one_suit}
 
 
-def has_yaku_path(shape: Shape, value_honours: frozenset[int]) -> bool:
-    return any(yaku_paths(shape, value_honours).values())
+def has_yaku_path(shape: Shape, value_honours: frozenset[int], shanten: int, form: Form) -> bool:
+    return any(yaku_paths(shape, value_honours, shanten, form).values())
 
 
 def value_han(
@@ -109,12 +117,15 @@ def value_han(
     shape: Shape,
     dora: Sequence[int],
     value_honours: frozenset[int],
+    form: Form,
+    shanten: int,
     riichi: bool = True,
 ) -> float:
     """The han the hand (its concealed ``tiles`` and ``shape``'s melds) is likely worth if
     it wins: dora (``dora``: one entry per indicator), red fives, value-honour triplets
     (a pair about half), all simples, one suit, and for a closed hand riichi with the
-    tsumo, ippatsu and ura it may bring (unless ``riichi`` is False: a dama)."""
+    tsumo, ippatsu and ura it may bring (unless ``riichi`` is False: a dama). ``form``
+    and ``shanten``: see :func:`yaku_paths`."""
     han = 0.0
     for t in [*tiles, *(t for m in shape.melds for t in m.tiles)]:
         han += dora.count(t.kind)
@@ -129,7 +140,7 @@ def value_han(
     for m in shape.melds:
         if m.type is not MeldType.CHI and m.tiles[0].kind in value_honours:
             han += 1
-    paths = yaku_paths(shape, value_honours)
+    paths = yaku_paths(shape, value_honours, shanten, form)
     if paths["tanyao"]:
         han += 1
     if paths["honitsu"] and not paths["tanyao"]:
