@@ -144,11 +144,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"\nDuplicate matches, {args.games} games each (average place, 95% interval):")
         for key in keys:
             n = ruleset(key).num_players
-            one = duplicate(key, [args.bot] + [BASELINE] * (n - 1), args.games, 1000)
-            many = duplicate(key, [args.bot] * (n - 1) + [BASELINE], args.games, 2000)
+            games = args.games - args.games % n  # every seat rotation of every deal
+            one = duplicate(key, [args.bot] + [BASELINE] * (n - 1), games, 1000)
+            many = duplicate(key, [args.bot] * (n - 1) + [BASELINE], games, 2000)
             a, b = one[args.bot], many[BASELINE]
             print(
-                f"  {key:10} 1 {args.bot} vs {n - 1}: {a['average_rank']:.3f} "
+                f"  {key:10} {games} games; 1 {args.bot} vs {n - 1}: {a['average_rank']:.3f} "
                 f"({a['average_rank_ci95'][0]:.2f}-{a['average_rank_ci95'][1]:.2f}), "
                 f"win {a['win_rate']:.1%} deal-in {a['deal_in_rate']:.1%}; "
                 f"{n - 1} vs 1 {BASELINE}: baseline {b['average_rank']:.3f} "

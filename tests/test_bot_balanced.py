@@ -14,7 +14,7 @@ from sparrows.agents import make_agent
 from sparrows.client import RiichiExtra
 from sparrows.engine import Action, ActionType, Phase
 from sparrows.engine.game import RIICHI, Observation
-from sparrows.tiles import Tile, parse_tiles
+from sparrows.tiles import Meld, MeldType, Tile, parse_tiles
 
 from .riichi_walls import riichi
 
@@ -34,6 +34,7 @@ def view(
     indicators: str = "",
     last: tuple[int, str] | None = None,
     wall_left: int = 50,
+    melds: Sequence[Meld] = (),
 ) -> Observation:
     """Seat 0's view: on its turn (14 tiles), or asked about ``last`` (seat, tile)
     discarded. A riichi seat's last river tile is its riichi discard."""
@@ -59,7 +60,7 @@ def view(
         to_act=(0,),
         last_discard=None if last is None else (last[0], tiles(last[1])[0]),
         river_flags=flags,
-        melds=((),) * 4,
+        melds=(tuple(melds), (), (), ()),
         bonus=((),) * 4,
         extra=RiichiExtra(0, riichi_flags, (False,) * 4, (False,) * 4, (), False),
     )
@@ -130,6 +131,14 @@ def test_a_tanyao_pon_keeps_no_terminals() -> None:
     # all simples but one terminal to throw next: the pon keeps tanyao in reach
     simple = view("234m9p33p5p456s678s", last=(2, "3p"))
     assert choose("balanced", simple, legal) == "pon 3p 3p"
+
+
+def test_an_open_all_simples_hand_throws_its_terminal() -> None:
+    # 234m 567s 66m 789p with a pon of 4p: a complete shape with no yaku (the 9p). Thrown,
+    # the 9p leaves it ready on 6p (all simples) and 9p (no yaku); the bot keeps tanyao
+    pon = Meld(MeldType.PON, tiles("4p4p4p"), 1)
+    obs = view("234m567s66m78p9p", melds=[pon])
+    assert choose("balanced", obs, turn_actions(obs)) == "discard 9p"
 
 
 def test_the_baseline_keeps_its_name_and_its_play() -> None:

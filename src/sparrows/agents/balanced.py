@@ -86,7 +86,7 @@ class BalancedAgent(EfficiencyAgent):
     danger_ahead: ClassVar[float] = 0.5
     #: the farthest from ready (after the call) a call may leave the hand: with a value
     #: honour triplet, with another yaku, and facing a threat
-    call_reach: ClassVar[tuple[int, int, int]] = (2, 1, 0)
+    call_reach: ClassVar[tuple[int, int, int]] = (3, 2, 0)
     #: dama (no riichi) when the ready hand is worth this many han without it
     dama_han: ClassVar[float] = 6
 
