@@ -165,6 +165,7 @@ bench: $(BENCHSTAMP) $(FASTSTAMP) $(VALGRIND) $(CHROMIUM)
 	$(BIN)/python benchmarks/bench_web.py --tables 200 --humans 20 --think 0.5 --seconds 120 \
 		--restart --sparrows $(FASTBIN)/sparrows
 	$(BIN)/python benchmarks/bench_kill.py --kills 30
+	$(BIN)/python benchmarks/bench_bots.py
 
 # The README's pictures of the web table: the browser tests of every ruleset, writing
 # their screenshots into docs/screenshots/.

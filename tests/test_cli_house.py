@@ -101,7 +101,7 @@ def test_simulate_shows_chips_and_abilities(tmp_path: Path) -> None:
     out = tmp_path / "stats.json"
     proc = run(["simulate", "--rules", "riichi", *HOUSE, "-n", "8", "--quiet", "--out", str(out)])
     assert proc.returncode == 0, proc.stderr
-    assert "chips per game: efficiency " in proc.stdout
+    assert "chips per game: balanced " in proc.stdout  # the default bot
     stats = json.loads(out.read_text())
     per_agent = stats["per_agent"]
     # chips move between players only: the per-game averages weighted by seats add to 0

@@ -151,7 +151,7 @@ def test_play_offers_calls_in_a_menu(tmp_path: Path) -> None:
 def test_simulate_riichi_reports_defence() -> None:
     proc = run(["simulate", "--rules", "riichi", "-n", "4", "--option", "hanchan=false", "--quiet"])
     assert proc.returncode == 0, proc.stderr
-    assert "deal-in facing riichi: efficiency" in proc.stdout and "random" in proc.stdout
+    assert "deal-in facing riichi: balanced" in proc.stdout and "random" in proc.stdout
 
 
 def test_export_to_mjai_and_tenhou6_and_replay_them(tmp_path: Path) -> None:

@@ -46,7 +46,7 @@ def test_simulate_three_players() -> None:
     proc = run(["simulate", "--rules", "riichi", "--preset", "mahjongsoul-sanma", "-n", "6",
                 "--quiet"])  # fmt: skip
     assert proc.returncode == 0, proc.stderr
-    assert "6 games" in proc.stdout and "efficiency" in proc.stdout and "nuki" in proc.stdout
+    assert "6 games" in proc.stdout and "balanced" in proc.stdout and "nuki" in proc.stdout
 
 
 def test_a_three_player_game_exports(tmp_path: Path) -> None:
