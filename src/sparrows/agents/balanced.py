@@ -97,13 +97,9 @@ class BalancedAgent(EfficiencyAgent):
             return super().act(observation, legal)
         if getattr(obs.extra, "kind", "") != "riichi":
             return self._speed_call(obs, legal) or super().act(obs, legal)
-        for kind in (A.TSUMO, A.RON, A.ABORT):
-            for action in legal:
-                if action.type is kind and rules.worth_declaring(obs, action):
-                    return action
-        advice = rules.suggest(obs, legal)
-        if advice is not None:
-            return advice
+        taken = self._declared_or_advised(obs, legal)
+        if taken is not None:
+            return taken
         table = _Table(self, obs)
         claims = [a for a in legal if a.type in _CLAIMS]
         if claims:

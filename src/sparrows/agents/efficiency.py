@@ -40,13 +40,9 @@ class EfficiencyAgent(Agent):
         if rules is None:
             raise SparrowsError("the efficiency agent needs bind(ruleset) before it plays")
         obs = observation
-        for kind in (A.TSUMO, A.RON, A.ABORT):
-            for action in legal:
-                if action.type is kind and rules.worth_declaring(obs, action):
-                    return action
-        advice = rules.suggest(obs, legal)
-        if advice is not None:
-            return advice
+        taken = self._declared_or_advised(obs, legal)
+        if taken is not None:
+            return taken
         calls = [a for a in legal if a.type in _CALLS and rules.call_worth(obs, a)]
         if calls:
             return calls[0]
@@ -67,6 +63,18 @@ class EfficiencyAgent(Agent):
         if riichi and rules.worth_declaring(obs, riichi[0][1]):
             return riichi[0][1]
         return next(a for _, a in ranked if a.type is A.DISCARD)
+
+    def _declared_or_advised(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
+        """A win, then an abort, the ruleset says is worth declaring; else the ruleset's
+        own advice for the decision (:meth:`~sparrows.engine.protocol.Ruleset.suggest`);
+        None when neither applies."""
+        rules = self.ruleset
+        assert rules is not None
+        for kind in (A.TSUMO, A.RON, A.ABORT):
+            for action in legal:
+                if action.type is kind and rules.worth_declaring(obs, action):
+                    return action
+        return rules.suggest(obs, legal)
 
     def _rank(
         self, obs: Observation, actions: list[Action]
