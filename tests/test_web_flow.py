@@ -213,6 +213,8 @@ def test_sound_is_off_until_asked_then_remembered_and_heard(tmp_path: Path, brow
         stop_server(proc)
 
 
+@pytest.mark.slow  # make test-all: 25 s of Hong Kong games to reach the moment (the words
+# themselves are checked in make test by test_web_languages)
 def test_a_refused_win_is_said_in_the_players_language(tmp_path: Path, browser: Any) -> None:
     """A Hong Kong hand complete on its draw but below the minimum faan: the hints line
     says why in traditional Chinese, with the hand's faan and the minimum (the server
