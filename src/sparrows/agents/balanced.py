@@ -7,14 +7,18 @@ of each discard (riichi: every preset, three players and the house preset).
   (a dora or a value pair is kept when it costs little speed); facing a riichi a far hand
   folds (genbutsu, tiles passed after the riichi, suji, kabe, honours by copies left) and a
   ready or valuable one pushes.
-* Calls: only ones that make the hand faster and keep a yaku it can reach (a value-honour
-  triplet, all simples with no terminal or honour left, one suit), never while folding,
-  and facing a threat only a call that makes the hand ready.
+* Calls: only ones that make the hand faster and keep a yaku in reach as fast (a
+  value-honour triplet; all simples or one suit when the hand is as near completion with
+  its terminals and honours, or its other suits, thrown), never while folding, and facing
+  a threat only a call that makes the hand ready.
 * Riichi when ready and closed, unless the hand is already worth a haneman with a yaku of
   its own (dama).
 
-Other rulesets are played as the efficiency bot plays them (their own value plans come
-from the ruleset). The figures behind the choices are in :mod:`.riichi_model`.
+In the other rulesets it calls (pung, chow, kong) whenever that makes the hand faster where
+the ruleset gives no call advice (any complete hand wins: Sichuan, classical), and
+otherwise plays as the efficiency bot does (Hong Kong's calls follow its minimum-faan
+plan). The figures behind the riichi choices are in :mod:`.riichi_model`; their worth is
+measured in duplicate games (``benchmarks/bench_bots.py``).
 """
 
 from __future__ import annotations

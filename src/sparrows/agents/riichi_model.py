@@ -4,10 +4,10 @@ which seats threaten and what they are worth, how likely a tile deals into each,
 chance a hand wins from its shanten and live tiles. The ``balanced`` bot compares them
 (:mod:`.balanced`); nothing here decides.
 
-The figures are rounded public statistics of riichi play (deal-in rates by tile class
-against a riichi: a genbutsu 0, an honour by the copies left, a suji terminal about 2%,
-a middle tile with no suji about 12%) and simple estimates, not a fitted model; their
-worth is measured in duplicate games (``benchmarks/bench_bots.py``)."""
+The figures are rough estimates in line with commonly quoted riichi deal-in rates by tile
+class against a riichi (a genbutsu 0, an honour by the copies left, a suji terminal about
+2%, a middle tile with no suji about 12%), not fitted to data here; their worth is
+measured in duplicate games (``benchmarks/bench_bots.py``)."""
 
 from __future__ import annotations
 
@@ -106,10 +106,6 @@ def yaku_paths(
         path_shanten(shape, form, lambda k: k >= HONOUR or k // 9 == main) <= shanten
     )
     return {"yakuhai": held_triplet or called_triplet, "tanyao": simples, "honitsu": one_suit}
-
-
-def has_yaku_path(shape: Shape, value_honours: frozenset[int], shanten: int, form: Form) -> bool:
-    return any(yaku_paths(shape, value_honours, shanten, form).values())
 
 
 def value_han(
