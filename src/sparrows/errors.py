@@ -93,7 +93,13 @@ class AnalysisError(SparrowsError, ValueError):
 
 class IllegalActionError(SparrowsError):
     """An action the engine refuses: wrong seat, wrong phase, a tile not held, a win that
-    is not a win. The game state is unchanged."""
+    is not a win. The game state is unchanged. ``said``: for the refusals a player's page
+    may meet (the game is over, not the seat's move, a stale answer), the same as a
+    :class:`~sparrows.reasons.Reason` a page words in its language (None otherwise)."""
+
+    def __init__(self, message: str, said: str | None = None) -> None:
+        super().__init__(message)
+        self.said = said
 
 
 class RecordError(SparrowsError):

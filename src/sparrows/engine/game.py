@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .._mypyc import mypyc_attr
 from ..errors import IllegalActionError, SparrowsError, excerpt_repr
+from ..reasons import Reason
 from ..tiles import Meld, MeldType, Tile
 from . import events as ev
 from . import flow as fl
@@ -945,7 +946,8 @@ class Game:
         if prompt is not None and prompt != self.prompt_id(s):
             raise IllegalActionError(
                 f"seat {s} answered prompt {excerpt_repr(prompt, 20)}, but its prompt now is "
-                f"{self.prompt_id(s)} (a stale answer is not applied)"
+                f"{self.prompt_id(s)} (a stale answer is not applied)",
+                Reason("stale", prompt=excerpt_repr(prompt, 20), seat=s),
             )
         for candidate in legal:  # identity first: agents return one of the legal objects
             if candidate is action:
@@ -1032,7 +1034,7 @@ class Game:
 
     def _refuse_seat(self, seat: object, prompt: object = None) -> None:
         if self.phase is _OVER:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError("the game is over", Reason("game_over"))
         self._check_seat(seat)
         # what the seat itself knows only: whom the table waits for is not said (in a
         # claim window that would tell who may claim)
@@ -1043,7 +1045,9 @@ class Game:
                 "is not applied"
             )
         done = " (it has answered its prompt)" if seat in self.declared else ""
-        raise IllegalActionError(f"seat {seat} is not to act now{done}{stale}")
+        raise IllegalActionError(
+            f"seat {seat} is not to act now{done}{stale}", Reason("not_to_act", seat=str(seat))
+        )
 
     def _find_legal(self, seat: int, action: object, legal: list[Action]) -> Action:
         if not isinstance(action, Action):

@@ -297,7 +297,7 @@ class Room:
             try:
                 game.step(seat, action, prompt=prompt)
             except IllegalActionError as exc:
-                raise self._refusal(seat, prompt, exc) from None
+                raise TableError(exc.said or str(exc)) from None  # the page's words
             except Exception as exc:  # a fault of ours: the move is undone, said once
                 self.game = before
                 log.error(
@@ -320,16 +320,6 @@ class Room:
             self._hand_ended()  # a pause between hands is said before the new hand's state
             self.broadcast()  # the player's move is committed and echoed at once
         self.wake.set()  # the table's own moves that follow: the run loop plays them
-
-    def _refusal(self, seat: int, prompt: int, exc: IllegalActionError) -> TableError:
-        """The engine's refusal as the player reads it: a stale answer or a turn not the
-        seat's are said in the page's words; anything else as the engine said it."""
-        game = self.game
-        if seat not in game.pending or seat in game.declared:
-            return TableError(Reason("not_to_act", seat=seat))
-        if game.prompt_id(seat) != prompt:
-            return TableError(Reason("stale", prompt=prompt, seat=seat))
-        return TableError(str(exc))
 
     def _check_open(self) -> None:
         """Refuse while the table is set aside or holds moves it could not save."""
