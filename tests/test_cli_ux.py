@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from sparrows.advice import advice_for
 from sparrows.cli.play import TerminalTable
 from sparrows.engine import Game
 from sparrows.reasons import Reason
@@ -342,13 +343,13 @@ def test_table_explains_a_win_that_is_not_offered_and_marks_furiten() -> None:
     # run 1 + triplet 2 + tanyao 1 = 4, below the minimum of 5
     assert reason == "the hand is worth 4 before the dealer bonus; a win needs 5"
     assert isinstance(reason, Reason) and reason.args == {"worth": 4, "need": 5}
-    hint = rules.hint(game.observation(1))
+    hint = advice_for(rules).hint(game.observation(1))
     assert hint.shanten == 0 and hint.waits == (22,) and not hint.furiten
     game.discards[1].append(five)  # a discarded wait: furiten
     reason = rules.no_win_reason(game, 1, five)
     assert reason is not None and reason.startswith("furiten: you discarded a 5 earlier")
     assert isinstance(reason, Reason) and reason.to_json()["args"] == {"tile": "5"}
-    assert rules.hint(game.observation(1)).furiten
+    assert advice_for(rules).hint(game.observation(1)).furiten
     lines = table.hand_lines(drawn=False)
     assert "ready (FURITEN: no ron)" in lines[0]
     assert lines[1].split() == ["#1", "#2", "#3", "#4", "#5"]

@@ -12,6 +12,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from sparrows.advice import advice_for
 from sparrows.client import SeatState, View
 from sparrows.engine import Action, ActionType, Game
 from sparrows.engine.layouts import LAYOUTS, layout
@@ -455,7 +456,7 @@ def test_reading_changes_nothing(name: str, preset: str | None) -> None:
             game.view(seat)
             obs = game.observation(seat)
             game.legal_actions(seat)
-            rules.hint(obs)
+            advice_for(rules).hint(obs)
         game.public_view()
         game.rewards()
         assert game.state == state and game.snapshot() == snap and len(game.events) == events
@@ -545,8 +546,9 @@ def layout_size(name: str) -> int:
 
 
 def test_plug_ins_and_wrappers_may_subclass_what_they_extend() -> None:
-    """In both builds an interpreted class may extend the game, every built-in ruleset
-    and the bots (the compiled classes allow interpreted subclasses)."""
+    """In both builds an interpreted class may extend the game, every built-in ruleset,
+    its advice and the bots (the compiled classes allow interpreted subclasses)."""
+    from sparrows.advice import advice_class
     from sparrows.agents.efficiency import EfficiencyAgent
     from sparrows.agents.random_agent import RandomAgent
     from sparrows.rules.classical.ruleset import ClassicalRuleset
@@ -573,9 +575,11 @@ def test_plug_ins_and_wrappers_may_subclass_what_they_extend() -> None:
         house = type("House" + base.__name__, (base,), {})
         rules = house.from_options({})
         game = CountingGame(rules, 1)
+        advice = type("My" + base.__name__, (advice_class(rules),), {})(rules)
         for bot_class in (RandomAgent, EfficiencyAgent):
             bot = type("My" + bot_class.__name__, (bot_class,), {})(seed=1)
-            bot.ruleset = rules
+            bot.bind(rules)
+            bot.advice = advice
             seat = game.to_act()[0]
             game.step(seat, bot.act(game.observation(seat), game.legal_actions(seat)))
     assert CountingGame.steps == 2 * len(bases)

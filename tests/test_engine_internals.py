@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from sparrows.advice import advice_for
 from sparrows.engine import Action, ActionType, Game
 from sparrows.engine.game import shuffle
 from sparrows.rules import get_ruleset
@@ -49,10 +50,10 @@ def test_unseen_counts_a_called_tile_once() -> None:
         ),
     )
     assert obs.seen()[five.kind] == 3
-    unseen = rules.unseen(obs)
+    unseen = advice_for(rules).unseen(obs)
     assert unseen[five.kind] == 1 and unseen[parse_tiles("9s")[0].kind] == 3
     nine_s = parse_tiles("9s")[0].kind
-    best_hint = rules.hint(obs).discards[0]  # the discard, shanten after, unseen tiles
+    best_hint = advice_for(rules).hint(obs).discards[0]  # the discard, shanten after, unseen tiles
     assert (best_hint.action.tiles[0].kind, best_hint.shanten, best_hint.ukeire) == (nine_s, 0, 1)
     agent = make_agent("efficiency", 0, rules)
     legal = [Action(ActionType.DISCARD, t) for t in set(obs.hand)]

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from sparrows.advice import advice_for
 from sparrows.agents import make_agent
 from sparrows.analysis import SICHUAN, form_shanten
 from sparrows.cli.main import main
@@ -68,7 +69,7 @@ def test_every_hint_names_legal_actions_the_player_can_type(
         while not game.over and steps < 1500:
             for seat, legal in game.decisions():
                 obs = game.observation(seat)
-                hint = rules.hint(obs)
+                hint = advice_for(rules).hint(obs)
                 offered = [a for a in legal if a.tiles and a.type in _DISCARDING]
                 assert sorted(d.action.code for d in hint.discards) == sorted(
                     a.code for a in offered
@@ -94,7 +95,7 @@ def test_after_riichi_the_hint_lists_only_the_drawn_tile() -> None:
             for seat, legal in game.decisions():
                 obs = game.observation(seat)
                 if game.phase is Phase.TURN and obs.extra.riichi[seat]:
-                    hint = rules.hint(obs)
+                    hint = advice_for(rules).hint(obs)
                     shown = {d.action.tiles[0] for d in hint.discards}
                     assert shown <= {obs.drawn} and obs.drawn is not None
                     return
@@ -112,7 +113,7 @@ def test_sichuan_hint_counts_the_void_suit_as_dead_and_offers_only_void_tiles() 
             for seat, legal in game.decisions():
                 obs = game.observation(seat)
                 void = obs.extra.void[seat]
-                hint = rules.hint(obs)
+                hint = advice_for(rules).hint(obs)
                 if hint.choices:  # the exchange and the void: each choice's shanten
                     assert {a.code for a, _ in hint.choices} == {a.code for a in legal}
                     assert hint.suggestion in legal
@@ -188,12 +189,12 @@ def test_a_failure_inside_the_hint_is_an_internal_error(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """Even a SparrowsError raised inside the engine or a hint is a bug: exit 3, one line."""
-    from sparrows.engine.protocol import Ruleset
+    from sparrows.advice import Advice
 
-    def broken(self: Ruleset, obs: object) -> None:
+    def broken(self: Advice, obs: object) -> None:
         raise SparrowsError("7z is not a Suzume-Jong tile")
 
-    monkeypatch.setattr(Ruleset, "hint", broken)
+    monkeypatch.setattr(Advice, "hint", broken)
     monkeypatch.setattr("sys.stdin", _Lines("h\n"))
     monkeypatch.chdir(tmp_path)
     assert main(["play", "--seed", "2", "--no-color"]) == 3

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from sparrows.advice import advice_for
 from sparrows.engine import ActionType, Game, Phase
 from sparrows.engine.game import CALLED, RIICHI, TSUMOGIRI
 from sparrows.engine.ledger import POT
@@ -725,7 +726,9 @@ def test_temporary_furiten_until_the_own_next_discard() -> None:
     assert legal(game, 1) == {"ron", "pass"}
     act(game, 1, "pass")
     assert furiten(game, 1)
-    hint = rules.hint(game.observation(1))  # no wait among its discards: the pass did it
+    hint = advice_for(rules).hint(
+        game.observation(1)
+    )  # no wait among its discards: the pass did it
     assert hint.waits == (19, 22) and hint.furiten
     act(game, 3, "discard 5s")
     assert game.phase is Phase.TURN and game.turn == 0
@@ -737,7 +740,7 @@ def test_temporary_furiten_until_the_own_next_discard() -> None:
     act(game, 1, "pass")
     tsumogiri(game, 1)
     pass_all(game)
-    assert not furiten(game, 1) and not rules.hint(game.observation(1)).furiten
+    assert not furiten(game, 1) and not advice_for(rules).hint(game.observation(1)).furiten
     act(game, 2, "discard 5s")
     assert legal(game, 1) == {"ron", "pass"}
     act(game, 1, "ron")

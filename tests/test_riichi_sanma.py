@@ -27,6 +27,7 @@ from hypothesis import Phase as HPhase
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sparrows.advice import advice_for
 from sparrows.agents import make_agent
 from sparrows.client import RiichiExtra
 from sparrows.engine import Action, ActionType, Game, Phase
@@ -708,13 +709,24 @@ def test_danger_of_1m_and_9m_with_three_players() -> None:
     rules = sanma()
     hand = "11m1p47p258s12356z"
     obs = defence_view(rules, hand, ["", "1m", "4p9s"])
-    danger = {t: rules.danger(obs, parse_tiles(t)[0]) for t in ("1m", "9m", "5z", "1p", "7p", "9s")}
+    danger = {
+        t: advice_for(rules).danger(obs, parse_tiles(t)[0])
+        for t in ("1m", "9m", "5z", "1p", "7p", "9s")
+    }
     assert danger == {"1m": 0.0, "9m": 1.5, "5z": 1.0, "1p": 0.5, "7p": 1.0, "9s": 0.0}
     four = riichi()
     assert (
-        four.danger(defence_view(four, hand, ["", "1m", "", "4p9s"]), parse_tiles("1m")[0]) == 1.0
+        advice_for(four).danger(
+            defence_view(four, hand, ["", "1m", "", "4p9s"]), parse_tiles("1m")[0]
+        )
+        == 1.0
     )
-    assert four.danger(defence_view(four, hand, ["", "1m", "", "4m"]), parse_tiles("1m")[0]) == 0.5
+    assert (
+        advice_for(four).danger(
+            defence_view(four, hand, ["", "1m", "", "4m"]), parse_tiles("1m")[0]
+        )
+        == 0.5
+    )
 
 
 def test_the_folding_bot_throws_the_dead_1m_in_sanma() -> None:

@@ -18,8 +18,9 @@ from __future__ import annotations
 import importlib.util
 
 #: The modules the compiled build compiles: the engine's turn loop, hand analysis, the
-#: bots, each ruleset's game and scoring code, and the research environments' encoder
-#: (it imports numpy, which the build's environment has: the ``rl`` extra is in ``dev``).
+#: advice and the bots, each ruleset's game and scoring code, and the research
+#: environments' encoder (it imports numpy, which the build's environment has: the ``rl``
+#: extra is in ``dev``).
 MODULES: tuple[str, ...] = (
     "sparrows.engine.actions",
     "sparrows.engine.flow",
@@ -30,6 +31,11 @@ MODULES: tuple[str, ...] = (
     "sparrows.analysis.decompose",
     "sparrows.analysis.shanten",
     "sparrows.analysis.waits",
+    "sparrows.advice.base",
+    "sparrows.advice.hongkong",
+    "sparrows.advice.riichi",
+    "sparrows.advice.sichuan",
+    "sparrows.advice.suzume",
     "sparrows.agents.efficiency",
     "sparrows.agents.random_agent",
     "sparrows.rules.calls",
@@ -40,7 +46,6 @@ MODULES: tuple[str, ...] = (
     "sparrows.rules.hongkong.scoring",
     "sparrows.rules.riichi.fu",
     "sparrows.rules.riichi.game",
-    "sparrows.rules.riichi.hints",
     "sparrows.rules.riichi.house_play",
     "sparrows.rules.riichi.settlement",
     "sparrows.rules.riichi.table",

@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from ..analysis import form_shanten
+from ..advice import Advice, DiscardHint
+from ..analysis import Form, form_shanten
 from ..engine.actions import Action, ActionType
 from ..engine.game import Observation
-from ..engine.protocol import DiscardHint, Ruleset
 from ..tiles import Meld, MeldType
 from . import riichi_model as rm
 from .efficiency import EfficiencyAgent
@@ -39,13 +39,13 @@ _TURN_KONGS: Final = (A.ANKAN, A.KAKAN)
 _CLAIMS: Final = (A.CHI, A.PON, A.KAN)
 
 
-def _best_after_discard(counts: list[int], rules: Ruleset, melds: int, dead: int = 0) -> int:
+def _best_after_discard(counts: list[int], form: Form, melds: int, dead: int = 0) -> int:
     """The fewest shanten ``counts`` reaches by discarding one of its tiles."""
     best = 99
     for k in range(34):
         if counts[k]:
             counts[k] -= 1
-            best = min(best, form_shanten(counts, rules.form, melds, dead))
+            best = min(best, form_shanten(counts, form, melds, dead))
             counts[k] += 1
     return best
 
@@ -54,14 +54,14 @@ class _Table:
     """What one decision weighs, gathered once."""
 
     def __init__(self, agent: BalancedAgent, obs: Observation) -> None:
-        rules = agent.ruleset
-        assert rules is not None
+        rules, advice = agent.ruleset, agent.advice
+        assert rules is not None and advice is not None
         self.players = players = rules.num_players
         self.dora = [k for t in obs.indicators for k in rules.dora_kinds((t,))]
         self.honours = rm.yakuhai(obs, players)
         self.threats = rm.threats(obs, players, self.dora)
         self.safe = [rm.safe_kinds(obs, t, players) for t in self.threats]
-        self.unseen = rules.unseen(obs)
+        self.unseen = advice.unseen(obs)
         self.unseen_total = sum(self.unseen)
         self.visible = obs.seen()  # every copy the seat sees, its own hand included
         for t in obs.hand:
@@ -96,8 +96,8 @@ class BalancedAgent(EfficiencyAgent):
 
     def act(self, observation: Observation | None, legal: Sequence[Action]) -> Action:
         obs = observation
-        rules = self.ruleset
-        if obs is None or rules is None:
+        advice = self.advice
+        if obs is None or advice is None:
             return super().act(observation, legal)
         if getattr(obs.extra, "kind", "") != "riichi":
             return self._speed_call(obs, legal) or super().act(obs, legal)
@@ -112,7 +112,7 @@ class BalancedAgent(EfficiencyAgent):
         if not discards:
             passes = [a for a in legal if a.type is A.PASS]
             return passes[0] if passes else legal[0]
-        kongs = [a for a in legal if a.type in _TURN_KONGS and rules.call_worth(obs, a)]
+        kongs = [a for a in legal if a.type in _TURN_KONGS and advice.call_worth(obs, a)]
         if kongs and (table.in_riichi or not table.threats):
             return kongs[0]
         return self._discard(obs, discards, table)
@@ -121,24 +121,25 @@ class BalancedAgent(EfficiencyAgent):
         """Where the ruleset gives no advice on calls (any complete hand wins: Sichuan,
         classical), a pung, chow or kong from a discard that makes the hand faster (a
         kong: no slower, as its replacement draw follows)."""
-        rules = self.ruleset
-        assert rules is not None
-        if type(rules).call_worth is not Ruleset.call_worth or obs.last_discard is None:
+        advice = self.advice
+        assert advice is not None
+        if type(advice).call_worth is not Advice.call_worth or obs.last_discard is None:
             return None  # the ruleset's own call advice (Hong Kong's minimum) rules
         if any(a.type in (A.RON, A.TSUMO) for a in legal):
             return None
-        counts, melds, dead = rules.shape(obs)
-        before = form_shanten(counts, rules.form, melds, dead)
+        form = advice.rules.form
+        counts, melds, dead = advice.shape(obs)
+        before = form_shanten(counts, form, melds, dead)
         best: tuple[int, Action] | None = None
         for action in legal:
             if action.type not in _CLAIMS:
                 continue
-            counts, _, dead = rules.shape(obs, action.tiles)
+            counts, _, dead = advice.shape(obs, action.tiles)
             if action.type is A.KAN:
-                after = form_shanten(counts, rules.form, melds + 1, dead)
+                after = form_shanten(counts, form, melds + 1, dead)
                 good = after <= before
             else:
-                after = _best_after_discard(counts, rules, melds + 1, dead)
+                after = _best_after_discard(counts, form, melds + 1, dead)
                 good = after < before
             if good and (best is None or after < best[0]):
                 best = (after, action)
@@ -146,12 +147,12 @@ class BalancedAgent(EfficiencyAgent):
 
     # ------------------------------------------------------------------ discards
     def _discard(self, obs: Observation, actions: list[Action], table: _Table) -> Action:
-        rules = self.ruleset
-        assert rules is not None
+        advice = self.advice
+        assert advice is not None
         plain = [a for a in actions if a.type is A.DISCARD]
         if table.in_riichi or not plain:
             return plain[0] if plain else actions[0]
-        ranked = rules.rank_discards(obs, plain, complete=bool(table.threats))
+        ranked = advice.rank_discards(obs, plain, complete=bool(table.threats))
         fewest = ranked[0].shanten
         best: tuple[float, int, DiscardHint] | None = None
         for i, h in enumerate(ranked):
@@ -220,21 +221,20 @@ class BalancedAgent(EfficiencyAgent):
     def _after_call(self, obs: Observation, action: Action, table: _Table) -> int | None:
         """The shanten after ``action`` (a chi or pon) and its best discard, when the call
         is worth making: faster, a yaku kept in reach, not from afar or into a threat."""
-        rules = self.ruleset
-        assert rules is not None and obs.last_discard is not None
+        assert obs.last_discard is not None
         if action.type is A.KAN:
             return None  # an open kong from a discard: more dora for everyone, no speed
         called = obs.last_discard[1]
         shape = rm.shape_of(obs)
         melds = len(shape.melds)
-        before = form_shanten(shape.counts, rules.form, melds)
+        before = form_shanten(shape.counts, table.form, melds)
         taken = rm.shape_of(obs, action.tiles)
         meld = Meld(
             MeldType.PON if action.type is A.PON else MeldType.CHI,
             (*action.tiles, called),
         )
         counts = taken.counts
-        after = _best_after_discard(counts, rules, melds + 1)
+        after = _best_after_discard(counts, table.form, melds + 1)
         if after >= before:
             return None
         opened = rm.Shape(counts, (*taken.melds, meld))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from ..advice import Advice, advice_for
 from ..engine.actions import Action
 from ..engine.game import Observation
 
@@ -15,10 +16,11 @@ if TYPE_CHECKING:
 class Agent:
     """Chooses one of the legal actions from what its seat may see.
 
-    A runner calls :meth:`bind` with the ruleset before the game: agents ask it for hints
-    (hand shape, tile values, whether a win is worth declaring) instead of branching on
-    the ruleset's name. ``needs_observation = False`` lets a runner pass ``None`` instead
-    of building an observation (the random agent looks only at the legal actions).
+    A runner calls :meth:`bind` with the ruleset before the game: agents ask its advice
+    (:mod:`sparrows.advice`: hand shape, tile values, whether a win is worth declaring)
+    instead of branching on the ruleset's name. ``needs_observation = False`` lets a
+    runner pass ``None`` instead of building an observation (the random agent looks only
+    at the legal actions).
     """
 
     name: ClassVar[str] = "agent"
@@ -27,9 +29,11 @@ class Agent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.ruleset: Ruleset | None = None
+        self.advice: Advice | None = None
 
     def bind(self, ruleset: Ruleset) -> Agent:
         self.ruleset = ruleset
+        self.advice = advice_for(ruleset)
         return self
 
     def act(self, observation: Observation | None, legal: Sequence[Action]) -> Action:

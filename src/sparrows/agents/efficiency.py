@@ -9,7 +9,8 @@
 * Defence: when the ruleset names threats (riichi players) and the hand would not be
   ready after the best discard, discard the tile the ruleset rates least dangerous.
 
-Everything ruleset-specific comes from the ruleset's hints; nothing here names a ruleset.
+Everything ruleset-specific comes from the ruleset's advice (:mod:`sparrows.advice`);
+nothing here names a ruleset.
 """
 
 from __future__ import annotations
@@ -36,51 +37,51 @@ class EfficiencyAgent(Agent):
 
     def act(self, observation: Observation | None, legal: Sequence[Action]) -> Action:
         assert observation is not None
-        rules = self.ruleset
-        if rules is None:
+        advice = self.advice
+        if advice is None:
             raise SparrowsError("the efficiency agent needs bind(ruleset) before it plays")
         obs = observation
         taken = self._declared_or_advised(obs, legal)
         if taken is not None:
             return taken
-        calls = [a for a in legal if a.type in _CALLS and rules.call_worth(obs, a)]
+        calls = [a for a in legal if a.type in _CALLS and advice.call_worth(obs, a)]
         if calls:
             return calls[0]
         discards = [a for a in legal if a.type is A.DISCARD]
         if not discards:
             passes = [a for a in legal if a.type is A.PASS]
             return passes[0] if passes else legal[0]
-        threats = rules.threats(obs)
+        threats = advice.threats(obs)
         ranked = self._rank(obs, [a for a in legal if a.type in _DISCARDS])
-        planned = rules.plan_discards(obs)
+        planned = advice.plan_discards(obs)
         if planned:  # the ruleset's value plan: its tiles go first, the fastest of them
             wanted = [r for r in ranked if r[1].type is A.DISCARD and r[1].tiles[0].kind in planned]
             if wanted and not threats:
                 return wanted[0][1]
         if threats and ranked[0][0][0] >= self.fold_at:  # far from ready while threatened
-            return min(discards, key=lambda a: (rules.danger(obs, a.tiles[0]), a.tiles[0].code))
+            return min(discards, key=lambda a: (advice.danger(obs, a.tiles[0]), a.tiles[0].code))
         riichi = [r for r in ranked if r[1].type is A.RIICHI]
-        if riichi and rules.worth_declaring(obs, riichi[0][1]):
+        if riichi and advice.worth_declaring(obs, riichi[0][1]):
             return riichi[0][1]
         return next(a for _, a in ranked if a.type is A.DISCARD)
 
     def _declared_or_advised(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
         """A win, then an abort, the ruleset says is worth declaring; else the ruleset's
-        own advice for the decision (:meth:`~sparrows.engine.protocol.Ruleset.suggest`);
+        own advice for the decision (:meth:`~sparrows.advice.Advice.suggest`);
         None when neither applies."""
-        rules = self.ruleset
-        assert rules is not None
+        advice = self.advice
+        assert advice is not None
         for kind in (A.TSUMO, A.RON, A.ABORT):
             for action in legal:
-                if action.type is kind and rules.worth_declaring(obs, action):
+                if action.type is kind and advice.worth_declaring(obs, action):
                     return action
-        return rules.suggest(obs, legal)
+        return advice.suggest(obs, legal)
 
     def _rank(
         self, obs: Observation, actions: list[Action]
     ) -> list[tuple[tuple[int, ...], Action]]:
         """Discards (and riichi discards) best first: the ruleset's ranking
-        (:meth:`~sparrows.engine.protocol.Ruleset.rank_discards`, shared with the hints)."""
-        rules = self.ruleset
-        assert rules is not None
-        return [(d.key, d.action) for d in rules.rank_discards(obs, actions)]
+        (:meth:`~sparrows.advice.Advice.rank_discards`, shared with the hints)."""
+        advice = self.advice
+        assert advice is not None
+        return [(d.key, d.action) for d in advice.rank_discards(obs, actions)]

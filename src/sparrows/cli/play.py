@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..advice import advice_for
 from ..agents import make_agent
 from ..client.extras import RiichiExtra, SichuanExtra
 from ..engine.actions import Action, ActionType
@@ -146,6 +147,7 @@ class TerminalTable:
         self.game = game
         self.auto_discard = auto_discard  # in riichi the drawn tile goes without asking
         self.ruleset = game.ruleset
+        self.advice = advice_for(game.ruleset)
         self.seat = seat
         self.out = out
         self.inp = inp
@@ -540,7 +542,7 @@ class TerminalTable:
             width = max(len(plain), len(f"#{i + 1}"))
             cells.append(text + " " * (width - len(plain)))
             marks.append(f"#{i + 1}".ljust(width))
-        hint = self.ruleset.hint(obs)
+        hint = self.advice.hint(obs)
         status = ""
         if hint.shanten == 0 and len(hand) % 3 == self.ruleset.hand_size % 3:
             status = "   ready" + (" (FURITEN: no ron)" if hint.furiten else "")
@@ -581,7 +583,7 @@ class TerminalTable:
         if ActionType.KOKAN in types:
             self.say(self.bold("Kokan: take -1 han +3 chips, or -1 chip +3 han"))
         if ActionType.EXCHANGE in types:
-            advice = self.ruleset.suggest(obs, legal)
+            advice = self.advice.suggest(obs, legal)
             tip = f" (Enter: {self.act_text(advice).split(' ', 1)[1]})" if advice else ""
             self.say(self.bold(f"Give three tiles of one suit: type them, e.g. 1p 4p 9p{tip}"))
         if not turn and obs.last_discard is not None and ActionType.CONTINUE not in types:
@@ -659,7 +661,7 @@ class TerminalTable:
 
     def _hint_text(self) -> str:
         obs = self.game.observation(self.seat)
-        h = self.ruleset.hint(obs)
+        h = self.advice.hint(obs)
 
         def names(kinds: Any) -> str:
             return " ".join(self.ruleset.kind_text(k) for k in kinds) or "-"
@@ -784,7 +786,7 @@ class TerminalTable:
     ) -> tuple[Action | None, str]:
         """The exchange: three tiles of one suit typed (Enter: the suggested three)."""
         if not text:
-            advice = self.ruleset.suggest(obs, legal)
+            advice = self.advice.suggest(obs, legal)
             if advice is not None:
                 return advice, ""
         try:

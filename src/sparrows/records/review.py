@@ -1,7 +1,7 @@
 """Reviewing a played game: each discard of one seat beside the shanten/ukeire-best choice.
 
 The game is played again from its record (walls and actions); before each discard of the
-seat, the ruleset's hint (:meth:`~sparrows.engine.protocol.Ruleset.hint`, which counts as
+seat, the ruleset's hint (:meth:`~sparrows.advice.Advice.hint`, which counts as
 unseen only what the seat could not see) ranks every legal discard by shanten after it
 and then by the unseen tiles that would improve the hand.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..advice import advice_for
 from ..engine.actions import ActionType
 from ..engine.game import Game, Phase
 from ..tiles import Tile, format_tile
@@ -55,6 +56,7 @@ class DiscardReview:
 def review(played: Game, seat: int) -> list[DiscardReview]:
     """Every discard ``seat`` made in ``played`` (a finished or unfinished game)."""
     rules = played.ruleset
+    advice = advice_for(rules)
     walls = played.hand_orders if (played.walls or played.script) else None
     game = Game(rules, played.seed, record=False, walls=walls)
     out: list[DiscardReview] = []
@@ -70,7 +72,7 @@ def review(played: Game, seat: int) -> list[DiscardReview]:
         ):
             turn_in_hand += 1
             obs = game.observation(seat)
-            hint = rules.hint(obs)  # every legal discard, ranked
+            hint = advice.hint(obs)  # every legal discard, ranked
             by_face = {d.action.tiles[0]: (d.shanten, d.ukeire) for d in hint.discards}
             shanten, ukeire = by_face[action.tiles[0]]
             top = hint.discards[0]

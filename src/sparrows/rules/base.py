@@ -4,6 +4,6 @@ option builder live in :mod:`sparrows.engine` (re-exported here)."""
 from __future__ import annotations
 
 from ..engine.options import build_options
-from ..engine.protocol import Hint, Ruleset
+from ..engine.protocol import Ruleset
 
-__all__ = ["Hint", "Ruleset", "build_options"]
+__all__ = ["Ruleset", "build_options"]

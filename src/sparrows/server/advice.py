@@ -1,11 +1,12 @@
 """The ruleset's advice on a seat's decision as the page's hint box reads it (the server
-only words it: the advice itself is :meth:`Ruleset.hint` and :meth:`Ruleset.no_win_reason`,
-drawn from what the seat sees and may do)."""
+only words it: the advice itself is :meth:`sparrows.advice.Advice.hint` and the rules'
+:meth:`Ruleset.no_win_reason`, drawn from what the seat sees and may do)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..advice import advice_for
 from ..engine import ActionType
 from ..engine.protocol import Ruleset
 from ..reasons import Reason
@@ -19,7 +20,7 @@ def hint_json(rules: Ruleset, game: Game, seat: int) -> dict[str, Any]:
     the ruleset's notation), furiten, each legal discard ranked, the choices of a window
     with the shanten each leaves, and why a complete hand is offered no win."""
     obs = game.observation(seat)
-    h = rules.hint(obs)
+    h = advice_for(rules).hint(obs)
     dialect = rules.dialect
     legal = game.legal_actions(seat)
     types = {a.type for a in legal}

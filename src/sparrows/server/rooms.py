@@ -330,8 +330,8 @@ class Room:
 
     async def hint(self, seat: int, prompt: int) -> dict[str, Any]:
         """The ruleset's advice on ``seat``'s prompt (the page's hint toggle), drawn from
-        what the seat sees and may do: :meth:`Ruleset.hint` and, when a complete hand is
-        not offered a win, :meth:`Ruleset.no_win_reason`."""
+        what the seat sees and may do: the ruleset's advice (:mod:`sparrows.advice`) and, when a
+        complete hand is not offered a win, :meth:`Ruleset.no_win_reason`."""
         async with self.lock:
             self._check_open()
             game = self.game

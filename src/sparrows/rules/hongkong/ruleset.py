@@ -4,21 +4,19 @@ all-eight-bonus win."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..._mypyc import mypyc_attr
 from ...engine import flow as fl
-from ...engine.actions import Action, ActionType
+from ...engine.actions import ActionType
 from ...engine.protocol import EarlierVersion
-from ...tiles import Tile, hongkong_set
-from ...tiles.kinds import NUM_STANDARD
+from ...tiles import hongkong_set
 from ..chinese import ChineseRuleset
 from .options import FAAN, LIMITS, PAYMENT_TABLES, PRESETS, HongKongOptions
 from .scoring import HKScore, form_for, payments, score
 
 if TYPE_CHECKING:
-    from ...engine.game import Game, Observation
+    from ...engine.game import Game
 
 A: Final = ActionType
 
@@ -29,6 +27,7 @@ class HongKongRuleset(ChineseRuleset):
     silent are in ``docs/rulesets.md``."""
 
     name: ClassVar[str] = "hongkong"
+    advice_class: ClassVar[str] = "sparrows.advice.hongkong:HongKongAdvice"
     version: ClassVar[str] = "3"
     #: 2: a robbed kong is undone (event ``robbed``); an exhaustive draw names the ready
     #: seats (version 1 named none), their melds and waits. 3: a kong bloom paid by the
@@ -95,43 +94,3 @@ class HongKongRuleset(ChineseRuleset):
                 (str(f), v, "") for f, v in enumerate(table)
             ],
         }
-
-    # ------------------------------------------------------------------ hints (bots)
-    def _one_suit_plan(self, obs: Observation) -> int | None:
-        """The suit to collect when one suit (with honours) can carry the minimum: 3 faan
-        for Mixed One Suit. Chosen when that suit and the honours make most of the hand."""
-        if self.options.min_faan <= 0:
-            return None
-        tiles = [t.kind for t in obs.hand if t.kind < NUM_STANDARD]
-        for meld in obs.melds[obs.seat]:
-            tiles += [t.kind for t in meld.tiles]
-        per_suit = [sum(1 for k in tiles if k // 9 == s and k < 27) for s in range(3)]
-        honours = sum(1 for k in tiles if k >= 27)
-        suit = max(range(3), key=lambda s: per_suit[s])
-        melded = {m.tiles[0].kind // 9 for m in obs.melds[obs.seat] if m.tiles[0].kind < 27}
-        if melded - {suit}:
-            return None  # already committed to another suit by a call
-        if per_suit[suit] + honours >= 8:
-            return suit
-        return None
-
-    def plan_discards(self, obs: Observation) -> frozenset[int]:
-        suit = self._one_suit_plan(obs)
-        if suit is None:
-            return frozenset()
-        return frozenset(k for k in range(27) if k // 9 != suit)
-
-    def call_worth(self, obs: Observation, action: Action) -> bool:
-        k = action.tiles[0].kind
-        wind = 27 + (obs.seat_winds or (0,) * 4)[obs.seat]
-        if action.type in (A.PON, A.KAN, A.ANKAN, A.KAKAN) and (
-            k >= 31 or k in (wind, 27 + obs.round_wind)
-        ):
-            return True  # a dragon or scoring wind: one faan each
-        suit = self._one_suit_plan(obs)
-        if action.type in (A.ANKAN, A.KAKAN):
-            return True  # a kong keeps the hand as it was, with a replacement draw
-        return suit is not None and (k >= 27 or k // 9 == suit)
-
-    def keep_value(self, tile: Tile, indicators: Sequence[Tile]) -> int:
-        return 1 if tile.kind >= 31 else 0  # dragons make faan when paired up

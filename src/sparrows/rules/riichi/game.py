@@ -57,8 +57,7 @@ from .hand import TERMINAL_HONOR
 if TYPE_CHECKING:
     from ...engine.game import Game
 
-from .hints import RiichiHints
-from .settlement import KokanWins
+from .settlement import KokanWins, RiichiSettlement
 from .table import (
     _ABORT,
     _NUKI,
@@ -74,7 +73,7 @@ from .table import (
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class RiichiRuleset(RiichiHints):
+class RiichiRuleset(RiichiSettlement):
     """Riichi on the shared engine (every preset; its layers: see :mod:`.table`)."""
 
     def start_hand(self, game: Game) -> fl.Outcome:

@@ -6,9 +6,9 @@ reads (waits, furiten, the win situation and its score, abilities held, the hand
 The ruleset is built in layers, one module each, each class extending the one before:
 :class:`RiichiTable` (here) -> :class:`~.house_play.RiichiHouse` (the house preset's
 special wins, kokan and chips) -> :class:`~.settlement.RiichiSettlement` (wins, draws,
-aborts, payments, pao, the game's end) -> :class:`~.hints.RiichiHints` (what bots and the
-hint key ask) -> :class:`~.game.RiichiRuleset` (the standard flow: turns, calls, claims
-and their resolution).
+aborts, payments, pao, the game's end) -> :class:`~.game.RiichiRuleset` (the standard
+flow: turns, calls, claims and their resolution). What bots and the hint key ask is
+riichi's advice, :class:`sparrows.advice.riichi.RiichiAdvice`, outside the ruleset.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from .house import (
     is_house,
 )
 from .options import PRESETS, RiichiOptions
-from .scoring import RiichiScore, score
+from .scoring import RiichiScore, dora_of, score
 from .situation import WinSituation
 
 if TYPE_CHECKING:
@@ -150,6 +150,7 @@ class RiichiTable(Ruleset):
     """The riichi ruleset's configuration, state, views and hand facts."""
 
     name: ClassVar[str] = "riichi"
+    advice_class: ClassVar[str] = "sparrows.advice.riichi:RiichiAdvice"
     version: ClassVar[str] = "4"
     #: 2: a robbed kan is undone (event ``robbed``); an exhaustive draw names the ready
     #: hands' melds and waits. 3: a kita is a call (three players: no ippatsu, tenhou,
@@ -302,6 +303,10 @@ class RiichiTable(Ruleset):
             else:
                 out.append(getattr(self.extra(game, viewer), name))
         return tuple(out)
+
+    def dora_kinds(self, indicators: Sequence[Tile]) -> frozenset[int]:
+        three = self.num_players == 3
+        return frozenset(dora_of(t.kind, three) for t in indicators)
 
     def seat_winds(self, game: Game) -> tuple[int, ...]:
         return tuple((s - game.dealer) % self.num_players for s in self._seats)

@@ -14,7 +14,7 @@ from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import DISCARD, PASS, RON, TSUMO, Action
 from ...engine.ledger import Settlement
-from ...engine.protocol import EarlierVersion, Ruleset, discarded_a_wait, places_by_seat
+from ...engine.protocol import EarlierVersion, Ruleset, places_by_seat
 from ...engine.wall import Wall
 from ...reasons import Reason
 from ...tiles import Tile, TileSet, suzume_set
@@ -23,7 +23,7 @@ from .options import PRESETS, SuzumeOptions
 from .scoring import MIN_POINTS, SuzumeScore, score_hand, tsumo_share
 
 if TYPE_CHECKING:
-    from ...engine.game import Game, Observation
+    from ...engine.game import Game
 
 HAND_SIZE: Final = 5
 MISDECLARED_PENALTY: Final = 2
@@ -69,6 +69,7 @@ def complete_keys(tileset: TileSet, kind_weight: Sequence[int]) -> frozenset[int
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SuzumeRuleset(Ruleset):
     name: ClassVar[str] = "suzume"
+    advice_class: ClassVar[str] = "sparrows.advice.suzume:SuzumeAdvice"
     layout_name: ClassVar[str | None] = "suzume"
     version: ClassVar[str] = "2"
     #: 2: an exhaustive draw names the ready hands' waits.
@@ -325,19 +326,6 @@ class SuzumeRuleset(Ruleset):
     # ------------------------------------------------------------------ hints
     def dora_kinds(self, indicators: Sequence[Tile]) -> frozenset[int]:
         return frozenset(t.kind for t in indicators)  # the indicator's kind is the dora
-
-    def furiten(self, obs: Observation, waits: Sequence[int]) -> bool:
-        return discarded_a_wait(obs, waits)
-
-    def worth_declaring(self, obs: Observation, action: Action) -> bool:
-        """With misdeclared wins offered, only a hand worth the minimum is worth it."""
-        if not self.options.allow_misdeclared_wins:
-            return True
-        tiles = list(obs.hand)
-        if action.type is RON and obs.last_discard is not None:
-            tiles.append(obs.last_discard[1])
-        indicator = obs.indicators[0] if obs.indicators else None
-        return score_hand(tiles, indicator).valid
 
     def no_win_reason(self, game: Game, seat: int, tile: int | None = None) -> Reason | None:
         ids = [*game.hands[seat], *(() if tile is None else (tile,))]

@@ -1,40 +1,40 @@
-"""Riichi's hints for bots and the hint key: furiten, which declarations and calls are
-worth it, advice for its own choices, threats and the danger of a discard."""
+"""Riichi's advice (every preset: sanma and the house preset too): the hint box's furiten,
+which declarations and calls a bot takes, its own choices (a North, kokan, the dealer's
+choice), the threats (riichi players) and a plain danger per tile. The ``balanced`` bot
+measures value and danger more finely (:mod:`sparrows.agents.riichi_model`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
-from ..._mypyc import mypyc_attr
-from ...analysis import form_shanten
-from ...client.extras import RiichiExtra
-from ...engine.actions import Action
-from ...engine.protocol import discarded_a_wait
-from ...tiles import Tile
-from ...tiles.kinds import HONOR
-from .hand import TERMINAL_HONOR
-from .scoring import dora_of
+from .._mypyc import mypyc_attr
+from ..analysis import form_shanten
+from ..client.extras import RiichiExtra
+from ..engine.actions import Action, ActionType
+from ..rules.riichi.hand import TERMINAL_HONOR
+from ..rules.riichi.table import _CONTINUE, _NUKI, _PASS_DEAL
+from ..tiles import Tile
+from ..tiles.kinds import HONOR
+from .base import Advice, discarded_a_wait
 
 if TYPE_CHECKING:
-    from ...engine.game import Observation
+    from ..engine.game import Observation
+    from ..rules.riichi.game import RiichiRuleset
 
-from .settlement import RiichiSettlement
-from .table import (
-    _CONTINUE,
-    _NUKI,
-    _PASS_DEAL,
-    A,
-)
+A: Final = ActionType
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class RiichiHints(RiichiSettlement):
-    """Riichi's hints for bots and the hint key: furiten, which declarations and calls are"""
+class RiichiAdvice(Advice):
+    """Riichi's advice."""
 
-    def dora_kinds(self, indicators: Sequence[Tile]) -> frozenset[int]:
-        three = self.num_players == 3
-        return frozenset(dora_of(t.kind, three) for t in indicators)
+    def __init__(self, rules: RiichiRuleset) -> None:
+        super().__init__(rules)
+        self.riichi = rules
+        self.seats: tuple[int, ...] = tuple(range(rules.num_players))
+        #: number kinds in no run of the tile set (1m and 9m with three players)
+        self.runless: frozenset[int] = rules._runless
 
     def furiten(self, obs: Observation, waits: Sequence[int]) -> bool:
         # the discard furiten, and the temporary and riichi ones the table keeps
@@ -50,28 +50,31 @@ class RiichiHints(RiichiSettlement):
             return len({t.kind for t in obs.hand if t.kind in TERMINAL_HONOR}) < 11
         return True
 
-    def _yakuhai(self, obs: Observation) -> frozenset[int]:
-        seat_wind = 27 + (obs.seat - obs.dealer) % self.num_players
-        rounds = (27, 29) if self.options.tonshaaba else (27 + obs.round_wind % 4,)
+    def yakuhai(self, obs: Observation) -> frozenset[int]:
+        """The honour kinds whose triplet is a yaku for ``obs``'s seat."""
+        rules = self.riichi
+        seat_wind = 27 + (obs.seat - obs.dealer) % rules.num_players
+        rounds = (27, 29) if rules.options.tonshaaba else (27 + obs.round_wind % 4,)
         return frozenset((31, 32, 33, seat_wind, *rounds))
 
     def call_worth(self, obs: Observation, action: Action) -> bool:
         """Pon of a yakuhai; a chi or pon that brings an all-simples hand closer; a
         concealed or added kong that keeps the shanten."""
+        form = self.rules.form
         kind = action.tiles[0].kind
         counts = [0] * 34
         for t in obs.hand:
             counts[t.kind] += 1
-        before = form_shanten(counts, self.form)
+        before = form_shanten(counts, form)
         if action.type in (A.ANKAN, A.KAKAN):
             if obs.extra.riichi[obs.seat]:
                 return True  # offered in riichi only when the waits stay
             taken = 4 if action.type is A.ANKAN else 1
             counts[kind] -= taken
-            return form_shanten(counts, self.form) <= before
+            return form_shanten(counts, form) <= before
         if action.type is A.KAN:
             return False
-        if action.type is A.PON and kind in self._yakuhai(obs):
+        if action.type is A.PON and kind in self.yakuhai(obs):
             return True
         if obs.last_discard is None:
             return False
@@ -87,7 +90,7 @@ class RiichiHints(RiichiSettlement):
             counts[k] -= 1
         best = min(
             (
-                form_shanten([c - (i == k) for i, c in enumerate(counts)], self.form)
+                form_shanten([c - (i == k) for i, c in enumerate(counts)], form)
                 for k in set(t.kind for t in obs.hand)
                 if counts[k] > 0
             ),
@@ -106,14 +109,14 @@ class RiichiHints(RiichiSettlement):
         if A.KOKAN in types:
             return legal[0]
         if types == {A.CONTINUE, A.PASS_DEAL}:
-            top = max(self._seats, key=lambda s: (obs.scores[s], -s)) == obs.seat
-            last = obs.extra.kyoku >= self._last_kyoku
+            top = max(self.seats, key=lambda s: (obs.scores[s], -s)) == obs.seat
+            last = obs.extra.kyoku >= self.riichi._last_kyoku
             return _PASS_DEAL if top and last else _CONTINUE
         return None
 
     def threats(self, obs: Observation) -> list[int]:
         riichi = obs.extra.riichi
-        return [s for s in self._seats if s != obs.seat and riichi[s]]
+        return [s for s in self.seats if s != obs.seat and riichi[s]]
 
     def danger(self, obs: Observation, tile: Tile) -> float:
         """Per threat: 0 for a tile it discarded (genbutsu); honours by how many copies are
@@ -125,7 +128,7 @@ class RiichiHints(RiichiSettlement):
         seen = sum(1 for pile in obs.discards for t in pile if t.kind == k)
         seen += sum(1 for t in obs.hand if t.kind == k)
         total = 0.0
-        runless = k >= HONOR or k in self._runless
+        runless = k >= HONOR or k in self.runless
         for s in self.threats(obs):
             thrown = {t.kind for t in obs.discards[s]}
             if k in thrown:

@@ -1,0 +1,48 @@
+"""Advice: what a seat's hand needs and what a good player would do with it, in one
+place for the bots, the page's hint box, the terminal table, ``sparrows analyze`` and
+``sparrows review``.
+
+A ruleset names its advice class in
+:attr:`~sparrows.engine.protocol.Ruleset.advice_class` (``"module:Class"``, imported
+when first asked for; :class:`~.base.Advice`, speed only, by default), so the rules never
+import the advice and a ruleset written outside sparrows can bring its own.
+:func:`advice_for` makes it once per ruleset object and keeps it on that object (an
+advice holds no state of a game).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from .base import Advice, DiscardHint, Hint, discarded_a_wait
+
+if TYPE_CHECKING:
+    from ..engine.protocol import Ruleset
+
+#: The attribute of a ruleset object its advice is kept in.
+_KEPT = "_advice"
+
+
+def advice_class(rules: Ruleset) -> type[Advice]:
+    """The class ``rules`` names for its advice."""
+    module, _, name = rules.advice_class.partition(":")
+    cls = getattr(importlib.import_module(module), name)
+    if not (isinstance(cls, type) and issubclass(cls, Advice)):
+        raise TypeError(f"{rules.advice_class} is not an Advice class")
+    return cls
+
+
+def advice_for(rules: Ruleset) -> Advice:
+    """The advice of ``rules`` (made once per ruleset object)."""
+    kept = getattr(rules, "__dict__", None)
+    made = kept.get(_KEPT) if kept is not None else None
+    if isinstance(made, Advice):
+        return made
+    made = advice_class(rules)(rules)
+    if kept is not None:
+        kept[_KEPT] = made
+    return made
+
+
+__all__ = ["Advice", "DiscardHint", "Hint", "advice_class", "advice_for", "discarded_a_wait"]

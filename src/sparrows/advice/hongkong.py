@@ -1,0 +1,68 @@
+"""Hong Kong's advice: a one-suit plan when one suit and the honours make most of the
+hand (Mixed One Suit carries the minimum faan), pungs of dragons and scoring winds, and
+dragons kept when speed ties."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from .._mypyc import mypyc_attr
+from ..engine.actions import Action, ActionType
+from ..tiles import Tile
+from ..tiles.kinds import NUM_STANDARD
+from .base import Advice
+
+if TYPE_CHECKING:
+    from ..engine.game import Observation
+    from ..rules.hongkong.ruleset import HongKongRuleset
+
+A: Final = ActionType
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class HongKongAdvice(Advice):
+    """Hong Kong's advice."""
+
+    def __init__(self, rules: HongKongRuleset) -> None:
+        super().__init__(rules)
+        self.min_faan: int = rules.options.min_faan
+
+    def one_suit_plan(self, obs: Observation) -> int | None:
+        """The suit to collect when one suit (with honours) can carry the minimum: 3 faan
+        for Mixed One Suit. Chosen when that suit and the honours make most of the hand."""
+        if self.min_faan <= 0:
+            return None
+        tiles = [t.kind for t in obs.hand if t.kind < NUM_STANDARD]
+        for meld in obs.melds[obs.seat]:
+            tiles += [t.kind for t in meld.tiles]
+        per_suit = [sum(1 for k in tiles if k // 9 == s and k < 27) for s in range(3)]
+        honours = sum(1 for k in tiles if k >= 27)
+        suit = max(range(3), key=lambda s: per_suit[s])
+        melded = {m.tiles[0].kind // 9 for m in obs.melds[obs.seat] if m.tiles[0].kind < 27}
+        if melded - {suit}:
+            return None  # already committed to another suit by a call
+        if per_suit[suit] + honours >= 8:
+            return suit
+        return None
+
+    def plan_discards(self, obs: Observation) -> frozenset[int]:
+        suit = self.one_suit_plan(obs)
+        if suit is None:
+            return frozenset()
+        return frozenset(k for k in range(27) if k // 9 != suit)
+
+    def call_worth(self, obs: Observation, action: Action) -> bool:
+        k = action.tiles[0].kind
+        wind = 27 + (obs.seat_winds or (0,) * 4)[obs.seat]
+        if action.type in (A.PON, A.KAN, A.ANKAN, A.KAKAN) and (
+            k >= 31 or k in (wind, 27 + obs.round_wind)
+        ):
+            return True  # a dragon or scoring wind: one faan each
+        suit = self.one_suit_plan(obs)
+        if action.type in (A.ANKAN, A.KAKAN):
+            return True  # a kong keeps the hand as it was, with a replacement draw
+        return suit is not None and (k >= 27 or k // 9 == suit)
+
+    def keep_value(self, tile: Tile, indicators: Sequence[Tile]) -> int:
+        return 1 if tile.kind >= 31 else 0  # dragons make faan when paired up
