@@ -231,3 +231,49 @@ class _Lines:
         return False
 
     closed = False
+
+
+# ---------------------------------------------------------------------- where advice lives
+def test_the_engine_imports_no_analysis_or_advice() -> None:
+    """The engine and the plug-in protocol load without hand analysis or advice: advice
+    is asked of sparrows.advice, outside the ruleset."""
+    code = (
+        "import sys, sparrows.engine.game, sparrows.engine.protocol\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('sparrows.analysis',"
+        " 'sparrows.advice', 'sparrows.rules', 'sparrows.agents'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_each_ruleset_names_its_advice() -> None:
+    """advice_for makes the class the ruleset names, once per ruleset object; a bad name
+    is refused in one line."""
+    from sparrows.advice import Advice
+    from sparrows.advice.hongkong import HongKongAdvice
+    from sparrows.advice.riichi import RiichiAdvice
+    from sparrows.advice.sichuan import SichuanAdvice
+    from sparrows.advice.suzume import SuzumeAdvice
+
+    expected = {
+        "suzume": SuzumeAdvice,
+        "riichi": RiichiAdvice,
+        "hongkong": HongKongAdvice,
+        "sichuan": SichuanAdvice,
+        "classical": Advice,
+    }
+    for name, cls in expected.items():
+        rules = get_ruleset(name)
+        advice = advice_for(rules)
+        assert type(advice) is cls and advice.rules is rules
+        assert advice_for(rules) is advice
+        assert advice_for(get_ruleset(name)) is not advice  # another object, its own
+    sanma = get_ruleset("riichi", {"preset": "tenhou-sanma"})
+    assert type(advice_for(sanma)) is RiichiAdvice
+
+    class Odd(type(get_ruleset("classical"))):  # type: ignore[misc]
+        advice_class = "sparrows.tiles:Tile"
+
+    with pytest.raises(TypeError, match=r"sparrows\.tiles:Tile is not an Advice class"):
+        advice_for(Odd.from_options({}))
