@@ -51,6 +51,7 @@ from websockets.asyncio.client import connect
 
 from sparrows.client import View
 from sparrows.rules import get_ruleset
+from sparrows.server.seats import SERVER_MEMO_LIMIT
 
 SPARROWS = Path(sys.executable).parent / "sparrows"
 RULESETS = [
@@ -184,12 +185,25 @@ async def bots_only(url: str, i: int, stop: float, paced: bool) -> None:
 async def run(
     url: str, tables: int, humans: int, seconds: float, pid: int, think: float, flat: bool
 ) -> dict[str, Any]:
-    out: dict[str, Any] = {"sent": {}, "latencies": [], "errors": [], "rss": [], "tables": []}
+    out: dict[str, Any] = {
+        "sent": {},
+        "latencies": [],
+        "errors": [],
+        "rss": [],
+        "memo": [],
+        "tables": [],
+    }
     stop = time.monotonic() + seconds
 
     async def sample() -> None:
+        tick = 0
         while time.monotonic() < stop:
             out["rss"].append(rss_mib(pid))
+            if tick % 60 == 0:  # the capped caches' entries, once a minute
+                health = await asyncio.to_thread(get, f"{url}/api/health")
+                memo = health.get("memo", {})
+                out["memo"].append(memo.get("rulesets", 0) + memo.get("analysis", 0))
+            tick += 1
             await asyncio.sleep(1)
 
     sampler = asyncio.get_running_loop().create_task(sample())
@@ -366,6 +380,10 @@ def one_pass(args: argparse.Namespace, humans: int) -> dict[str, float]:
         step = max(1, len(rss) // 12)
         shown = " ".join(f"{r:.0f}" for r in rss[::step])
         print(f"  RSS over time (MiB, every {step} s): {shown}")
+    if out["memo"]:
+        step = max(1, len(out["memo"]) // 12)
+        shown = " ".join(f"{m / 1000:.0f}" for m in out["memo"][::step])
+        print(f"  memo entries over time (thousands, every {60 * step} s): {shown}")
     if health:
         gc = health["gc"]
         print(
@@ -377,7 +395,7 @@ def one_pass(args: argparse.Namespace, humans: int) -> dict[str, float]:
         if memo:  # capped caches: memory that grows to a bound, apart from the games
             print(
                 f"  memo entries at the end: rulesets {memo['rulesets']:,} (each table capped "
-                f"at 200,000), analysis {memo['analysis']:,}"
+                f"at {SERVER_MEMO_LIMIT:,}), analysis {memo['analysis']:,}"
             )
     if restart:
         print(f"  restart: {restart}")

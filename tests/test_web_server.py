@@ -416,3 +416,22 @@ def test_health_says_how_full_the_capped_memo_tables_are(tmp_path: Path) -> None
         assert after["rulesets"] > before["memo"]["rulesets"], (made["id"], after)
     improvers([1, 1, 1, 1] + [0] * 30)  # a hand shape: the analysis cache counts it
     assert cache_entries() >= 1
+
+
+def test_a_server_caps_its_memo_tables_lower_than_a_simulation() -> None:
+    """The rulesets a server shares keep their memo tables at SERVER_MEMO_LIMIT entries
+    (a long-lived process: its caches are its memory's floor); a ruleset made for a
+    simulation keeps the engine's larger cap, and trimming empties a table over it."""
+    from sparrows.engine.memo import MEMO_LIMIT
+    from sparrows.rules import get_ruleset
+    from sparrows.server.seats import SERVER_MEMO_LIMIT, shared_ruleset
+
+    assert SERVER_MEMO_LIMIT < MEMO_LIMIT
+    shared = shared_ruleset("hongkong", {})
+    assert shared.memos.limit == SERVER_MEMO_LIMIT
+    assert shared_ruleset("hongkong", {}) is shared
+    assert get_ruleset("hongkong").memos.limit == MEMO_LIMIT
+    table = next(iter(shared.memos.tables.values()))
+    table.update((i, i) for i in range(SERVER_MEMO_LIMIT + 1))
+    shared.memos.trim()
+    assert len(table) == 0
