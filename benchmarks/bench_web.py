@@ -191,6 +191,8 @@ async def run(
         "errors": [],
         "rss": [],
         "memo": [],
+        "blocks": [],
+        "in_memory": [],
         "tables": [],
     }
     stop = time.monotonic() + seconds
@@ -203,6 +205,8 @@ async def run(
                 health = await asyncio.to_thread(get, f"{url}/api/health")
                 memo = health.get("memo", {})
                 out["memo"].append(memo.get("rulesets", 0) + memo.get("analysis", 0))
+                out["blocks"].append(health.get("heap_blocks", 0))
+                out["in_memory"].append(health.get("in_memory", 0))
             tick += 1
             await asyncio.sleep(1)
 
@@ -384,6 +388,10 @@ def one_pass(args: argparse.Namespace, humans: int) -> dict[str, float]:
         step = max(1, len(out["memo"]) // 12)
         shown = " ".join(f"{m / 1000:.0f}" for m in out["memo"][::step])
         print(f"  memo entries over time (thousands, every {60 * step} s): {shown}")
+        shown = " ".join(f"{b / 1e6:.2f}" for b in out["blocks"][::step])
+        print(f"  heap blocks over time (millions, every {60 * step} s): {shown}")
+        shown = " ".join(str(n) for n in out["in_memory"][::step])
+        print(f"  tables in memory over time (every {60 * step} s): {shown}")
     if health:
         gc = health["gc"]
         print(

@@ -148,3 +148,39 @@ def test_the_baseline_keeps_its_name_and_its_play() -> None:
     obs = view("234m456p67s78s33m5z9m")
     legal = turn_actions(obs)
     assert a.act(obs, legal) == b.act(obs, legal)
+
+
+def test_the_hint_picks_what_the_bot_throws_and_says_why() -> None:
+    """The hint box weighs each discard as the bot does (riichi's advice): its pick is the
+    balanced bot's discard, the genbutsu costs nothing by dealing in while the fastest
+    discards do, and a calm table picks among the fastest by value."""
+    from dataclasses import replace
+
+    from sparrows.advice import advice_for
+
+    advice = advice_for(RULES)
+    threatened = view(
+        "234m456p67s78s33m5z9m",
+        rivers=["", "", "", "1s8m5p"],
+        riichi_seats=[3],
+        dealer=3,
+        wall_left=40,
+    )
+    calm = view("234m456p67s78s33m5z9m", rivers=["", "", "", "1s8m5p"], dealer=3)
+    for obs in (threatened, calm):
+        legal = turn_actions(obs)
+        hint = advice.hint(replace(obs, legal=tuple(legal)))
+        assert hint.pick is not None
+        assert str(hint.pick) == choose("balanced", obs, legal)
+        assert len(hint.weights) == len(hint.discards)
+    hint = advice.hint(replace(threatened, legal=tuple(turn_actions(threatened))))
+    by_tile = {str(d.action): w for d, w in zip(hint.discards, hint.weights, strict=True)}
+    assert str(hint.pick) == "discard 5p" and by_tile["discard 5p"].loss == 0
+    fastest = str(hint.discards[0].action)
+    assert fastest != "discard 5p" and by_tile[fastest].loss > 0
+    for w in hint.weights:
+        assert 0 <= w.chance <= 1 and w.value >= 0
+        assert w.worth == w.value * w.chance - w.loss
+    # in riichi the drawn tile goes: nothing is weighed
+    sealed = replace(threatened, extra=replace(threatened.extra, riichi=(1, 0, 0, 1)))
+    assert advice.hint(replace(sealed, legal=tuple(turn_actions(sealed)))).weights == ()

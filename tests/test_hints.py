@@ -277,3 +277,46 @@ def test_each_ruleset_names_its_advice() -> None:
 
     with pytest.raises(TypeError, match=r"sparrows\.tiles:Tile is not an Advice class"):
         advice_for(Odd.from_options({}))
+
+
+def test_the_hint_json_carries_the_weighing_in_riichi_only() -> None:
+    """On a riichi turn each discard carries value, chance, risk and worth and the hint
+    names the pick (one of the legal discards, the most worth among the fastest); a
+    Suzume hint carries none of it."""
+    from sparrows.server.advice import hint_json
+
+    for name, weighed in (("riichi", True), ("suzume", False)):
+        rules = get_ruleset(name)
+        game = Game(rules, 5)
+        seat = game.to_act()[0]
+        said = hint_json(rules, game, seat)
+        legal = {a.to_string(rules.dialect) for a in game.legal_actions(seat)}
+        if not weighed:
+            assert said["pick"] is None
+            assert all("worth" not in d for d in said["discards"])
+            continue
+        assert said["pick"] in legal
+        for d in said["discards"]:
+            assert {"value", "chance", "risk", "worth"} <= set(d)
+            assert 0 <= d["chance"] <= 1 and d["risk"] == 0  # nobody threatens yet
+        fastest = [d for d in said["discards"] if d["shanten"] == said["discards"][0]["shanten"]]
+        pick = next(d for d in said["discards"] if d["action"] == said["pick"])
+        assert pick in fastest and pick["worth"] == max(d["worth"] for d in fastest)
+
+
+def test_review_names_the_weighed_pick_of_a_real_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """``analyze-log`` on a real Tenhou game: in riichi each discard carries the pick by
+    expected points and both worths; a line names the pick only where the discard played
+    is worth less, and the pick is never worth less than the discard played."""
+    from .conftest import oracle_path
+
+    log = str(oracle_path("riichi", "mjlog", "2010081709gm-00a9-0000-fe3371ad.mjlog"))
+    assert main(["analyze-log", log, "--seat", "0", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    weighed = [r["weighed"] for r in rows if r["weighed"] is not None]
+    assert len(weighed) > len(rows) // 2  # riichi discards (not those in riichi) weighed
+    assert all(w["worth"] >= w["played_worth"] for w in weighed)
+    assert main(["analyze-log", log, "--seat", "0"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    less = sum(1 for w in weighed if w["played_worth"] < w["worth"])
+    assert sum("weighing value and danger" in line for line in lines) == less > 0

@@ -81,6 +81,16 @@ def test_seats_sit_around_the_centre_and_the_turn_is_lit(server: str, browser: A
         page.wait_for_selector("[data-testid=hint-shanten]")
         said = page.locator("[data-testid=hint-shanten]").inner_text()
         assert not re.fullmatch(r"\d+ from ready", said), said
+        # riichi: the discard weighing value and danger picks, with the hand's worth and
+        # chance (nobody threatens yet, so no deal-in cost), a tile the hand may throw
+        pick = page.locator("[data-testid=hint-pick]")
+        pick.wait_for()
+        words = pick.inner_text()
+        assert words.startswith("Weighing value and danger:") and "a win worth about" in words
+        assert "deal-in cost" not in words, words
+        thrown = (pick.get_attribute("data-action") or "").split(" ")[-1]
+        held = page.locator("#my-hand [data-testid=hand-tile]:not([disabled])")
+        assert thrown in {held.nth(i).get_attribute("data-tile") for i in range(held.count())}
     finally:
         page.close()
 

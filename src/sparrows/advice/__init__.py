@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from .base import Advice, DiscardHint, Hint, discarded_a_wait
+from .base import Advice, DiscardHint, Hint, Weight, discarded_a_wait
 
 if TYPE_CHECKING:
     from ..engine.protocol import Ruleset
@@ -45,4 +45,12 @@ def advice_for(rules: Ruleset) -> Advice:
     return made
 
 
-__all__ = ["Advice", "DiscardHint", "Hint", "advice_class", "advice_for", "discarded_a_wait"]
+__all__ = [
+    "Advice",
+    "DiscardHint",
+    "Hint",
+    "Weight",
+    "advice_class",
+    "advice_for",
+    "discarded_a_wait",
+]

@@ -39,14 +39,28 @@ class DiscardHint:
 
 
 @dataclass(frozen=True)
+class Weight:
+    """A discard weighed: the points the hand is likely worth if it wins (0: an open
+    hand with no yaku in reach), its chance to win, the points the tile may cost by
+    dealing in now and later (0 with no threat), and ``worth`` = value x chance - loss."""
+
+    value: int
+    chance: float
+    loss: float
+    worth: float
+
+
+@dataclass(frozen=True)
 class Hint:
     """What a seat's hand needs, from what the seat can see and what it may do now:
     shanten (0 ready, -1 complete; tiles that can be part of no win, such as a Sichuan
     void suit, counted as dead), the waits of a ready hand, the unseen tiles that improve
     it (``ukeire``: kind -> copies not seen), furiten; on a turn each *legal* discard
-    ranked best first (``discards``); in a window of choices (an exchange, a void) the
-    advice's :meth:`Advice.suggest` (``suggestion``) and each choice with the shanten it
-    leaves (``choices``)."""
+    ranked best first (``discards``), and where the advice weighs them (riichi) each
+    one's :class:`Weight` in the same order (``weights``) and the discard with the most
+    expected points, the one the ``balanced`` bot throws (``pick``); in a window of choices (an
+    exchange, a void) the advice's :meth:`Advice.suggest` (``suggestion``) and each
+    choice with the shanten it leaves (``choices``)."""
 
     shanten: int
     waits: tuple[int, ...]
@@ -55,6 +69,8 @@ class Hint:
     discards: tuple[DiscardHint, ...] = ()
     suggestion: Action | None = None
     choices: tuple[tuple[Action, int], ...] = ()
+    weights: tuple[Weight, ...] = ()
+    pick: Action | None = None
 
 
 _DISCARD_TYPES: Final = frozenset(
@@ -159,6 +175,14 @@ class Advice:
         """How likely discarding ``tile`` deals into the threats (0 safe)."""
         return 0.0
 
+    def weights(
+        self, obs: Observation, ranked: Sequence[DiscardHint]
+    ) -> tuple[tuple[Weight, ...], Action | None]:
+        """Each of ``ranked``'s discards weighed by expected points, in its order, and the
+        discard that weighing picks; none where the advice has no measure of value and
+        danger (the default)."""
+        return (), None
+
     # ------------------------------------------------------------------ the ranking
     def rank_discards(
         self, obs: Observation, actions: Sequence[Action], complete: bool = False
@@ -224,7 +248,9 @@ class Advice:
         counts, melds, dead = self.shape(obs)
         if discards:
             ranked = tuple(self.rank_discards(obs, discards, complete=True))
-            return Hint(form_shanten(counts, form, melds, dead), (), {}, False, ranked)
+            weights, pick = self.weights(obs, ranked)
+            shanten = form_shanten(counts, form, melds, dead)
+            return Hint(shanten, (), {}, False, ranked, weights=weights, pick=pick)
         if sum(counts) + dead + 3 * melds >= form.size:
             # the extra tile is held but no discard is offered (a window after a draw)
             return Hint(form_shanten(counts, form, melds, dead), (), {}, False)

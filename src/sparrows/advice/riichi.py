@@ -1,7 +1,9 @@
 """Riichi's advice (every preset: sanma and the house preset too): the hint box's furiten,
 which declarations and calls a bot takes, its own choices (a North, kokan, the dealer's
-choice), the threats (riichi players) and a plain danger per tile. The ``balanced`` bot
-measures value and danger more finely (:mod:`sparrows.agents.riichi_model`)."""
+choice), the threats (riichi players) and a plain danger per tile; and each discard
+weighed by expected points (:meth:`RiichiAdvice.weigh`: the hand's likely value, its
+chance to win, what the tile may deal in; figures in :mod:`.riichi_model`), which the
+``balanced`` bot plays by and the hint box shows."""
 
 from __future__ import annotations
 
@@ -16,13 +18,51 @@ from ..rules.riichi.hand import TERMINAL_HONOR
 from ..rules.riichi.table import _CONTINUE, _NUKI, _PASS_DEAL
 from ..tiles import Tile
 from ..tiles.kinds import HONOR
-from .base import Advice, discarded_a_wait
+from . import riichi_model as rm
+from .base import Advice, DiscardHint, Weight, discarded_a_wait
 
 if TYPE_CHECKING:
     from ..engine.game import Observation
     from ..rules.riichi.game import RiichiRuleset
 
 A: Final = ActionType
+#: facing a threat, the share of the hand's win chance left (the threat may win first)
+THREATENED_CHANCE: Final = 0.6
+#: the danger still ahead: a discard's risk counts (1 + this x shanten after it) times
+DANGER_AHEAD: Final = 0.5
+
+
+class Situation:
+    """What every discard of one decision is weighed against, gathered once: the dora,
+    the value honours, the threats and the tiles safe against each, the tiles the seat
+    sees and cannot see, the draws left."""
+
+    def __init__(self, advice: RiichiAdvice, obs: Observation) -> None:
+        rules = advice.rules
+        self.players = players = rules.num_players
+        self.dora = [k for t in obs.indicators for k in rules.dora_kinds((t,))]
+        self.honours = rm.yakuhai(obs, players)
+        self.threats = rm.threats(obs, players, self.dora)
+        self.safe = [rm.safe_kinds(obs, t, players) for t in self.threats]
+        self.unseen = advice.unseen(obs)
+        self.unseen_total = sum(self.unseen)
+        self.visible = obs.seen()  # every copy the seat sees, its own hand included
+        for t in obs.hand:
+            if t.kind < 34:
+                self.visible[t.kind] += 1
+        # three players: 1m and 9m wait only as pairs or triplets (no 2m-8m for runs)
+        self.runless: frozenset[int] = frozenset({0, 8}) if players == 3 else frozenset()
+        self.turns = obs.wall_left // players
+        self.dealer = obs.seat == obs.dealer
+        self.form = rules.form
+        self.in_riichi = bool(obs.extra.riichi[obs.seat])
+
+    def danger(self, kind: int) -> float:
+        """Expected points lost by discarding ``kind`` now."""
+        return sum(
+            rm.deal_in(kind, t, safe, self.visible, self.runless) * t.value
+            for t, safe in zip(self.threats, self.safe, strict=True)
+        )
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -113,6 +153,79 @@ class RiichiAdvice(Advice):
             last = obs.extra.kyoku >= self.riichi._last_kyoku
             return _PASS_DEAL if top and last else _CONTINUE
         return None
+
+    # ------------------------------------------------------------------ expected points
+    def situation(self, obs: Observation) -> Situation:
+        """The figures every discard of this decision shares."""
+        return Situation(self, obs)
+
+    def weigh(
+        self,
+        obs: Observation,
+        h: DiscardHint,
+        sit: Situation,
+        threatened_chance: float = THREATENED_CHANCE,
+        danger_ahead: float = DANGER_AHEAD,
+    ) -> Weight:
+        """The expected points of discarding ``h``'s tile: the hand's value times its
+        chance to win, less what the tile may deal in (and the danger still ahead)."""
+        tile = h.action.tiles[0]
+        kept = list(obs.hand)
+        kept.remove(tile)
+        shape = rm.shape_of(obs, (tile,))
+        form, shanten = sit.form, max(0, h.shanten)
+        han = rm.value_han(kept, shape, sit.dora, sit.honours, form, shanten)
+        value = rm.han_points(han, sit.dealer)
+        ukeire = h.ukeire
+        if not shape.closed:
+            paths = rm.yaku_paths(shape, sit.honours, shanten, form)
+            if not any(paths.values()):
+                value = 0  # an open hand with no yaku in reach cannot win
+            elif paths["tanyao"] and not (paths["yakuhai"] or paths["honitsu"]):
+                # all simples is its only yaku: a terminal or an honour would not win
+                ukeire = sum(sit.unseen[k] for k in h.tiles if not rm.terminal_or_honour(k))
+        chance = rm.win_chance(h.shanten, ukeire, sit.unseen_total, sit.turns)
+        if sit.threats:
+            chance *= threatened_chance
+            loss = sit.danger(tile.kind) * (1 + danger_ahead * max(0, h.shanten))
+            return Weight(value, chance, loss, value * chance - loss)
+        return Weight(value, chance, 0.0, value * chance)
+
+    def best_weighed(
+        self,
+        obs: Observation,
+        ranked: Sequence[DiscardHint],
+        sit: Situation,
+        threatened_chance: float = THREATENED_CHANCE,
+        danger_ahead: float = DANGER_AHEAD,
+    ) -> tuple[DiscardHint, Weight] | None:
+        """Of ``ranked`` (plain discards, best first by speed) the one worth the most
+        expected points, the earlier on a tie; with no threat only the fastest are
+        weighed (value decides between equally fast discards). The ``balanced`` bot's
+        discard, and the hint box's pick."""
+        best: tuple[tuple[float, int], DiscardHint, Weight] | None = None
+        fewest = ranked[0].shanten if ranked else 0
+        for i, h in enumerate(ranked):
+            if not sit.threats and h.shanten > fewest:
+                break
+            w = self.weigh(obs, h, sit, threatened_chance, danger_ahead)
+            key = (w.worth, -i)
+            if best is None or key > best[0]:
+                best = (key, h, w)
+        return None if best is None else (best[1], best[2])
+
+    def weights(
+        self, obs: Observation, ranked: Sequence[DiscardHint]
+    ) -> tuple[tuple[Weight, ...], Action | None]:
+        """Each discard weighed as the ``balanced`` bot weighs it, and the one it would
+        throw (none in riichi, where the drawn tile goes)."""
+        sit = self.situation(obs)
+        if sit.in_riichi:
+            return (), None
+        plain = [h for h in ranked if h.action.type is A.DISCARD]
+        best = self.best_weighed(obs, plain, sit)
+        pick = best[0].action if best is not None else None
+        return tuple(self.weigh(obs, h, sit) for h in ranked), pick
 
     def threats(self, obs: Observation) -> list[int]:
         riichi = obs.extra.riichi

@@ -17,7 +17,9 @@ of each discard (riichi: every preset, three players and the house preset).
 In the other rulesets it calls (pung, chow, kong) whenever that makes the hand faster where
 the ruleset gives no call advice (any complete hand wins: Sichuan, classical), and
 otherwise plays as the efficiency bot does (Hong Kong's calls follow its minimum-faan
-plan). The figures behind the riichi choices are in :mod:`.riichi_model`; their worth is
+plan). The riichi choices weigh each discard with riichi's advice
+(:meth:`sparrows.advice.riichi.RiichiAdvice.weigh`, figures in
+:mod:`sparrows.advice.riichi_model`, shared with the hint box); their worth is
 measured in duplicate games (``benchmarks/bench_bots.py``).
 """
 
@@ -26,12 +28,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from ..advice import Advice, DiscardHint
+from ..advice import Advice
+from ..advice import riichi_model as rm
+from ..advice.riichi import DANGER_AHEAD, THREATENED_CHANCE, RiichiAdvice, Situation
 from ..analysis import Form, form_shanten
 from ..engine.actions import Action, ActionType
 from ..engine.game import Observation
 from ..tiles import Meld, MeldType
-from . import riichi_model as rm
 from .efficiency import EfficiencyAgent
 
 A: Final = ActionType
@@ -50,44 +53,12 @@ def _best_after_discard(counts: list[int], form: Form, melds: int, dead: int = 0
     return best
 
 
-class _Table:
-    """What one decision weighs, gathered once."""
-
-    def __init__(self, agent: BalancedAgent, obs: Observation) -> None:
-        rules, advice = agent.ruleset, agent.advice
-        assert rules is not None and advice is not None
-        self.players = players = rules.num_players
-        self.dora = [k for t in obs.indicators for k in rules.dora_kinds((t,))]
-        self.honours = rm.yakuhai(obs, players)
-        self.threats = rm.threats(obs, players, self.dora)
-        self.safe = [rm.safe_kinds(obs, t, players) for t in self.threats]
-        self.unseen = advice.unseen(obs)
-        self.unseen_total = sum(self.unseen)
-        self.visible = obs.seen()  # every copy the seat sees, its own hand included
-        for t in obs.hand:
-            if t.kind < 34:
-                self.visible[t.kind] += 1
-        # three players: 1m and 9m wait only as pairs or triplets (no 2m-8m for runs)
-        self.runless = frozenset({0, 8}) if players == 3 else frozenset()
-        self.turns = obs.wall_left // players
-        self.dealer = obs.seat == obs.dealer
-        self.form = rules.form
-        self.in_riichi = bool(obs.extra.riichi[obs.seat])
-
-    def danger(self, kind: int) -> float:
-        """Expected points lost by discarding ``kind`` now."""
-        return sum(
-            rm.deal_in(kind, t, safe, self.visible, self.runless) * t.value
-            for t, safe in zip(self.threats, self.safe, strict=True)
-        )
-
-
 class BalancedAgent(EfficiencyAgent):
     name: ClassVar[str] = "balanced"
     #: facing a threat, the share of the hand's win chance left (the threat may win first)
-    threatened_chance: ClassVar[float] = 0.6
+    threatened_chance: ClassVar[float] = THREATENED_CHANCE
     #: the danger still ahead: a discard's risk counts (1 + this x shanten after it) times
-    danger_ahead: ClassVar[float] = 0.5
+    danger_ahead: ClassVar[float] = DANGER_AHEAD
     #: the farthest from ready (after the call) a call may leave the hand: with a value
     #: honour triplet, with another yaku, and facing a threat
     call_reach: ClassVar[tuple[int, int, int]] = (3, 2, 0)
@@ -99,12 +70,12 @@ class BalancedAgent(EfficiencyAgent):
         advice = self.advice
         if obs is None or advice is None:
             return super().act(observation, legal)
-        if getattr(obs.extra, "kind", "") != "riichi":
+        if not isinstance(advice, RiichiAdvice):
             return self._speed_call(obs, legal) or super().act(obs, legal)
         taken = self._declared_or_advised(obs, legal)
         if taken is not None:
             return taken
-        table = _Table(self, obs)
+        table = advice.situation(obs)
         claims = [a for a in legal if a.type in _CLAIMS]
         if claims:
             return self._claim(obs, legal, claims, table)
@@ -146,55 +117,22 @@ class BalancedAgent(EfficiencyAgent):
         return best[1] if best is not None else None
 
     # ------------------------------------------------------------------ discards
-    def _discard(self, obs: Observation, actions: list[Action], table: _Table) -> Action:
+    def _discard(self, obs: Observation, actions: list[Action], table: Situation) -> Action:
         advice = self.advice
-        assert advice is not None
+        assert isinstance(advice, RiichiAdvice)
         plain = [a for a in actions if a.type is A.DISCARD]
         if table.in_riichi or not plain:
             return plain[0] if plain else actions[0]
         ranked = advice.rank_discards(obs, plain, complete=bool(table.threats))
-        fewest = ranked[0].shanten
-        best: tuple[float, int, DiscardHint] | None = None
-        for i, h in enumerate(ranked):
-            if not table.threats and h.shanten > fewest:
-                break
-            worth = self._worth(obs, h, table)
-            key = (worth, -i)
-            if best is None or key > best[:2]:
-                best = (worth, -i, h)
+        best = advice.best_weighed(obs, ranked, table, self.threatened_chance, self.danger_ahead)
         assert best is not None
-        chosen = best[2].action
+        chosen = best[0].action
         riichi = [a for a in actions if a.type is A.RIICHI and a.tiles[0] == chosen.tiles[0]]
-        if riichi and best[2].shanten == 0 and self._riichi(obs, chosen, table):
+        if riichi and best[0].shanten == 0 and self._riichi(obs, chosen, table):
             return riichi[0]
         return chosen
 
-    def _worth(self, obs: Observation, h: DiscardHint, table: _Table) -> float:
-        """The expected points of discarding ``h``'s tile: the hand's value times its
-        chance to win, less what the tile may deal in (and the danger still ahead)."""
-        tile = h.action.tiles[0]
-        kept = list(obs.hand)
-        kept.remove(tile)
-        shape = rm.shape_of(obs, (tile,))
-        form, shanten = table.form, max(0, h.shanten)
-        han = rm.value_han(kept, shape, table.dora, table.honours, form, shanten)
-        value = rm.han_points(han, table.dealer)
-        ukeire = h.ukeire
-        if not shape.closed:
-            paths = rm.yaku_paths(shape, table.honours, shanten, form)
-            if not any(paths.values()):
-                value = 0  # an open hand with no yaku in reach cannot win
-            elif paths["tanyao"] and not (paths["yakuhai"] or paths["honitsu"]):
-                # all simples is its only yaku: a terminal or an honour would not win
-                ukeire = sum(table.unseen[k] for k in h.tiles if not rm.terminal_or_honour(k))
-        chance = rm.win_chance(h.shanten, ukeire, table.unseen_total, table.turns)
-        if table.threats:
-            chance *= self.threatened_chance
-            loss = table.danger(tile.kind) * (1 + self.danger_ahead * max(0, h.shanten))
-            return value * chance - loss
-        return value * chance
-
-    def _riichi(self, obs: Observation, discard: Action, table: _Table) -> bool:
+    def _riichi(self, obs: Observation, discard: Action, table: Situation) -> bool:
         """Riichi, unless a dama already pays a haneman with a yaku of its own."""
         kept = list(obs.hand)
         kept.remove(discard.tiles[0])
@@ -205,7 +143,7 @@ class BalancedAgent(EfficiencyAgent):
 
     # ------------------------------------------------------------------ calls
     def _claim(
-        self, obs: Observation, legal: Sequence[Action], claims: list[Action], table: _Table
+        self, obs: Observation, legal: Sequence[Action], claims: list[Action], table: Situation
     ) -> Action:
         passes = [a for a in legal if a.type is A.PASS]
         fallback = passes[0] if passes else legal[0]
@@ -218,7 +156,7 @@ class BalancedAgent(EfficiencyAgent):
                 best = (after, action)
         return best[1] if best is not None else fallback
 
-    def _after_call(self, obs: Observation, action: Action, table: _Table) -> int | None:
+    def _after_call(self, obs: Observation, action: Action, table: Situation) -> int | None:
         """The shanten after ``action`` (a chi or pon) and its best discard, when the call
         is worth making: faster, a yaku kept in reach, not from afar or into a threat."""
         assert obs.last_discard is not None

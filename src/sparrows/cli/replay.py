@@ -207,10 +207,17 @@ def run_review(args: argparse.Namespace) -> int:
         mark = "  " if r.agrees else "<>"
         riichi = " riichi" if r.riichi else ""
         best = " ".join(data["best"])
+        weighed = data["weighed"]
+        worth = ""
+        if weighed is not None and (weighed["played_worth"] or 0) < (weighed["worth"] or 0):
+            worth = (
+                f"; weighing value and danger {weighed['pick']} (worth {weighed['worth']:,} "
+                f"points against {weighed['played_worth']:,})"
+            )
         print(
             f" {mark} {r.turn:>2}. {''.join(data['held'])}: discard {data['discard']}{riichi} "
             f"-> shanten {r.shanten}, {r.ukeire} tiles; best {best} -> shanten "
-            f"{r.best_shanten}, {r.best_ukeire} tiles"
+            f"{r.best_shanten}, {r.best_ukeire} tiles{worth}"
         )
     agree = sum(1 for r in rows if r.agrees)
     if not args.differences:

@@ -3,7 +3,9 @@
 The game is played again from its record (walls and actions); before each discard of the
 seat, the ruleset's hint (:meth:`~sparrows.advice.Advice.hint`, which counts as
 unseen only what the seat could not see) ranks every legal discard by shanten after it
-and then by the unseen tiles that would improve the hand.
+and then by the unseen tiles that would improve the hand; in riichi it also names the
+discard worth the most expected points (value, chance to win, danger: the ``balanced``
+bot's choice) beside the worth of the one played.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..advice import advice_for
+from ..advice import Hint, advice_for
 from ..engine.actions import ActionType
 from ..engine.game import Game, Phase
 from ..tiles import Tile, format_tile
@@ -29,6 +31,11 @@ class DiscardReview:
     best: tuple[Tile, ...]  # the discards ranked first (fewest shanten, then most ukeire)
     best_shanten: int
     best_ukeire: int
+    #: weighing value and danger (riichi): the discard picked, its expected points and
+    #: those of the discard played (None where the ruleset's advice does not weigh)
+    pick: Tile | None = None
+    pick_worth: int | None = None
+    played_worth: int | None = None
 
     @property
     def agrees(self) -> bool:
@@ -50,7 +57,26 @@ class DiscardReview:
             "best_shanten": self.best_shanten,
             "best_ukeire": self.best_ukeire,
             "agrees": self.agrees,
+            "weighed": None
+            if self.pick is None
+            else {
+                "pick": name(self.pick),
+                "worth": self.pick_worth,
+                "played_worth": self.played_worth,
+            },
         }
+
+
+def _weighed(hint: Hint, played: Tile) -> tuple[Tile | None, int | None, int | None]:
+    """The hint's pick by expected points, its worth and the played discard's (whole
+    points), where the advice weighs discards."""
+    if hint.pick is None or not hint.weights:
+        return None, None, None
+    worth = {
+        d.action.tiles[0]: round(w.worth) for d, w in zip(hint.discards, hint.weights, strict=True)
+    }
+    pick = hint.pick.tiles[0]
+    return pick, worth.get(pick), worth.get(played)
 
 
 def review(played: Game, seat: int) -> list[DiscardReview]:
@@ -83,6 +109,7 @@ def review(played: Game, seat: int) -> list[DiscardReview]:
                     if (d.shanten, d.ukeire) == (top.shanten, top.ukeire)
                 )
             )
+            pick, pick_worth, played_worth = _weighed(hint, action.tiles[0])
             out.append(
                 DiscardReview(
                     hand,
@@ -95,6 +122,9 @@ def review(played: Game, seat: int) -> list[DiscardReview]:
                     best,
                     top.shanten,
                     top.ukeire,
+                    pick,
+                    pick_worth,
+                    played_worth,
                 )
             )
         game.step(who, action)

@@ -6,13 +6,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..advice import advice_for
+from ..advice import Weight, advice_for
 from ..engine import ActionType
 from ..engine.protocol import Ruleset
 from ..reasons import Reason
 
 if TYPE_CHECKING:
     from ..engine import Game
+
+
+def _weighed(w: Weight | None) -> dict[str, Any]:
+    """A discard's expected points as the balanced bot weighs it (riichi): the hand's
+    likely value if it wins (points), its chance to win, the points the tile may cost by
+    dealing in, and the worth (value x chance - cost), whole points; nothing elsewhere."""
+    if w is None:
+        return {}
+    return {
+        "value": w.value,
+        "chance": round(w.chance, 3),
+        "risk": round(w.loss),
+        "worth": round(w.worth),
+    }
 
 
 def hint_json(rules: Ruleset, game: Game, seat: int) -> dict[str, Any]:
@@ -40,9 +54,12 @@ def hint_json(rules: Ruleset, game: Game, seat: int) -> dict[str, Any]:
                 "shanten": d.shanten,
                 "ukeire": d.ukeire,
                 "tiles": [rules.kind_text(k) for k in d.tiles],
+                **_weighed(w),
             }
-            for d in h.discards
+            for d, w in zip(h.discards, h.weights or [None] * len(h.discards), strict=True)
         ],
+        # the discard with the most expected points (riichi: the balanced bot's choice)
+        "pick": h.pick.to_string(dialect) if h.pick is not None else None,
         "suggestion": h.suggestion.to_string(dialect) if h.suggestion is not None else None,
         "choices": [[a.to_string(dialect), v] for a, v in h.choices],
         "no_win": no_win,

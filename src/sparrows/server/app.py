@@ -20,6 +20,7 @@ import json
 import logging
 import os
 import secrets
+import sys
 import time
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -426,6 +427,11 @@ def create_app(
                 "saving": server.store.failing or "ok",
                 "gc": server.collector.stats(),
                 "memo": memo_entries(),
+                # what the heap holds: the tables in memory (finished ones not yet let go
+                # included) and Python's allocated blocks (live objects; RSS beside it
+                # tells the heap's growth from the allocator's)
+                "in_memory": len(server.rooms),
+                "heap_blocks": sys.getallocatedblocks(),
             }
         )
 

@@ -1,7 +1,7 @@
 // The hints line under the hand: the ruleset's advice on this prompt (asked of the server,
 // drawn from the legal actions) in the table's words, and furiten.
 
-import { el } from "./util.js";
+import { el, fmtNum } from "./util.js";
 import { tileEl } from "./tiles.js";
 import { said, t } from "./i18n.js";
 import { actionWords } from "./log.js";
@@ -34,6 +34,21 @@ function shantenPart(v, h) {
   return node;
 }
 
+/** The discard the server's advice picks by expected points (riichi: the hand's value
+ * times its chance to win less what the tile may deal in; the balanced bot's choice),
+ * with its figures, or null where the hint carries none. */
+export function weighedPick(h) {
+  if (!h || !h.pick) return null;
+  return h.discards.find((d) => d.action === h.pick && d.worth != null) || null;
+}
+
+function pickPart(d) {
+  const why = [t("hint.value", { points: fmtNum(d.value), chance: Math.round(d.chance * 100) })];
+  if (d.risk > 0) why.push(t("hint.risk", { points: fmtNum(d.risk) }));
+  return el("span", { testid: "hint-pick", data: { action: d.action } }, `${t("hint.pick")}: `,
+    tileEl(d.action.split(" ").pop(), { cls: "mini" }), ` ${why.join(", ")}`);
+}
+
 /** The line's parts for view ``v`` and its hint ``h`` (null while ``asking``). */
 export function hintParts(v, h, asking) {
   const parts = [];
@@ -46,6 +61,8 @@ export function hintParts(v, h, asking) {
       parts.push(el("span", { testid: "hint-best" }, `${t("hint.best")}: `,
         ...top.map((a) => tileEl(a.split(" ").pop(), { cls: "mini" })),
         ` ${t("hint.after", { shanten: best.shanten, n: best.ukeire })}`));
+      const pick = weighedPick(h);
+      if (pick) parts.push(pickPart(pick));
     }
     if (h.suggestion) parts.push(el("span", { testid: "hint-suggestion", text: `${t("hint.suggest")}: ${actionWords(h.suggestion, v.ruleset)}` }));
     if (h.no_win) parts.push(el("span.warn", { testid: "hint-no-win", text: t("hint.noWin", { reason: said(h.no_win_why, h.no_win) }) }));

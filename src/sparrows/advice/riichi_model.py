@@ -1,8 +1,9 @@
 """What a riichi player weighs beyond tile efficiency, as small pure functions over what
 the seat sees (an :class:`~sparrows.engine.game.Observation`): the hand's likely value,
 which seats threaten and what they are worth, how likely a tile deals into each, and the
-chance a hand wins from its shanten and live tiles. The ``balanced`` bot compares them
-(:mod:`.balanced`); nothing here decides.
+chance a hand wins from its shanten and live tiles. Riichi's advice weighs each discard
+with them (:meth:`.riichi.RiichiAdvice.weigh`), for the ``balanced`` bot and the hint box
+alike; nothing here decides.
 
 The figures are rough estimates in line with commonly quoted riichi deal-in rates by tile
 class against a riichi (a genbutsu 0, an honour by the copies left, a suji terminal about
