@@ -406,7 +406,9 @@ def test_health_says_how_full_the_capped_memo_tables_are(tmp_path: Path) -> None
     with TestClient(create_app(tmp_path / "t.db")) as client:
         before = client.get("/api/health").json()
         assert set(before["memo"]) == {"rulesets", "analysis"}
+        assert before["in_memory"] == 0 and before["heap_blocks"] > 0
         made = _table(client, "riichi", "tenhou", seats=[{"kind": "bot:efficiency"}] * 4)
+        assert client.get("/api/health").json()["in_memory"] == 1
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             after = client.get("/api/health").json()["memo"]
