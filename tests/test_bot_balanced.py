@@ -77,18 +77,23 @@ def choose(bot: str, obs: Observation, legal: Sequence[Action]) -> str:
     return str(make_agent(bot, 0, RULES).act(obs, legal))
 
 
+def dealer_riichi(threat: bool) -> Observation:
+    """234m 456p 67s 78s 33m 5z 9m on seat 0's turn, the dealer (seat 3) having thrown
+    1s 8m 5p, the 5p its riichi discard when ``threat`` (else no riichi)."""
+    return view(
+        "234m456p67s78s33m5z9m",
+        rivers=["", "", "", "1s8m5p"],
+        riichi_seats=[3] if threat else [],
+        dealer=3,
+        wall_left=40 if threat else 50,
+    )
+
+
 def test_a_cheap_hand_one_from_ready_folds_on_a_genbutsu_against_the_dealer() -> None:
     # 234m 456p 67s 78s 33m 5z 9m: one from ready, no yaku beyond riichi, no dora. The
     # dealer (seat 3) declared riichi having thrown 5p: 5p breaks a run but cannot deal in
-    obs = view(
-        "234m456p67s78s33m5z9m",
-        rivers=["", "", "", "1s8m5p"],
-        riichi_seats=[3],
-        dealer=3,
-        wall_left=40,
-    )
+    obs, calm = dealer_riichi(threat=True), dealer_riichi(threat=False)
     assert choose("balanced", obs, turn_actions(obs)) == "discard 5p"
-    calm = view("234m456p67s78s33m5z9m", rivers=["", "", "", "1s8m5p"], dealer=3)
     assert choose("balanced", calm, turn_actions(calm)) != "discard 5p"  # no threat: speed
 
 
@@ -159,14 +164,7 @@ def test_the_hint_picks_what_the_bot_throws_and_says_why() -> None:
     from sparrows.advice import advice_for
 
     advice = advice_for(RULES)
-    threatened = view(
-        "234m456p67s78s33m5z9m",
-        rivers=["", "", "", "1s8m5p"],
-        riichi_seats=[3],
-        dealer=3,
-        wall_left=40,
-    )
-    calm = view("234m456p67s78s33m5z9m", rivers=["", "", "", "1s8m5p"], dealer=3)
+    threatened, calm = dealer_riichi(threat=True), dealer_riichi(threat=False)
     for obs in (threatened, calm):
         legal = turn_actions(obs)
         hint = advice.hint(replace(obs, legal=tuple(legal)))
