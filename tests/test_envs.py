@@ -197,8 +197,10 @@ def test_rewards_add_up_to_the_hand_and_placement_ranks() -> None:
     end = _rewards_of_an_episode(placed, 2)
     places = placed.table.rules.returns(placed.table.game).places
     assert placed.table.game.over
-    for seat, place in enumerate(places):  # +1 first, +1/3, -1/3, -1 last
-        assert end[f"player_{seat}"] == pytest.approx(1 - 2 * (place - 1) / 3)
+    for seat, place in enumerate(places):  # +1 first, +1/3, -1/3, -1 last; shared: the mean
+        shared = range(place, place + places.count(place))
+        mean = sum(1 - 2 * (q - 1) / 3 for q in shared) / len(shared)
+        assert end[f"player_{seat}"] == pytest.approx(mean)
     with pytest.raises(SparrowsError, match="episode"):
         aec_env("suzume", reward="final")
     with pytest.raises(SparrowsError, match="plays no chips"):
@@ -260,3 +262,42 @@ def test_the_encoding_documents_its_blocks() -> None:
     # the dealer's 14 tiles: the >= 1 plane counts the kinds, the four planes the tiles
     assert planes[:4].sum() == 14
     assert x.dtype == np.float32 and vector.shape == (enc.vector_size,)
+
+
+def test_every_factory_makes_any_number_of_environments() -> None:
+    """Each factory of sparrows.envs stays a function after its module is loaded (a
+    submodule of the same name once shadowed gym_env: the second call failed), so a
+    script or a vector env may make as many as it likes."""
+    import sparrows.envs as envs
+
+    for name in envs.__all__:
+        for _ in range(2):
+            made = getattr(envs, name)("suzume")
+            assert made is not None
+            assert callable(getattr(envs, name)), name
+            if hasattr(made, "close"):
+                made.close()
+
+
+def test_placement_rewards_are_zero_sum_when_places_are_shared() -> None:
+    """Seats sharing a place share the rewards of the positions they fill: every hand's
+    placement rewards sum to 0, and a hand in which no score moved (random play draws
+    most hands) gives every seat 0."""
+    from sparrows.envs.core import placement_rewards
+
+    assert placement_rewards([1, 2, 3, 4]) == pytest.approx([1, 1 / 3, -1 / 3, -1])
+    assert placement_rewards([1, 1, 1, 1]) == [0.0] * 4
+    assert placement_rewards([1, 1, 3, 4]) == pytest.approx([2 / 3, 2 / 3, -1 / 3, -1])
+    assert placement_rewards([1, 2, 2, 2]) == pytest.approx([1, -1 / 3, -1 / 3, -1 / 3])
+    assert placement_rewards([1, 1, 3]) == pytest.approx([0.5, 0.5, -1])
+    still = 0
+    for ruleset in ("suzume", "hongkong", "sichuan"):
+        env = aec_env(ruleset, reward="placement", episode="hand")
+        for seed in range(6):
+            totals = _rewards_of_an_episode(env, seed)
+            assert sum(totals.values()) == pytest.approx(0, abs=1e-9), (ruleset, seed)
+            scores = env.table.game.scores
+            if len(set(scores)) == 1:  # nobody's score moved
+                still += 1
+                assert all(v == pytest.approx(0, abs=1e-9) for v in totals.values())
+    assert still > 0  # the case the issue met (every seat +1) was played

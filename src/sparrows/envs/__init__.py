@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .gym_env import SparrowsGym
+    from .gymnasium_env import SparrowsGym
     from .pettingzoo_env import SparrowsAEC, SparrowsParallel
 
 __all__ = ["aec_env", "encoder", "gym_env", "parallel_env"]
@@ -81,7 +81,7 @@ def gym_env(
 ) -> SparrowsGym:
     """A Gymnasium environment: ``seat`` learns, sparrows bots (``opponents``) play the
     other seats."""
-    from .gym_env import SparrowsGym
+    from .gymnasium_env import SparrowsGym
 
     table = _table(ruleset, preset, options, episode, reward, illegal_reward)
     return SparrowsGym(table, seat=seat, opponents=opponents, render_mode=render_mode)

@@ -3,11 +3,12 @@ one ruleset played with uniform claims (every seat but the discarder answers eve
 window), episodes of one hand or one game, observations from the seat's view, masks in
 the family's fixed action layout, and rewards.
 
-Framework-free (numpy only): :mod:`.pettingzoo_env` and :mod:`.gym_env` wrap it.
+Framework-free (numpy only): :mod:`.pettingzoo_env` and :mod:`.gymnasium_env` wrap it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -25,10 +26,24 @@ EPISODES = ("hand", "game")
 #: points: every step, the change of the seat's points / the encoder's scale (the starting
 #: score, or 100 where play starts at 0); chips: the change of its chips (the house
 #: preset); placement: at the episode's end, +1 first .. -1 last (the game's places once
-#: it is over; before, by the scores, equal scores sharing a place);
+#: it is over; before, by the scores, equal scores sharing a place and its rewards:
+#: :func:`placement_rewards`, zero-sum);
 #: final: at the game's end, the ruleset's final figure (riichi: with oka and uma, in
 #: thousands; elsewhere the points / scale).
 REWARDS = ("points", "chips", "placement", "final")
+
+
+def placement_rewards(places: Sequence[int]) -> list[float]:
+    """+1 first .. -1 last, evenly spaced; seats sharing a place share the rewards of the
+    positions they fill (so the rewards always sum to 0, and a hand in which every seat
+    still shares the first place gives each 0)."""
+    n = len(places)
+    out = []
+    for p in places:
+        shared = sum(1 for q in places if q == p)  # positions p .. p + shared - 1
+        # the mean of 1 - 2 (q - 1) / (n - 1) over them, as one exact numerator
+        out.append((n - 2 * p - shared + 2) / (n - 1))
+    return out
 
 
 #: the engine's list for a seat that owes nothing (one object: its offer is kept too)
@@ -205,7 +220,7 @@ class Table:
         self._last = now
         if self.done and self.reward == "placement":
             places = self.rules.returns(self.game).places  # the game's own, once over
-            out = [1.0 - 2.0 * (places[s] - 1) / (n - 1) for s in range(n)]
+            out = placement_rewards(places)
         elif self.done and self.reward == "final":
             final = self.rules.returns(self.game).final
             scale = 1.0 if self.rules.name == "riichi" else self.encoder.scale
