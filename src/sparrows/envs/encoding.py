@@ -35,7 +35,7 @@ from ..tiles.notation import format_tile
 __all__ = ["ENCODER_VERSION", "PROMPT_KINDS", "Block", "Encoder", "LiveEncoder", "encoder_for"]
 
 #: The version of every family's encoding (a change to any block raises it).
-ENCODER_VERSION = 1
+ENCODER_VERSION = 2  # 2: ``seen`` counts closed kongs (the seat sees them)
 
 #: The prompt kinds, in their one-hot order ("none": no prompt).
 PROMPT_KINDS = ("none", "turn", "claim", "rob", "exchange", "void", "dealer", "kokan", "vote")
@@ -193,10 +193,9 @@ class Encoder:
                 for t in m.tiles:
                     k = tile[t][0]
                     planes[at["melds"] + r, k] += 1
+                    seen[k] += 1  # a closed kong is shown too (the viewer's own and others')
                     if m.type == "closed_kan":
                         planes[at["closed_kongs"] + r, k] += 1
-                    else:
-                        seen[k] += 1
                 if m.called is not None and m.from_seat is not None:
                     planes[at["called"] + r, tile[m.called][0]] += 1
             for i, d in enumerate(seat.river):
@@ -566,10 +565,9 @@ class LiveEncoder:
             for t in m.tiles:
                 k = kind[t]
                 cells.append((self._melds_row, k))
+                seen.append(k)  # a closed kong is shown too
                 if closed:
                     cells.append((self._closed_row, k))
-                else:
-                    seen.append(k)
             called = m.tiles[-1] if m.type is _ADDED_KAN else m.called  # as the view has it
             if called is not None and m.from_seat is not None:
                 cells.append((self._called_row, kind[called]))
