@@ -69,7 +69,7 @@ wheel: $(DEVSTAMP)
 	$(PYTHON) -m venv $(WHEELTEST)
 	$(WHEELTEST)/bin/pip install -q "$$(ls dist/sparrows-*-cp*.whl)[test]"
 	cd $(WHEELTEST) && SPARROWS_EXPECT=compiled SPARROWS_PURE_PYTHON=$(abspath $(BIN)/python) \
-		bin/python -m pytest -q -n 2 \
+		bin/python -m pytest -n 2 \
 		-p no:cacheprovider --rootdir=. $(abspath tests/test_builds.py) \
 		$(abspath tests/test_envs.py) $(wildcard $(abspath tests/test_env_encoding.py))
 	@ls -l dist

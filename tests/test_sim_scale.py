@@ -60,12 +60,25 @@ def test_duplicate_plays_every_deal_in_every_rotation() -> None:
         simulate("suzume", AGENTS, 6, duplicate=True)
 
 
+def test_an_average_places_interval_stays_between_first_and_last() -> None:
+    """A strong bot's average place near 1 once gave 0.976-1.074: the interval is clipped
+    to what a place can be, 1 to the number of seats."""
+    res = simulate("suzume", ["efficiency", "random", "random", "random"], 8, seed=1).to_json()
+    for stats in res["per_agent"].values():
+        low, high = stats["average_rank_ci95"]
+        assert 1.0 <= low <= stats["average_rank"] <= high <= 4.0
+
+
 def test_confidence_intervals_and_histogram() -> None:
     # worked by hand: 30 wins in 100 hands, Wilson 95% interval 0.2190 to 0.3958
     assert _wilson(30, 100) == pytest.approx([0.2190, 0.3958], abs=1.01e-4)
     assert _wilson(0, 10) == pytest.approx([0.0, 0.2775], abs=1.01e-4)
     # mean 2, sample variance 2/3 over 4 values (1, 2, 2, 3): 2 -+ 1.96 * sqrt(1/6)
     assert _mean_ci(8, 18, 4) == pytest.approx([1.1998, 2.8002], abs=1.01e-4)
+    # places 1, 1, 1, 2 (mean 1.25, sd 0.5): 1.25 -+ 0.49 runs below 1, so it is clipped
+    assert _mean_ci(5, 7, 4) == pytest.approx([0.76, 1.74], abs=1.01e-4)
+    assert _mean_ci(5, 7, 4, (1.0, 4.0)) == pytest.approx([1.0, 1.74], abs=1.01e-4)
+    assert _mean_ci(15, 57, 4, (1.0, 4.0)) == pytest.approx([3.26, 4.0], abs=1.01e-4)
     hist = _histogram({"a": [0, 10, 20], "b": [20, 20]}, bins=2)
     assert hist == {"edges": [0.0, 10.0, 20.0], "counts": {"a": [1, 2], "b": [0, 2]}}
 

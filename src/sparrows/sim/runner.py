@@ -265,16 +265,22 @@ def _run_parallel(
     pool.shutdown(wait=True)
 
 
-def _mean_ci(total: float, squares: float, n: int) -> list[float]:
+def _mean_ci(
+    total: float, squares: float, n: int, bounds: tuple[float, float] | None = None
+) -> list[float]:
     """95% confidence interval of a mean from its sum and sum of squares (normal
-    approximation; games are independent)."""
+    approximation; games are independent), clipped to ``bounds`` where the values have
+    them (an average place lies between 1 and the number of seats)."""
     if n < 2:
         mean = total / max(n, 1)
         return [round(mean, 4), round(mean, 4)]
     mean = total / n
     var = max(squares - n * mean * mean, 0.0) / (n - 1)
     half = 1.959964 * math.sqrt(var / n)
-    return [round(mean - half, 4), round(mean + half, 4)]
+    low, high = mean - half, mean + half
+    if bounds is not None:
+        low, high = max(bounds[0], low), min(bounds[1], high)
+    return [round(low, 4), round(high, 4)]
 
 
 def _wilson(k: int, n: int) -> list[float]:
@@ -347,7 +353,7 @@ class AgentStats:
     accounts: Counter[str] = field(default_factory=Counter)  # other accounts summed (chips)
 
     def to_json(
-        self, start: int, ratios: dict[str, tuple[str, str]] | None = None
+        self, start: int, ratios: dict[str, tuple[str, str]] | None = None, seats: int = 4
     ) -> dict[str, Any]:
         g = max(self.games, 1)
         h = max(self.hands, 1)
@@ -357,7 +363,9 @@ class AgentStats:
             "average_points_ci95": _mean_ci(self.points, self.points_sq, self.games),
             "average_delta": round(self.points / g - start, 3),
             "average_rank": round(self.place_sum / g, 4),
-            "average_rank_ci95": _mean_ci(self.place_sum, self.place_sq, self.games),
+            "average_rank_ci95": _mean_ci(
+                self.place_sum, self.place_sq, self.games, (1.0, float(seats))
+            ),
             "places": {str(k): v for k, v in sorted(self.places.items())},
             "points_quantiles": _quantiles(self.final_points),
             "win_rate": round(self.wins / h, 4),
@@ -420,7 +428,8 @@ class SimulationResult:
             "workers": self.workers,
             "build": build(),
             "per_agent": {
-                k: v.to_json(self.start_points, self.ratios) for k, v in self.per_agent.items()
+                k: v.to_json(self.start_points, self.ratios, len(self.agents))
+                for k, v in self.per_agent.items()
             },
             "points_histogram": _histogram({k: v.final_points for k, v in self.per_agent.items()}),
             "item_frequency_per_win": {
