@@ -160,9 +160,43 @@ def test_encode_game_and_the_oracle_agree_with_the_reference(
                         hands[(s - seat) % game.n, enc.tile[t][0]] += 1
                 oracle = enc.oracle(game, seat)
                 assert oracle.shape == (enc.oracle_size,)
-                assert np.array_equal(oracle, np.concatenate([want, hands.reshape(-1)]))
+                head = enc.size + hands.size
+                assert np.array_equal(oracle[:head], np.concatenate([want, hands.reshape(-1)]))
+                _check_the_oracles_wall(enc, game, oracle[head:])
         s = game.to_act()[0]
         game.step(s, rng.choice(game.legal_actions(s)))
+
+
+def _check_the_oracles_wall(enc: Any, game: Game, wall: Any) -> None:
+    """The oracle's wall block: every tile not in a hand nor in sight is in it once (the
+    copies of each kind add up to the set's), the parts' sizes add up to its rows, and
+    its first row is the next draw."""
+    rows = wall[: enc.wall * enc.kinds].reshape(enc.wall, enc.kinds)
+    sizes = wall[enc.wall * enc.kinds :] * enc.wall
+    assert len(sizes) == 5 and round(float(sizes.sum())) == int(rows.sum())
+    assert all(float(r.sum()) == 1.0 for r in rows[: int(rows.sum())])
+    counts = rows.sum(axis=0)
+    kind = [enc.tile[t][0] for t in game.tile_text]
+    for s in range(game.n):
+        for t in game.hands[s]:
+            counts[kind[t]] += 1
+        for t in game.discards[s]:
+            counts[kind[t]] += 1  # a called tile lies in its meld too: counted below once
+        for m in game.melds[s]:
+            for t in m.tiles:
+                counts[kind[t]] += 1
+            if m.called is not None:
+                counts[kind[m.called]] -= 1
+        for t in game.bonus[s]:
+            counts[kind[t]] += 1
+    for t in game.wall.revealed:
+        counts[kind[t]] += 1
+    copies = np.zeros(enc.kinds)
+    for t in game.tile_text:
+        copies[enc.tile[t][0]] += 1
+    assert np.array_equal(counts, copies)
+    if game.wall.live:
+        assert rows[0, kind[game.wall.live[-1]]] == 1  # the next draw comes first
 
 
 def test_table_observe_builds_no_view(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,7 +7,8 @@ for any client that holds a view. The environments take the fast path, :class:`L
 (:meth:`Encoder.live`; :meth:`Encoder.encode_game` for one call), which reads the same
 fields from the game itself, keeps each seat's array between calls and writes only what
 changed; it gives the same arrays (tested at every decision of every ruleset).
-:meth:`Encoder.oracle` adds every seat's concealed hand for teacher models.
+:meth:`Encoder.oracle` adds every seat's concealed hand and the wall in order for teacher
+models.
 ``docs/envs.md`` lists the blocks with their offsets; :meth:`Encoder.blocks` gives them in
 code.
 
@@ -272,8 +273,12 @@ class Encoder:
         return got[1], got[2]
 
     def oracle(self, game: Game, seat: int) -> Any:
-        """The seat's encoding followed by every seat's concealed tiles (relative seats,
-        ``(P, K)`` counts): what a teacher model may see."""
+        """What a teacher model may see (Suphx's oracle): the seat's encoding, then every
+        seat's concealed tiles (relative seats, ``(P, K)`` counts), then the wall in the
+        order its tiles will come (``(T, K)`` one-hot, ``T`` the tiles of the set: the
+        live wall's draws to come, then the dead wall's replacement tiles, the indicators
+        still face down and the hidden ones (ura) in order, then the reserve; rows after
+        the last tile 0), then those five parts' sizes ``/ T`` (where each part starts)."""
         base = self.encode_game(game, seat)
         extra = np.zeros((self.players, self.kinds), dtype=np.float32)
         kind, _ = self.tile_kinds(game)
@@ -281,11 +286,28 @@ class Encoder:
             row = extra[(s - seat) % self.players]
             for t in game.hands[s]:
                 row[kind[t]] += 1
-        return np.concatenate([base, extra.reshape(-1)])
+        wall = game.wall
+        parts = (
+            wall.live[::-1],  # kept reversed: the next draw is live[-1]
+            wall.replacements,
+            wall.indicators,
+            wall.hidden,
+            wall.reserve,
+        )
+        total = self.wall
+        rows = np.zeros((total, self.kinds), dtype=np.float32)
+        i = 0
+        for part in parts:
+            for t in part:
+                if i < total:
+                    rows[i, kind[t]] = 1
+                i += 1
+        sizes = np.array([len(part) / total for part in parts], dtype=np.float32)
+        return np.concatenate([base, extra.reshape(-1), rows.reshape(-1), sizes])
 
     @property
     def oracle_size(self) -> int:
-        return self.size + self.players * self.kinds
+        return self.size + self.players * self.kinds + self.wall * self.kinds + 5
 
     def split(self, encoded: Any) -> tuple[Any, Any]:
         """(planes ``(C, K)``, vector) of an encoding."""
