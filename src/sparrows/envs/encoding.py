@@ -36,7 +36,7 @@ from ..tiles.notation import format_tile
 __all__ = ["ENCODER_VERSION", "PROMPT_KINDS", "Block", "Encoder", "LiveEncoder", "encoder_for"]
 
 #: The version of every family's encoding (a change to any block raises it).
-ENCODER_VERSION = 2  # 2: ``seen`` counts closed kongs (the seat sees them)
+ENCODER_VERSION = 2  # 2: ``seen`` counts closed kongs; the oracle adds the wall in order
 
 #: The prompt kinds, in their one-hot order ("none": no prompt).
 PROMPT_KINDS = ("none", "turn", "claim", "rob", "exchange", "void", "dealer", "kokan", "vote")
