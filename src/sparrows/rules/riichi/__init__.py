@@ -1,5 +1,5 @@
-"""Riichi mahjong (``../shared/rules/riichi.md``): hand scoring with presets ``standard``,
-``tenhou`` and ``mahjongsoul``. The game flow is a later issue.
+"""Riichi mahjong (``../shared/rules/riichi.md``): the game (four and three players, the
+house preset) and its hand scoring, with the presets of ``options.PRESETS``.
 
 Decisions where the rules page is silent, following the common online rules:
 

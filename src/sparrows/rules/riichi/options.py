@@ -1,6 +1,6 @@
 """Riichi options: every house rule is a named field with its default; a preset is a set
-of values. Scoring options come first; game-flow options are used by the game (a later
-issue) and documented here so one config describes a table."""
+of values. Scoring options come first, then the game flow's, so one config describes a
+table."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ class RiichiOptions:
     honba_ron: int = 300
     #: Points of one riichi stick.
     riichi_stick: int = 1000
-    # ---- game flow (read by the riichi game, a later issue; documented here already)
+    # ---- game flow (read by the riichi game)
     #: Points each player starts with.
     start_points: int = 25000
     #: Points returned before placement (the difference to the start is the oka, to 1st).

@@ -1,4 +1,4 @@
-"""Sichuan "bloody battle" mahjong: faan scoring (the game plug-in is a later step)."""
+"""Sichuan "bloody battle" mahjong: the game plug-in (``ruleset``) and its faan scoring."""
 
 from .options import FAAN, PRESETS, SichuanOptions
 from .scoring import (
