@@ -1,6 +1,7 @@
 """Advice: what a seat's hand needs and what a good player would do with it, in one
-place for the bots, the page's hint box, the terminal table, ``sparrows analyze`` and
-``sparrows review``.
+place for the bots, the page's hint box, the terminal table and ``sparrows review``
+(``sparrows analyze`` reads a bare hand with no table around it: it asks
+:mod:`sparrows.analysis` directly, as this package does).
 
 A ruleset names its advice class in
 :attr:`~sparrows.engine.protocol.Ruleset.advice_class` (``"module:Class"``, imported

@@ -4,10 +4,9 @@ ruleset's :attr:`~sparrows.engine.protocol.Ruleset.form` and its rule facts
 (``dora_kinds``, ``dead_kinds``, ``kinds_in_play``), never from its name.
 
 One :class:`Advice` serves the bots (:mod:`sparrows.agents`), the page's hint box
-(:mod:`sparrows.server.advice`), the terminal table, ``sparrows analyze`` and
-``sparrows review``. A ruleset chooses its class by
-:attr:`~sparrows.engine.protocol.Ruleset.advice_class`; :func:`sparrows.advice.advice_for`
-makes it.
+(:mod:`sparrows.server.advice`), the terminal table and ``sparrows review``. A ruleset
+chooses its class by :attr:`~sparrows.engine.protocol.Ruleset.advice_class`;
+:func:`sparrows.advice.advice_for` makes it.
 """
 
 from __future__ import annotations
