@@ -182,3 +182,16 @@ def test_the_hint_picks_what_the_bot_throws_and_says_why() -> None:
     # in riichi the drawn tile goes: nothing is weighed
     sealed = replace(threatened, extra=replace(threatened.extra, riichi=(1, 0, 0, 1)))
     assert advice.hint(replace(sealed, legal=tuple(turn_actions(sealed)))).weights == ()
+
+
+def test_the_bot_values_the_honours_the_preset_scores() -> None:
+    """The bot's value honours are the advice's, the same the yaku count: with tonshaaba
+    (the house preset) West is a value honour to every seat, as East is; without it only
+    the dragons, the seat's wind and the round's."""
+    from sparrows.advice import advice_for
+
+    obs = view("234m456p67s78s33m5z9m", dealer=1)  # seat 0 is North, East round
+    plain = advice_for(RULES)
+    assert plain.situation(obs).honours == frozenset({27, 30, 31, 32, 33})
+    house = advice_for(riichi(preset="cy-dealers-choice"))
+    assert house.situation(obs).honours == frozenset({27, 29, 30, 31, 32, 33})

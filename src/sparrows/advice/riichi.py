@@ -41,7 +41,7 @@ class Situation:
         rules = advice.rules
         self.players = players = rules.num_players
         self.dora = [k for t in obs.indicators for k in rules.dora_kinds((t,))]
-        self.honours = rm.yakuhai(obs, players)
+        self.honours = advice.yakuhai(obs)
         self.threats = rm.threats(obs, players, self.dora)
         self.safe = [rm.safe_kinds(obs, t, players) for t in self.threats]
         self.unseen = advice.unseen(obs)
@@ -51,7 +51,7 @@ class Situation:
             if t.kind < 34:
                 self.visible[t.kind] += 1
         # three players: 1m and 9m wait only as pairs or triplets (no 2m-8m for runs)
-        self.runless: frozenset[int] = frozenset({0, 8}) if players == 3 else frozenset()
+        self.runless: frozenset[int] = advice.runless
         self.turns = obs.wall_left // players
         self.dealer = obs.seat == obs.dealer
         self.form = rules.form

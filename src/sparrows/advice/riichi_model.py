@@ -21,7 +21,6 @@ from ..engine.game import CALLED, RIICHI, Observation
 from ..tiles import Meld, MeldType, Tile
 
 HONOUR: Final = 27
-DRAGONS: Final = frozenset({31, 32, 33})
 TERMINALS: Final = frozenset({0, 8, 9, 17, 18, 26})
 #: the points of a non-dealer's win by han (the common fu), mangan and up from 5
 _POINTS: Final = (0, 1300, 2600, 5200, 8000, 8000, 12000, 12000, 16000, 16000, 16000)
@@ -41,12 +40,6 @@ def han_points(han: float, dealer: bool) -> int:
     h = int(han)
     base = 24000 if h >= 11 else _POINTS[max(0, h)]
     return base * 3 // 2 if dealer else base
-
-
-def yakuhai(obs: Observation, players: int) -> frozenset[int]:
-    """The value honours of ``obs``'s seat: dragons, its seat wind and the round wind."""
-    seat_wind = HONOUR + (obs.seat - obs.dealer) % players
-    return frozenset({*DRAGONS, seat_wind, HONOUR + obs.round_wind % 4})
 
 
 @dataclass(frozen=True)
