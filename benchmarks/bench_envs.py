@@ -6,8 +6,11 @@ sparrows: the standard PettingZoo loop a learner runs, ``for agent in env.agent_
 obs, reward, terminated, truncated, info = env.last()``, then a uniformly random legal
 action from ``obs["action_mask"]`` (a seeded numpy Generator), ``env.step(None)`` for a
 finished agent, and ``env.reset()`` for the next hand (each a new game's first hand). Every
-decision's observation is produced (``env.last()`` encodes it), claim windows included:
-with uniform claims every seat but the discarder answers each discard.
+decision's observation is produced (``env.last()`` encodes it), claim windows included.
+The environments' default asks a claim window as the peers do (``claims="eligible"``:
+only the seats with a legal claim) and plays a decision with one legal action by itself;
+the row "riichi, uniform claims" (``claims="uniform"``: every seat but the discarder
+answers each discard, pass-only where it cannot claim) is the web table's mode.
 
 Peers, passes alternating with ours so all see the same machine load:
 
@@ -59,12 +62,16 @@ warnings.filterwarnings("ignore", category=UserWarning, module=r"pettingzoo\..*"
 CONFIGS: dict[str, tuple[str, str | None, str]] = {
     "suzume": ("suzume", None, "Suzume"),
     "riichi": ("riichi", None, "riichi (default preset)"),
+    "riichi-uniform": ("riichi", None, "riichi, uniform claims"),
     "sanma": ("riichi", "tenhou-sanma", "riichi tenhou-sanma"),
     "house": ("riichi", "cy-dealers-choice", "riichi house (cy-dealers-choice)"),
     "hongkong": ("hongkong", None, "Hong Kong"),
     "classical": ("classical", None, "classical"),
     "sichuan": ("sichuan", None, "Sichuan"),
 }
+
+#: the configurations played with uniform claims (the others: the default, eligible)
+UNIFORM = frozenset({"riichi-uniform"})
 
 #: hands and decisions played (timed passes of this process), per key: decisions/hand.
 COUNTS: dict[str, list[int]] = {}
@@ -90,7 +97,8 @@ def ours(key: str, seconds: float, first: int, warm: float = 0.3) -> float:
     of untimed hands (memo tables filled, as in a long run; callable in the compiled
     build, where every pass is a new process)."""
     ruleset, preset, _label = CONFIGS[key]
-    env = aec_env(ruleset, preset=preset, episode="hand")
+    claims = "uniform" if key in UNIFORM else "eligible"
+    env = aec_env(ruleset, preset=preset, episode="hand", claims=claims)
     rng = np.random.default_rng(first)
     env.reset(seed=first)
     t0 = time.perf_counter()
@@ -233,8 +241,8 @@ def floor_pass(seconds: float, first: int, per_hand: int = 306, legal: int = 8) 
 
 
 def engine_pass(seconds: float, first: int) -> float:
-    """Hands per second of the riichi engine alone, as the environment plays it (uniform
-    claims, no record), with a uniformly random legal action at every decision (Python's
+    """Hands per second of the riichi engine alone, as the environment plays it by default
+    (eligible claims, no record), with a uniformly random legal action at every decision (Python's
     ``random``: cheaper than numpy's pick, which the floor already counts): no observation,
     mask or PettingZoo. With the floor it bounds the environment: 1 / (1 / floor + 1 /
     engine) hands/s were the encoder and the wrapper free."""
@@ -249,7 +257,7 @@ def engine_pass(seconds: float, first: int) -> float:
     seed = first
     t0 = time.perf_counter()
     while True:
-        game = Game(rules, seed, record=False, ask_all=True)
+        game = Game(rules, seed, record=False)
         while game.hand_number == 0 and game.pending:
             for seat, legal in game.decisions():
                 game.step(seat, legal[rng.randrange(len(legal))])

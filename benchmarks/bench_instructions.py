@@ -48,7 +48,12 @@ def child(key: str, hands: int) -> None:
     from sparrows.envs import aec_env
 
     ruleset, preset = CONFIGS[key]
-    env = aec_env(ruleset, preset=preset, episode="hand")
+    # uniform claims, as the table's columns were measured (instructions per decision
+    # compare across commits only for the same decisions)
+    try:
+        env = aec_env(ruleset, preset=preset, episode="hand", claims="uniform")
+    except TypeError:  # a source from before the claims option (uniform was the only mode)
+        env = aec_env(ruleset, preset=preset, episode="hand")
     rng = np.random.default_rng(0)
     decisions = 0
     for h in range(hands):

@@ -94,7 +94,7 @@ def _random_aec(env: Any, seed: int, check: Any, limit: int = 4000) -> None:
 def test_the_mask_is_the_legal_actions_and_every_claim_waits_for_all(
     ruleset: str, preset: str | None
 ) -> None:
-    env = aec_env(ruleset, preset, episode="game")
+    env = aec_env(ruleset, preset, episode="game", claims="uniform")
     windows: list[tuple[int, set[int]]] = []  # (offering seat, seats that answered)
 
     def check(env: Any, agent: str, obs: dict[str, Any], info: dict[str, Any]) -> None:
@@ -122,7 +122,7 @@ def test_the_mask_is_the_legal_actions_and_every_claim_waits_for_all(
 
 
 def test_a_claim_window_is_one_parallel_step() -> None:
-    env = parallel_env("riichi", "tenhou", episode="game")
+    env = parallel_env("riichi", "tenhou", episode="game", claims="uniform")
     obs, _ = env.reset(seed=3)
     rng = random.Random(3)
     game = env.table.game
@@ -147,6 +147,135 @@ def test_a_claim_window_is_one_parallel_step() -> None:
             now = game.view(s).prompt
             assert now is None or now.id != prompts[s].id
     assert windows > 10
+
+
+@pytest.mark.parametrize(("ruleset", "preset"), CONFIGS, ids=IDS)
+def test_eligible_claims_ask_only_the_seats_that_can_claim(
+    ruleset: str, preset: str | None
+) -> None:
+    """The environments' default: a claim window asks only the seats with a legal claim
+    (never a pass-only prompt), a decision with one legal action is never handed to an
+    agent, and a window with several seats asked is resolved only once all have
+    answered (the first answer leaves the others still asked and the tile unclaimed)."""
+    env = aec_env(ruleset, preset, episode="game")
+    assert env.table.claims == "eligible" and env.table.autoplay
+    seen = {"claims": 0, "waited": 0}
+
+    def check(env: Any, agent: str, obs: dict[str, Any], info: dict[str, Any]) -> None:
+        game = env.table.game
+        seat = int(agent.split("_")[1])
+        legal = info["legal_actions"]
+        assert len(legal) > 1, f"a forced decision reached {agent}: {legal}"
+        marked = np.flatnonzero(obs["action_mask"])
+        assert set(legal) == {env.action_to_string(int(i)) for i in marked}
+        if game.phase.name != "TURN":  # a window: every seat asked has more than a pass
+            assert any(text != "pass" for text in legal)
+            seen["claims"] += 1
+            others = [s for s in game.to_act() if s != seat]
+            if others:
+                seen["waited"] += 1
+
+    _random_aec(env, 11, check)
+    assert seen["claims"] > 0
+
+
+def test_a_window_of_several_seats_waits_for_every_answer() -> None:
+    """With eligible claims, the first of two seats asked answering does not resolve the
+    window: the other is still asked, and the tile is still the last discard."""
+    found = 0
+    for seed in range(60):
+        env = aec_env("riichi", "tenhou", episode="game")
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        for _agent in env.agent_iter(3000):
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            game = env.table.game
+            asked = game.to_act()
+            if game.phase.name != "TURN" and len(asked) >= 2:
+                discards = sum(len(d) for d in game.discards)
+                env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+                game = env.table.game
+                still = game.to_act()
+                assert still and set(still) <= set(asked) and len(still) == len(asked) - 1
+                assert sum(len(d) for d in game.discards) == discards  # nothing resolved yet
+                found += 1
+                break
+            env.step(int(rng.choice(list(np.flatnonzero(obs["action_mask"])))))
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+def _points_change(table: Any) -> list[float]:
+    """Each seat's change of points over the game so far, in the rewards' units."""
+    game = table.game
+    start = table.rules.start_balances()["points"]
+    return [(game.scores[s] - start[s]) / table.encoder.scale for s in range(table.players)]
+
+
+@pytest.mark.parametrize("claims", ["eligible", "uniform"])
+@pytest.mark.parametrize("episode", ["hand", "game"])
+@pytest.mark.parametrize(("ruleset", "preset"), [("riichi", "tenhou"), ("sichuan", None)])
+def test_every_seats_rewards_add_up_to_its_score_change(
+    ruleset: str, preset: str | None, episode: str, claims: str
+) -> None:
+    """In every environment and claim mode, with decisions played by the table itself
+    (autoplay), each seat's rewards over the episode add up to its change of points."""
+    for seed in (1, 2):
+        aec = aec_env(ruleset, preset, episode=episode, claims=claims)
+        totals = _rewards_of_an_episode(aec, seed)
+        expected = _points_change(aec.table)
+        assert [totals[f"player_{s}"] for s in range(4)] == pytest.approx(expected, abs=1e-9)
+        par = parallel_env(ruleset, preset, episode=episode, claims=claims)
+        obs, _ = par.reset(seed=seed)
+        rng = random.Random(seed)
+        summed = dict.fromkeys(par.possible_agents, 0.0)
+        while par.agents:
+            acting = {
+                a: int(rng.choice(list(np.flatnonzero(o["action_mask"]))))
+                for a, o in obs.items()
+                if o["action_mask"].any()
+            }
+            obs, rewards, *_ = par.step(acting)
+            for a, r in rewards.items():
+                summed[a] += r
+        assert list(summed.values()) == pytest.approx(_points_change(par.table), abs=1e-9)
+        gym = gym_env(ruleset, preset, seat=seed, episode=episode, claims=claims)
+        gobs, _ = gym.reset(seed=seed)
+        earned, done = 0.0, False
+        while not done:
+            action = int(rng.choice(list(np.flatnonzero(gobs["action_mask"]))))
+            gobs, reward, done, _, _ = gym.step(action)
+            earned += reward
+        assert earned == pytest.approx(_points_change(gym.unwrapped.table)[seed], abs=1e-9)
+
+
+def test_autoplay_and_claims_are_options() -> None:
+    """Uniform claims keep every decision an agent's (pass-only prompts included) unless
+    autoplay is asked for; an unknown claims mode is named."""
+    uniform = aec_env("riichi", "tenhou", claims="uniform")
+    assert not uniform.table.autoplay
+    forced = aec_env("riichi", "tenhou", claims="uniform", autoplay=True)
+    assert forced.table.autoplay
+    counts = {}
+    eligible = aec_env("riichi", "tenhou")
+    for name, env in (("uniform", uniform), ("forced", forced), ("eligible", eligible)):
+        steps = 0
+        env.reset(seed=4)
+        for _agent in env.agent_iter(5000):
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+            steps += 1
+        counts[name] = steps
+    assert counts["eligible"] < counts["uniform"] and counts["forced"] < counts["uniform"]
+    with pytest.raises(SparrowsError, match="claims must be one of eligible, uniform"):
+        aec_env("suzume", claims="some")
 
 
 def test_an_illegal_action_ends_the_episode_with_the_penalty() -> None:

@@ -25,10 +25,12 @@ def _table(
     episode: str,
     reward: str,
     illegal_reward: float,
+    claims: str,
+    autoplay: bool | None,
 ) -> Any:
     from .core import Table
 
-    return Table(ruleset, preset, options, episode, reward, illegal_reward)
+    return Table(ruleset, preset, options, episode, reward, illegal_reward, claims, autoplay)
 
 
 def aec_env(
@@ -39,13 +41,16 @@ def aec_env(
     episode: str = "hand",
     reward: str = "points",
     illegal_reward: float = -1.0,
+    claims: str = "eligible",
+    autoplay: bool | None = None,
     render_mode: str | None = None,
 ) -> SparrowsAEC:
     """A PettingZoo AEC environment: agents ``player_0``.. act in turn; in a claim window
-    every seat but the discarder answers, and the window is resolved when all have."""
+    the seats asked (``claims``: those with a legal claim, or with ``"uniform"`` every seat
+    but the discarder) answer in turn, and the window is resolved when all have."""
     from .pettingzoo_env import SparrowsAEC
 
-    table = _table(ruleset, preset, options, episode, reward, illegal_reward)
+    table = _table(ruleset, preset, options, episode, reward, illegal_reward, claims, autoplay)
     return SparrowsAEC(table, render_mode=render_mode)
 
 
@@ -57,13 +62,15 @@ def parallel_env(
     episode: str = "hand",
     reward: str = "points",
     illegal_reward: float = -1.0,
+    claims: str = "eligible",
+    autoplay: bool | None = None,
     render_mode: str | None = None,
 ) -> SparrowsParallel:
     """A PettingZoo Parallel environment: every seat that owes a decision acts in the same
     step (a claim window is one simultaneous step)."""
     from .pettingzoo_env import SparrowsParallel
 
-    table = _table(ruleset, preset, options, episode, reward, illegal_reward)
+    table = _table(ruleset, preset, options, episode, reward, illegal_reward, claims, autoplay)
     return SparrowsParallel(table, render_mode=render_mode)
 
 
@@ -77,13 +84,15 @@ def gym_env(
     episode: str = "hand",
     reward: str = "points",
     illegal_reward: float = -1.0,
+    claims: str = "eligible",
+    autoplay: bool | None = None,
     render_mode: str | None = None,
 ) -> SparrowsGym:
     """A Gymnasium environment: ``seat`` learns, sparrows bots (``opponents``) play the
     other seats."""
     from .gymnasium_env import SparrowsGym
 
-    table = _table(ruleset, preset, options, episode, reward, illegal_reward)
+    table = _table(ruleset, preset, options, episode, reward, illegal_reward, claims, autoplay)
     return SparrowsGym(table, seat=seat, opponents=opponents, render_mode=render_mode)
 
 

@@ -1,7 +1,9 @@
 """The one core of every environment (PettingZoo AEC and Parallel, Gymnasium): a game of
-one ruleset played with uniform claims (every seat but the discarder answers every claim
-window), episodes of one hand or one game, observations from the seat's view, masks in
-the family's fixed action layout, and rewards.
+one ruleset with its claim windows asked as :data:`CLAIMS` says (by default only the
+seats with a legal claim, as the peers ask them; or uniform claims: every seat but the
+discarder answers every window), decisions with one legal action played by themselves
+(``autoplay``), episodes of one hand or one game, observations from the seat's view,
+masks in the family's fixed action layout, and rewards.
 
 Framework-free (numpy only): :mod:`.pettingzoo_env` and :mod:`.gymnasium_env` wrap it.
 """
@@ -20,7 +22,15 @@ from ..errors import SparrowsError
 from ..rules import get_ruleset
 from .encoding import Encoder, LiveEncoder, encoder_for
 
-__all__ = ["EPISODES", "REWARDS", "Table", "rules_of"]
+__all__ = ["CLAIMS", "EPISODES", "REWARDS", "Table", "rules_of"]
+
+#: How a claim window is asked. eligible: only the seats with a legal claim owe a
+#: decision (the others are not asked; resolution still waits for every seat asked and
+#: applies the ruleset's priorities, so no answer beats a higher claim by coming first);
+#: uniform: every seat still playing but the one that played the tile owes a decision,
+#: pass-only where it cannot claim (the web table's mode: whether a seat is asked tells
+#: nothing about its hand).
+CLAIMS = ("eligible", "uniform")
 
 EPISODES = ("hand", "game")
 #: points: every step, the change of the seat's points / the encoder's scale (the starting
@@ -71,8 +81,18 @@ class Table:
         episode: str = "hand",
         reward: str = "points",
         illegal_reward: float = -1.0,
+        claims: str = "eligible",
+        autoplay: bool | None = None,
     ) -> None:
         self.rules = rules_of(ruleset, preset, options)
+        if claims not in CLAIMS:
+            raise SparrowsError(f"claims must be one of {', '.join(CLAIMS)}, not {claims!r}")
+        self.claims = claims
+        self._ask_all = claims == "uniform"
+        #: a decision with exactly one legal action (a forced discard after riichi, a
+        #: pass-only answer) is played by the table itself: on by default with eligible
+        #: claims, off with uniform ones
+        self.autoplay = claims == "eligible" if autoplay is None else bool(autoplay)
         if episode not in EPISODES:
             raise SparrowsError(f"episode must be one of {', '.join(EPISODES)}, not {episode!r}")
         if reward not in REWARDS:
@@ -89,7 +109,7 @@ class Table:
         self.live: LiveEncoder = self.encoder.live()
         self.layout = self.rules.layout
         self.players = self.rules.num_players
-        self.game: Game = Game(self.rules, 0, record=False, ask_all=True)
+        self.game: Game = Game(self.rules, 0, record=False, ask_all=self._ask_all)
         if reward == "chips" and "chips" not in self.game.ledger.accounts:
             raise SparrowsError(f'reward="chips": the {ruleset} table plays no chips')
         self._zero_mask = np.zeros(self.layout.size, dtype=np.int8)
@@ -107,10 +127,36 @@ class Table:
 
     # ------------------------------------------------------------------ the game
     def new_game(self, seed: int) -> None:
-        self.game = Game(self.rules, seed, record=False, ask_all=True)
+        self.game = Game(self.rules, seed, record=False, ask_all=self._ask_all)
         self.illegal = None
         self._last = self._account()
         self._moves = 0  # the game's ledger moves when ``_last`` was read
+        if self.autoplay:
+            self.play_forced()
+
+    def step_game(self, seat: int, action: Action) -> None:
+        """Apply one of ``seat``'s legal actions (the engine's own object or an equal one),
+        then, with ``autoplay``, every decision that has only one legal action."""
+        self.game.step(seat, action)
+        if self.autoplay:
+            self.play_forced()
+
+    def play_forced(self) -> None:
+        """Play every awaited decision that has exactly one legal action, until none is
+        left or the episode ends (their rewards stay in the accounts: the next
+        :meth:`rewards` gives them)."""
+        game = self.game
+        while not self.done:
+            declared = game.declared
+            forced = [
+                (s, a[0]) for s, a in game.pending.items() if len(a) == 1 and s not in declared
+            ]
+            if not forced:
+                return
+            for seat, action in forced:
+                if self.done:
+                    return
+                game.step(seat, action)
 
     def _account(self) -> list[int]:
         name = "chips" if self.reward == "chips" else "points"
@@ -195,7 +241,7 @@ class Table:
             code = -1
         for action in legal:
             if action.code == code:
-                self.game.step(seat, action)  # the engine's own object: found at once
+                self.step_game(seat, action)  # the engine's own object: found at once
                 return True
         self.illegal = seat
         return False

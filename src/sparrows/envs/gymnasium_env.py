@@ -61,7 +61,7 @@ class SparrowsGym(gymnasium.Env[dict[str, Any], Any]):
             legal = table.game.legal_actions(seat)
             obs = table.game.observation(seat) if bot.needs_observation else None
             action = bot.act(obs, legal)
-            table.game.step(seat, action)
+            table.step_game(seat, action)  # (then any forced decision, with autoplay)
             self._earned += table.rewards()[self.seat]
 
     def _obs(self) -> dict[str, Any]:
@@ -77,6 +77,7 @@ class SparrowsGym(gymnasium.Env[dict[str, Any], Any]):
         while True:  # (a new game in the rare case that it ends before the seat acts)
             game_seed = int(self.np_random.integers(SEED_LIMIT))
             self.table.new_game(game_seed)
+            self._earned = 0.0
             rules = self.table.rules
             self._bots = {
                 s: make_agent(self.opponents, (game_seed + 7919 * s) % 2**32, rules)
@@ -86,19 +87,19 @@ class SparrowsGym(gymnasium.Env[dict[str, Any], Any]):
             self._play_bots()
             if not self.table.done:
                 break
-        self.table.rewards()  # what the bots did before the first decision is no reward
-        self._earned = 0.0
+        # what the table's moves before the first decision earned the seat (a hand won
+        # before it acts, in a game episode) comes with the first step's reward
+        self._earned += self.table.rewards()[self.seat]
         return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         table = self.table
-        self._earned = 0.0
         if table.play(self.seat, action):
             self._earned += table.rewards()[self.seat]
             self._play_bots()
         else:
             self._earned = table.rewards()[self.seat]
-        reward = float(self._earned)
+        reward, self._earned = float(self._earned), 0.0
         return self._obs(), reward, table.done, False, self._info()
 
     def action_to_string(self, index: int) -> str:
