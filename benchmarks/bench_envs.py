@@ -120,6 +120,41 @@ def ours(key: str, seconds: float, first: int, warm: float = 0.3) -> float:
     return hands / elapsed
 
 
+#: tables in the batch row (``batch_env``)
+BATCH = 64
+
+
+def batch_pass(seconds: float, first: int, warm: float = 0.3) -> float:
+    """Hands per second of riichi through ``batch_env(..., BATCH)``: one call steps every
+    table, a uniformly random legal action per row (numpy, vectorised: the mask's
+    cumulative sum against one uniform draw per row)."""
+    from sparrows.envs import batch_env
+
+    env = batch_env("riichi", BATCH, seed=first, copy=False)
+    rng = np.random.default_rng(first)
+    _obs, mask, _seat = env.reset()
+
+    def pick(mask: Any) -> Any:
+        cum = mask.cumsum(axis=1)
+        draw = (rng.random(BATCH) * cum[:, -1]).astype(np.int64)
+        return (cum <= draw[:, None]).sum(axis=1)
+
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < warm:
+        mask = env.step(pick(mask)).mask
+    hands = decisions = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        step = env.step(pick(mask))
+        mask = step.mask
+        hands += int(step.terminated.sum())
+        decisions += BATCH
+    count = COUNTS.setdefault("batch", [0, 0])
+    count[0] += hands
+    count[1] += decisions
+    return hands / (time.perf_counter() - t0)
+
+
 def rlcard_pass() -> Callable[[float, int], float] | None:
     try:
         import rlcard
@@ -368,6 +403,10 @@ def main() -> None:
                 per_hand = round(decisions / hands)
                 results.setdefault("floor", []).append(floor_pass(args.seconds, first, per_hand))
                 results.setdefault("pure engine", []).append(engine_pass(args.seconds, first))
+                results.setdefault("pure batch", []).append(batch_pass(args.seconds, first))
+                if fast:
+                    got = in_compiled("bench_envs", "batch_pass", (args.seconds, first))
+                    results.setdefault("compiled batch", []).append(got)
                 if fast:
                     got = in_compiled("bench_envs", "engine_pass", (args.seconds, first))
                     results.setdefault("compiled engine", []).append(got)
@@ -425,6 +464,15 @@ def main() -> None:
     print(
         f"  {'floor: an idle AEC env, riichi sizes':<34} {round(per_hand):8d}"
         f" {med(results['floor']) * round(per_hand):6.0f}  {cell(results['floor']):>22}"
+    )
+    hands, decisions = COUNTS["batch"]
+    batch, batch_c = results["pure batch"], results.get("compiled batch", [])
+    x_rl = f"{ratio(batch, rl)}/{ratio(batch_c, rl)}"
+    x_rv = f"{ratio(batch, rv)}/{ratio(batch_c, rv)}"
+    print(
+        f"  {f'riichi, batch_env of {BATCH} tables':<34} {decisions / hands:8.0f}"
+        f" {med(batch) * decisions / hands:6.0f}  {cell(batch):>22}  {cell(batch_c):>22}"
+        f"  {x_rl:>13}  {x_rv:>15}"
     )
     hands, decisions = COUNTS["engine"]
     engine = results["pure engine"]

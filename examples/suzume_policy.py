@@ -7,6 +7,10 @@ softmax restricted to the legal actions by the action mask, trained with REINFOR
 learned value baseline (Adam, plain numpy). Each training episode is one hand (the first
 hand of a new game), with the learning seat turning round the four seats.
 
+With ``--batch N`` it trains by self-play instead: ``sparrows.envs.batch_env`` steps N
+tables with one call, every seat of every table played by the policy, and each seat's
+decisions of a hand are credited with that seat's rewards from then to the hand's end.
+
 Afterwards both the trained policy (its most likely legal action) and a uniformly random
 policy play the same whole games in the same seat against the same bots (the same
 seeds: the same walls and the same bots' generators), and the script prints points per
@@ -15,6 +19,7 @@ figures are printed as they come out.
 
     python examples/suzume_policy.py                 # 3 minutes of training
     python examples/suzume_policy.py --seconds 20 --eval-games 20
+    python examples/suzume_policy.py --batch 64      # self-play over 64 tables at once
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sparrows.envs import gym_env
+from sparrows.envs import batch_env, gym_env
 
 RULESET = "suzume"
 PLAYERS = 4
@@ -191,6 +196,71 @@ def train(args: argparse.Namespace, policy: Policy, rng: np.random.Generator) ->
     return {"hands": hands, "decisions": decisions, "updates": updates, "seconds": seconds}
 
 
+def train_batch(args: argparse.Namespace, policy: Policy, rng: np.random.Generator) -> dict:
+    """Self-play through ``batch_env``: ``args.batch`` tables stepped together, every
+    seat the policy; an update every ``args.batch_hands`` finished hands."""
+    env = batch_env(RULESET, args.batch, episode="hand", seed=args.seed)
+    n = args.batch
+    opt = Adam(policy.params, args.lr)
+    budget = args.seconds if args.seconds is not None else 60.0 * args.minutes
+    # per table and seat, the hand so far: its decisions and the reward after each
+    open_hands = [[([], []) for _ in range(PLAYERS)] for _ in range(n)]
+    done_x, done_mask, done_a, done_g = [], [], [], []
+    obs, mask, seat = env.reset()
+    start = time.perf_counter()
+    next_report = start + args.report_every
+    hands = decisions = updates = 0
+    while time.perf_counter() - start < budget:
+        probs, _, _ = policy.forward(obs.astype(np.float64), mask)
+        cumulative = probs.cumsum(axis=1)
+        draws = rng.random((n, 1)) * cumulative[:, -1:]  # a legal action per row, by probs
+        actions = (cumulative <= draws).sum(axis=1)
+        actions = np.where(
+            mask[np.arange(n), actions.clip(0, probs.shape[1] - 1)] > 0,
+            actions,
+            probs.argmax(axis=1),
+        )
+        for i in range(n):
+            steps, _ = open_hands[i][seat[i]]
+            steps.append((obs[i], mask[i], int(actions[i])))
+            open_hands[i][seat[i]][1].append(0.0)
+        decisions += n
+        step = env.step(actions)
+        for i in range(n):
+            for s in range(PLAYERS):
+                after = open_hands[i][s][1]
+                if after:  # the reward goes to the seat's latest decision
+                    after[-1] += float(step.rewards[i, s])
+            if step.terminated[i]:
+                for steps, after in open_hands[i]:
+                    if steps:
+                        done_x += [x for x, _, _ in steps]
+                        done_mask += [m for _, m, _ in steps]
+                        done_a += [a for _, _, a in steps]
+                        done_g.append(np.cumsum(after[::-1])[::-1])
+                open_hands[i] = [([], []) for _ in range(PLAYERS)]
+                hands += 1
+        obs, mask, seat = step.obs, step.mask, step.seat
+        if len(done_g) >= args.batch_hands * PLAYERS:
+            grads = policy.gradients(
+                np.asarray(done_x, dtype=np.float64),
+                np.asarray(done_mask),
+                np.asarray(done_a),
+                np.concatenate(done_g),
+                args.entropy,
+                value_coef=0.5,
+            )
+            opt.step(policy.params, grads)
+            updates += 1
+            done_x, done_mask, done_a, done_g = [], [], [], []
+        now = time.perf_counter()
+        if now >= next_report:
+            print(f"  {now - start:6.0f} s  {hands:6d} hands (self-play)", flush=True)
+            next_report = now + args.report_every
+    seconds = time.perf_counter() - start
+    return {"hands": hands, "decisions": decisions, "updates": updates, "seconds": seconds}
+
+
 # --------------------------------------------------------------------------- evaluation
 @dataclass
 class GameResult:
@@ -289,6 +359,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--batch-hands", type=int, default=32, help="hands per update")
     parser.add_argument("--entropy", type=float, default=0.01, help="entropy bonus")
     parser.add_argument("--report-every", type=float, default=20.0, help="seconds")
+    parser.add_argument(
+        "--batch", type=int, default=0, help="train by self-play over this many tables at once"
+    )
     args = parser.parse_args(argv)
 
     rng = np.random.default_rng(args.seed)
@@ -297,11 +370,16 @@ def main(argv: list[str] | None = None) -> None:
     n_actions = probe.action_space.n
     policy = Policy(n_in, n_actions, args.hidden, rng)
     budget = args.seconds if args.seconds is not None else 60 * args.minutes
+    against = (
+        f"by self-play over {args.batch} tables"
+        if args.batch
+        else (f"against 3 {args.opponents} bots")
+    )
     print(
         f"Training on {RULESET}: {n_in} features, {n_actions} actions, {args.hidden} hidden "
-        f"units, against 3 {args.opponents} bots, for {budget:.0f} s"
+        f"units, {against}, for {budget:.0f} s"
     )
-    trained = train(args, policy, rng)
+    trained = (train_batch if args.batch else train)(args, policy, rng)
     print(
         f"Trained: {trained['hands']} hands ({trained['decisions']} decisions, "
         f"{trained['updates']} updates) in {trained['seconds']:.1f} s"

@@ -48,6 +48,17 @@ def test_suzume_policy_trains_and_prints_its_result() -> None:
     assert "trained - random, paired by game:" in out
 
 
+@pytest.mark.slow  # trains for a few seconds: make test-all
+def test_suzume_policy_trains_by_self_play_over_a_batch() -> None:
+    out = run_example(
+        "suzume_policy.py", "--batch", "8", "--seconds", "3", "--eval-games", "4", timeout=120
+    )
+    assert "by self-play over 8 tables" in out
+    trained = next(line for line in out.splitlines() if line.startswith("Trained: "))
+    assert int(trained.split()[1]) > 0  # hands finished in training
+    assert "trained - random, paired by game:" in out
+
+
 def _missing(*modules: str) -> list[str]:
     """The modules that do not import (ray ships ray.rllib's code without its needs)."""
     missing = []

@@ -61,6 +61,7 @@ MODULES: tuple[str, ...] = (
     "sparrows.rules.wins",
     "sparrows.envs.encoding",
     "sparrows.envs.core",
+    "sparrows.envs.batch",
 )
 
 _NATIVE = (".so", ".pyd")

@@ -8,6 +8,7 @@ import difflib
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn, TextIO
@@ -195,3 +196,37 @@ def json_lines(answer: Callable[[str], tuple[dict[str, Any], int]]) -> int:
         status = max(status, code)
         sys.stdout.write(json.dumps(res, ensure_ascii=False) + "\n")
     return status
+
+
+# ---------------------------------------------------------------------- progress
+class Progress:
+    """A progress bar on stderr with speed and time left, redrawn at most 10 times/s;
+    ``unit`` names what is counted ("games", "logs")."""
+
+    def __init__(self, unit: str) -> None:
+        self.unit = unit
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int, seconds: float, extra: str = "") -> None:
+        now = time.monotonic()
+        if done < total and now - self.last < 0.1:
+            return
+        self.last = now
+        width = 30
+        filled = int(width * done / max(total, 1))
+        rate = done / seconds if seconds > 0 else 0.0
+        eta = f"{duration((total - done) / rate)} left" if rate > 0 else "-"
+        sys.stderr.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.unit} "
+            f"{rate:,.1f} {self.unit}/s, {eta}{extra}   "
+        )
+        sys.stderr.flush()
+
+
+def duration(seconds: float) -> str:
+    seconds = int(seconds + 0.5)
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds // 3600} h {seconds // 60 % 60:02d} min"

@@ -46,6 +46,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rules": ("rules", "add_parser"),
     "schema": ("schema", "add_parser"),
     "serve": ("serve", "add_parser"),
+    "dataset": ("dataset", "add_parser"),
 }
 #: Other names a command's parser adds (``analyze-log`` comes with ``replay``).
 ALIASES = {"analyse": "analyze", "analyze-log": "replay", "analyse-log": "replay"}

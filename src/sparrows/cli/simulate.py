@@ -7,7 +7,6 @@ import json
 import os
 import signal
 import sys
-import time
 from types import FrameType
 from typing import Any
 
@@ -15,7 +14,13 @@ from ..errors import SparrowsError
 from ..rules import RULESETS
 from ..sim import SimulationInterrupted, simulate, useful_workers
 from ..sim.runner import chunk_size
-from .common import add_rules_arguments, check_output_path, rules_options, write_atomic
+from .common import (
+    Progress,
+    add_rules_arguments,
+    check_output_path,
+    rules_options,
+    write_atomic,
+)
 
 
 def add_parser(sub: Any) -> None:
@@ -71,37 +76,6 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=run, parser=p)
-
-
-class Progress:
-    """A progress bar on stderr with speed and time left, redrawn at most 10 times/s."""
-
-    def __init__(self) -> None:
-        self.last = 0.0
-
-    def __call__(self, done: int, total: int, seconds: float) -> None:
-        now = time.monotonic()
-        if done < total and now - self.last < 0.1:
-            return
-        self.last = now
-        width = 30
-        filled = int(width * done / max(total, 1))
-        rate = done / seconds if seconds > 0 else 0.0
-        eta = f"{_duration((total - done) / rate)} left" if rate > 0 else "-"
-        sys.stderr.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
-            f"{rate:,.1f} games/s, {eta}   "
-        )
-        sys.stderr.flush()
-
-
-def _duration(seconds: float) -> str:
-    seconds = int(seconds + 0.5)
-    if seconds < 60:
-        return f"{seconds} s"
-    if seconds < 3600:
-        return f"{seconds // 60} min {seconds % 60:02d} s"
-    return f"{seconds // 3600} h {seconds // 60 % 60:02d} min"
 
 
 _BUILDS = {"pure": "pure-Python", "compiled": "compiled", "partial": "partly compiled"}
@@ -199,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
             f"sparrows: using {workers} worker(s): {os.cpu_count()} core(s), {args.games} game(s)",
             file=sys.stderr,
         )
-    progress = None if args.quiet else Progress()
+    progress = None if args.quiet else Progress("games")
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
     status = 0
     try:

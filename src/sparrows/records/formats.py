@@ -20,7 +20,7 @@ from typing import Any
 from ..engine.game import Game
 from ..errors import RecordError
 from .record import GameRecord, load_record, read_record_text, rebuild, replay
-from .tenhou_replay import HandCheck, replay_log
+from .tenhou_replay import HandCheck, Watch, replay_log
 
 SPARROWS, TENHOU6, MJLOG, MJAI = "sparrows", "tenhou6", "mjlog", "mjai"
 
@@ -125,9 +125,13 @@ def _seat_names(names: Any, players: int) -> tuple[str, ...] | None:
     return tuple(given) if len(given) == players else None
 
 
-def load_game(path: str | os.PathLike[str], check: bool = True) -> Loaded:
+def load_game(
+    path: str | os.PathLike[str], check: bool = True, watch: Watch | None = None
+) -> Loaded:
     """Replay any record file. ``check``: compare everything the file says (a sparrows
-    record: every event and the result; a Tenhou log: every hand)."""
+    record: every event and the result; a Tenhou log: every hand). ``watch`` sees every
+    decision of a Tenhou or mjai log's replay (:data:`~.tenhou_replay.Watch`; not
+    called for a sparrows record)."""
     kind = detect(path)
     if kind == SPARROWS:
         record = load_record(path)
@@ -137,7 +141,7 @@ def load_game(path: str | os.PathLike[str], check: bool = True) -> Loaded:
         from .mjai import read_mjai, replay_mjai
 
         events = read_mjai(path)
-        game, checks = replay_mjai(events)
+        game, checks = replay_mjai(events, watch=watch)
         start = next((e for e in events if e.get("type") == "start_game"), None)
         names = _seat_names(start.get("names"), game.n) if start is not None else None
         return Loaded(kind, game, checks, names=names)
@@ -151,7 +155,7 @@ def load_game(path: str | os.PathLike[str], check: bool = True) -> Loaded:
         log = read_mjlog(path)
     # An mjlog says whether the game ended after its last hand (owari); a tenhou.net/6
     # log does not, so there the engine playing on is a note, not a difference.
-    game, checks = replay_log(log, expect_end=bool(log.ended))
+    game, checks = replay_log(log, expect_end=bool(log.ended), watch=watch)
     notes = []
     if checks and all(c.ok for c in checks):
         if log.ended is False and game.over:

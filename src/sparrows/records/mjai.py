@@ -38,7 +38,14 @@ from ..errors import NotationError, RecordError, SparrowsError, excerpt_repr
 from ..tiles import Tile, from_mjai
 from .export import EventFaces, hand_events, mjai_hand
 from .record import MAX_RECORD_BYTES, decode_json, read_record_text
-from .tenhou_replay import HandCheck, pick_closed_kan, pick_legal, play_hands, riichi_hand_wall
+from .tenhou_replay import (
+    HandCheck,
+    Watch,
+    pick_closed_kan,
+    pick_legal,
+    play_hands,
+    riichi_hand_wall,
+)
 
 __all__ = ["MjaiHand", "MjaiScript", "options_for_mjai", "read_mjai", "replay_mjai"]
 
@@ -544,12 +551,15 @@ def _by(e: dict[str, Any]) -> str:
 
 
 def replay_mjai(
-    events: list[dict[str, Any]], options: dict[str, Any] | None = None
+    events: list[dict[str, Any]],
+    options: dict[str, Any] | None = None,
+    watch: Watch | None = None,
 ) -> tuple[Game, list[HandCheck]]:
     """Play an mjai log through the engine (see the module); every hand checked.
     ``options`` are the riichi options (default: :func:`options_for_mjai` of the log's
     ``start_game``). A log that cannot be read raises :class:`RecordError`; a log the
-    engine does not play as written is reported in the checks."""
+    engine does not play as written is reported in the checks. ``watch`` sees every
+    decision (:data:`~.tenhou_replay.Watch`)."""
     from ..rules import get_ruleset
 
     if not isinstance(events, list):
@@ -569,7 +579,7 @@ def replay_mjai(
     script = MjaiScript(hands)
     game = Game(rules, seed=0, record=True, walls=walls, script=script)
     checks, complete = play_hands(
-        game, hands, script.answer, _check_start, _check_end, at_end=script.at_end
+        game, hands, script.answer, _check_start, _check_end, at_end=script.at_end, watch=watch
     )
     if complete and log_ended and checks and not game.over:
         checks[-1].problems.append("the engine plays on after the log's end_game")

@@ -350,8 +350,14 @@ class HandCheck:
 MAX_READINGS = 64
 
 
+#: Called with every decision of a replay, before its action is played: (the game, the
+#: seat, its legal actions, the log's action). A replay that plays a game again (another
+#: reading of its calls) starts with a new Game object.
+Watch = Callable[[Game, int, list[Action], Action], None]
+
+
 def replay_log(
-    log: TenhouGame, record: bool = True, expect_end: bool = True
+    log: TenhouGame, record: bool = True, expect_end: bool = True, watch: Watch | None = None
 ) -> tuple[Game, list[HandCheck]]:
     """Play the log's game through the engine; every hand checked (see the module).
     ``expect_end``: the log holds a whole game, so the engine must end it after the
@@ -360,7 +366,8 @@ def replay_log(
     A call the format leaves open (:class:`TenhouScript`) is first made on the first
     discard it may belong to; a hand that then does not replay is played again with the
     other reading of its open calls, the last one first (at most :data:`MAX_READINGS`
-    plays in all). When none replays, the first play's checks are returned."""
+    plays in all). When none replays, the first play's checks are returned. ``watch``
+    sees every decision (:data:`Watch`)."""
     from ..rules import get_ruleset
 
     rules = get_ruleset("riichi", options_for(log))
@@ -370,7 +377,9 @@ def replay_log(
     for _ in range(MAX_READINGS):
         script = TenhouScript(log, expect_end, plan)
         game = Game(rules, seed=0, record=True, walls=walls, script=script)
-        checks, complete = play_hands(game, log.hands, script.answer, _check_start, _check_end)
+        checks, complete = play_hands(
+            game, log.hands, script.answer, _check_start, _check_end, watch=watch
+        )
         if complete and checks and expect_end and not game.over:
             checks[-1].problems.append("the engine plays on after the log's last hand")
         if all(c.ok for c in checks):
@@ -411,12 +420,14 @@ def play_hands(
     check_start: Callable[[Game, H, HandCheck], None],
     check_end: Callable[[Game, H, int, HandCheck], None],
     at_end: Callable[[Game], bool] | None = None,
+    watch: Watch | None = None,
 ) -> tuple[list[HandCheck], bool]:
     """The one replay loop of logged games: hand by hand, check the start, play the
     hand through the engine with the log's ``answer`` for every decision, check the end
     (``check_end`` gets the index of the hand's ``hand_start`` event). It stops at the
-    first hand with a problem, or where ``at_end`` says the log stops. Returns the checks
-    and whether every hand was played to its end."""
+    first hand with a problem, or where ``at_end`` says the log stops. ``watch`` sees
+    every decision before it is played. Returns the checks and whether every hand was
+    played to its end."""
     checks: list[HandCheck] = []
     for index, hand in enumerate(hands):
         check = HandCheck(index, hand.kyoku, hand.honba, hand.result)
@@ -435,7 +446,10 @@ def play_hands(
                     stopped = True
                     break
                 for seat, legal in game.decisions():
-                    game.step(seat, answer(game, seat, legal))
+                    action = answer(game, seat, legal)
+                    if watch is not None:
+                        watch(game, seat, legal, action)
+                    game.step(seat, action)
         except SparrowsError as exc:  # IllegalActionError included
             check.problems.append(f"{exc}")
             return checks, False

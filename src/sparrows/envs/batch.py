@@ -1,0 +1,166 @@
+"""Many tables stepped by one call (numpy only): :class:`BatchEnv`.
+
+``n`` tables of one ruleset (each a :class:`~.core.Table`, the core every environment
+drives), each with one acting seat at a time (the AEC order: in a claim window asked of
+several seats, they act one after another and the window is resolved when all have).
+One :meth:`BatchEnv.step` takes an array of ``n`` action indices, one per table for its
+acting seat, and returns stacked arrays: the next observations ``(n, size)``, masks
+``(n, actions)``, every seat's rewards ``(n, players)``, terminations ``(n,)`` and the
+acting seat of each table ``(n,)``. A table whose episode ended in the step starts its
+next episode at once (its row then holds the new episode's first observation; its
+rewards and termination are the ended episode's), from that table's own generator of
+game seeds, so a batch made with the same ``seed`` plays the same games.
+
+    from sparrows.envs import batch_env
+    env = batch_env("riichi", 64, preset="tenhou", seed=1)
+    obs, mask, seat = env.reset()
+    step = env.step(actions)          # actions: (64,) ints, each legal in its row's mask
+    step.obs, step.mask, step.rewards, step.terminated, step.seat
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..engine.game import Game
+from ..errors import SparrowsError
+from .core import Table
+from .spaces import SEED_LIMIT
+
+__all__ = ["BatchEnv", "BatchStep"]
+
+
+@dataclass(frozen=True)
+class BatchStep:
+    """What one :meth:`BatchEnv.step` returns, one row per table."""
+
+    #: ``(n, size)`` float32: each table's acting seat's observation (after an episode's
+    #: end: the next episode's first)
+    obs: Any
+    #: ``(n, actions)`` int8: that seat's action mask (never all zero)
+    mask: Any
+    #: ``(n, players)`` float32: every seat's reward for the step (the table's own
+    #: decisions played after it included; an ended episode's last rewards)
+    rewards: Any
+    #: ``(n,)`` bool: the table's episode ended in this step (it has started the next)
+    terminated: Any
+    #: ``(n,)`` int32: each table's acting seat now
+    seat: Any
+    #: ``(n,)`` bool: the table's episode ended by an illegal action (its seat got
+    #: ``illegal_reward``)
+    illegal: Any
+
+
+class BatchEnv:
+    """``n`` tables of one ruleset stepped together; see the module's documentation. The
+    arguments after ``n`` are the environments' (``docs/envs.md``)."""
+
+    def __init__(
+        self,
+        ruleset: str = "suzume",
+        n: int = 8,
+        preset: str | None = None,
+        options: dict[str, Any] | None = None,
+        *,
+        episode: str = "hand",
+        reward: str = "points",
+        illegal_reward: float = -1.0,
+        claims: str = "eligible",
+        autoplay: bool | None = None,
+        seed: int | None = None,
+        copy: bool = True,
+    ) -> None:
+        if type(n) is not int or n < 1:
+            raise SparrowsError(f"n must be a whole number of tables, 1 or more, not {n!r}")
+        self.tables = [
+            Table(ruleset, preset, options, episode, reward, illegal_reward, claims, autoplay)
+            for _ in range(n)
+        ]
+        first = self.tables[0]
+        self.n = n
+        self.players = first.players
+        self.layout = first.layout
+        self.encoder = first.encoder
+        #: observation and action sizes (one row's)
+        self.observation_size = int(first.encoder.size)
+        self.action_size = int(first.layout.size)
+        #: the returned arrays are copies (False: the same buffers, overwritten by the
+        #: next step; faster where the caller copies what it keeps)
+        self.copy = copy
+        self._obs = np.zeros((n, self.observation_size), dtype=np.float32)
+        self._mask = np.zeros((n, self.action_size), dtype=np.int8)
+        self._rewards = np.zeros((n, self.players), dtype=np.float32)
+        self._terminated = np.zeros(n, dtype=bool)
+        self._illegal = np.zeros(n, dtype=bool)
+        self._seat = np.zeros(n, dtype=np.int32)
+        #: per table, the game whose episode ended in the last step (its scores, hands
+        #: and results), else None
+        self.ended: list[Game | None] = [None] * n
+        self._seed(seed)
+
+    def _seed(self, seed: int | None) -> None:
+        root = np.random.SeedSequence(seed)
+        self._rngs = [np.random.default_rng(s) for s in root.spawn(self.n)]
+
+    def _start(self, i: int) -> None:
+        """Table ``i``'s next episode (a new game from its generator), its row filled."""
+        table = self.tables[i]
+        while True:  # (a game that ends before anyone owes a decision: the next one)
+            table.new_game(int(self._rngs[i].integers(SEED_LIMIT)))
+            if not table.done:
+                break
+        self._fill(i)  # (what moved before its first decision comes with the next step)
+
+    def _fill(self, i: int) -> None:
+        table = self.tables[i]
+        seat = table.game.to_act()[0]
+        self._seat[i] = seat
+        table.live.encode(table.game, seat, self._obs[i])
+        self._mask[i] = table._offer(seat)[2]
+
+    def _out(self, array: Any) -> Any:
+        return array.copy() if self.copy else array
+
+    def reset(self, seed: int | None = None) -> tuple[Any, Any, Any]:
+        """Every table's first episode (``seed``: the batch's games from it; None keeps
+        drawing from the generators): ``(obs, mask, seat)``."""
+        if seed is not None:
+            self._seed(seed)
+        for i in range(self.n):
+            self._start(i)
+        return self._out(self._obs), self._out(self._mask), self._out(self._seat)
+
+    def step(self, actions: Any) -> BatchStep:
+        """Each table's acting seat plays ``actions[i]`` (an index of the action layout);
+        an index its mask does not allow ends that table's episode as an illegal action."""
+        acts = np.asarray(actions)
+        if acts.shape != (self.n,):
+            raise SparrowsError(
+                f"actions must be one index per table, shape ({self.n},), not {acts.shape}"
+            )
+        rewards, terminated, illegal = self._rewards, self._terminated, self._illegal
+        terminated[:] = False
+        illegal[:] = False
+        seats, ended = self._seat, self.ended
+        for i, table in enumerate(self.tables):
+            table.play(int(seats[i]), int(acts[i]))
+            rewards[i] = table.rewards()
+            if table.done:
+                terminated[i] = True
+                illegal[i] = table.illegal is not None
+                ended[i] = table.game
+                self._start(i)
+            else:
+                ended[i] = None
+                self._fill(i)
+        return BatchStep(
+            self._out(self._obs),
+            self._out(self._mask),
+            self._out(rewards),
+            self._out(terminated),
+            self._out(seats),
+            self._out(illegal),
+        )
