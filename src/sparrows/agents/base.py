@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..advice import Advice, advice_for
 from ..engine.actions import Action
-from ..engine.game import Observation
+from ..engine.game import Game, Observation
 
 if TYPE_CHECKING:
     from ..engine.protocol import Ruleset
@@ -20,11 +20,15 @@ class Agent:
     (:mod:`sparrows.advice`: hand shape, tile values, whether a win is worth declaring)
     instead of branching on the ruleset's name. ``needs_observation = False`` lets a
     runner pass ``None`` instead of building an observation (the random agent looks only
-    at the legal actions).
+    at the legal actions). ``needs_game = True`` (the mjai bot adapter, which follows the
+    table's events) asks a runner for a game played with ``record=True`` and to call
+    :meth:`watch` with it and the agent's seat before the agent's first decision, and
+    :meth:`close` when done.
     """
 
     name: ClassVar[str] = "agent"
     needs_observation: ClassVar[bool] = True
+    needs_game: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -35,6 +39,12 @@ class Agent:
         self.ruleset = ruleset
         self.advice = advice_for(ruleset)
         return self
+
+    def watch(self, game: Game, seat: int) -> None:
+        """The game the agent plays in, and its seat (kept by agents that need it)."""
+
+    def close(self) -> None:
+        """The game is over for the agent (an external process is stopped)."""
 
     def act(self, observation: Observation | None, legal: Sequence[Action]) -> Action:
         raise NotImplementedError

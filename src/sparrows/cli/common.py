@@ -230,3 +230,38 @@ def duration(seconds: float) -> str:
     if seconds < 3600:
         return f"{seconds // 60} min {seconds % 60:02d} s"
     return f"{seconds // 3600} h {seconds // 60 % 60:02d} min"
+
+
+# ---------------------------------------------------------------------- external bots
+def add_bot_arguments(p: argparse.ArgumentParser) -> None:
+    """``--bot NAME=COMMAND`` (repeatable) and ``--bot-timeout``: external mjai bots."""
+    p.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="an external bot speaking the mjai protocol (JSON lines on stdin/stdout), "
+        "played as the agent NAME (riichi); repeatable",
+    )
+    p.add_argument(
+        "--bot-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="seconds an external bot has to answer before the balanced bot takes its seat "
+        "(default 10)",
+    )
+
+
+def register_bots(args: argparse.Namespace) -> list[str]:
+    """Register the ``--bot`` options' mjai bots; their names."""
+    from ..agents.mjai_bot import parse_bot_option, register_mjai
+
+    if args.bot and not args.bot_timeout > 0:
+        raise SparrowsError(f"--bot-timeout must be above 0, not {args.bot_timeout:g}")
+    names = []
+    for text in args.bot:
+        name, command = parse_bot_option(text)
+        register_mjai(name, command, timeout=args.bot_timeout)
+        names.append(name)
+    return names

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SparrowsError
+from .common import add_bot_arguments, register_bots
 
 
 def default_db() -> Path:
@@ -78,6 +79,7 @@ def add_parser(sub: Any) -> None:
         help="a table with people expires after this long with nobody acting or looking "
         "(default 12; 0: never)",
     )
+    add_bot_arguments(p)
     p.set_defaults(run=run, parser=p)
 
 
@@ -101,6 +103,10 @@ def run(args: argparse.Namespace) -> int:
         raise SparrowsError("--max-tables, --create-rate and --header-timeout must be above 0")
     if not 0 <= args.idle_hours <= 24 * 365:
         raise SparrowsError(f"--idle-hours must be 0-8760, not {args.idle_hours:g}")
+    from ..server.seats import offer_bot
+
+    for name in register_bots(args):  # the owner's external bots, offered to every table
+        offer_bot(name)
     from ..server.hosting import ANY, Hosting, hosting_for
     from ..server.limits import Limits, guarded_protocol
 

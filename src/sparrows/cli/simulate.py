@@ -16,8 +16,10 @@ from ..sim import SimulationInterrupted, simulate, useful_workers
 from ..sim.runner import chunk_size
 from .common import (
     Progress,
+    add_bot_arguments,
     add_rules_arguments,
     check_output_path,
+    register_bots,
     rules_options,
     write_atomic,
 )
@@ -75,6 +77,7 @@ def add_parser(sub: Any) -> None:
         help="also write an HTML report with plots (needs the report extra: matplotlib)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_bot_arguments(p)
     p.set_defaults(run=run, parser=p)
 
 
@@ -147,6 +150,9 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..rules import get_ruleset
 
+    if args.bot and args.ray is not None:
+        raise SparrowsError("--bot runs external bots on this machine: it cannot go with --ray")
+    register_bots(args)
     if args.agents is None:  # the default bot, then random in every other seat of the table
         seats = get_ruleset(args.rules, rules_options(args)).num_players
         args.agents = ",".join(["balanced"] + ["random"] * (seats - 1))

@@ -109,6 +109,8 @@ class Table:
         self.live: LiveEncoder = self.encoder.live()
         self.layout = self.rules.layout
         self.players = self.rules.num_players
+        #: games with their events (an opponent that follows them: an mjai bot)
+        self.record = False
         self.game: Game = Game(self.rules, 0, record=False, ask_all=self._ask_all)
         if reward == "chips" and "chips" not in self.game.ledger.accounts:
             raise SparrowsError(f'reward="chips": the {ruleset} table plays no chips')
@@ -127,7 +129,7 @@ class Table:
 
     # ------------------------------------------------------------------ the game
     def new_game(self, seed: int) -> None:
-        self.game = Game(self.rules, seed, record=False, ask_all=self._ask_all)
+        self.game = Game(self.rules, seed, record=self.record, ask_all=self._ask_all)
         self.illegal = None
         self._last = self._account()
         self._moves = 0  # the game's ledger moves when ``_last`` was read

@@ -74,16 +74,22 @@ class SparrowsGym(gymnasium.Env[dict[str, Any], Any]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
+        self.table.record = make_agent(self.opponents).needs_game
         while True:  # (a new game in the rare case that it ends before the seat acts)
             game_seed = int(self.np_random.integers(SEED_LIMIT))
             self.table.new_game(game_seed)
             self._earned = 0.0
             rules = self.table.rules
+            for bot in self._bots.values():
+                bot.close()
             self._bots = {
                 s: make_agent(self.opponents, (game_seed + 7919 * s) % 2**32, rules)
                 for s in range(self.table.players)
                 if s != self.seat
             }
+            for s, bot in self._bots.items():  # (an mjai bot follows the game's events)
+                if bot.needs_game:
+                    bot.watch(self.table.game, s)
             self._play_bots()
             if not self.table.done:
                 break
@@ -101,6 +107,11 @@ class SparrowsGym(gymnasium.Env[dict[str, Any], Any]):
             self._earned = table.rewards()[self.seat]
         reward, self._earned = float(self._earned), 0.0
         return self._obs(), reward, table.done, False, self._info()
+
+    def close(self) -> None:
+        for bot in self._bots.values():
+            bot.close()
+        super().close()  # type: ignore[no-untyped-call]
 
     def action_to_string(self, index: int) -> str:
         return self.table.layout.action_to_string(index, self.table.rules.dialect)

@@ -25,11 +25,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..agents import make_agent
+from ..agents import AGENTS, Agent, make_agent
 from ..client import SeatState
 from ..engine import Action, ActionType, Game
 from ..engine.protocol import Ruleset
-from ..errors import IllegalActionError, NotationError
+from ..errors import IllegalActionError, NotationError, SparrowsError
 from ..reasons import Reason
 from .advice import hint_json
 from .seats import (
@@ -118,6 +118,8 @@ class Room:
     stand_in: set[int] = field(default_factory=set)
     #: when a person last acted or joined (monotonic): idle tables expire
     last_active: float = field(default_factory=time.monotonic)
+    #: the seats played by an external (mjai) bot: its agent, which follows the game
+    external: dict[int, Agent] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ making
     @classmethod
@@ -153,6 +155,11 @@ class Room:
                 stored = token_hash(fresh)
                 name = clean_name(seat.get("name"), f"Seat {i + 1}")
             elif kind.startswith("bot:") and kind[4:] in BOTS:
+                if AGENTS[kind[4:]].needs_game:  # an external bot: riichi only
+                    try:
+                        make_agent(kind[4:], 0, rules)
+                    except SparrowsError as exc:
+                        raise TableError(f"seat {i}: {exc}") from None
                 token, stored = None, ""
                 name = clean_name(seat.get("name"), f"{kind[4:].capitalize()} bot")
             else:
@@ -518,6 +525,15 @@ class Room:
     def _bot_action(self, seat: int, legal: list[Action]) -> Action:
         kind = self.row.seats[seat].kind
         name = kind[4:] if kind.startswith("bot:") else BOTS[0]  # a stand-in: the default bot
+        if name not in AGENTS:  # an mjai bot of an earlier run, not configured now
+            name = BOTS[0]
+        if AGENTS[name].needs_game:  # an external bot (mjai): one per seat, following
+            agent = self.external.get(seat)
+            if agent is None:
+                agent = self.external[seat] = make_agent(name, self.row.seed, self.rules)
+                agent.watch(self.game, seat)
+            observation = self.game.observation(seat) if agent.needs_observation else None
+            return agent.act(observation, legal)
         # seeded by the table and the moment: the same choice after a restart
         agent = make_agent(
             name, (self.row.seed + 7919 * len(self.game.actions)) % 2**32, self.rules
@@ -587,6 +603,9 @@ class Room:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.task
             self.task = None
+        for agent in self.external.values():
+            agent.close()
+        self.external.clear()
 
     # ------------------------------------------------------------------ sending
     def message(self, conn: Connection) -> dict[str, Any] | None:

@@ -38,8 +38,18 @@ def error_line(said: str | BaseException, about: str | None = None) -> dict[str,
     return line
 
 
-#: Bots a table may seat.
-BOTS = ("balanced", "efficiency", "random")  # the first: the lobby's default
+#: Bots a table may seat (the first: the lobby's default); the server's owner adds the
+#: external (mjai) bots it configures (``serve --bot NAME=COMMAND``: :func:`offer_bot`),
+#: never a page.
+BOTS: list[str] = ["balanced", "efficiency", "random"]
+
+
+def offer_bot(name: str) -> None:
+    """Let tables seat the agent ``name`` (an mjai bot registered by the server's owner)."""
+    if name not in BOTS:
+        BOTS.append(name)
+
+
 #: What a table may set, with its default.
 SETTINGS: dict[str, Any] = {
     "base_seconds": 0,  # seconds per decision before the bank is used; 0: no clocks

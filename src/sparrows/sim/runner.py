@@ -23,9 +23,20 @@ from ..rules import get_ruleset
 
 def play_game(ruleset: Ruleset, agents: Sequence[Agent], seed: int, record: bool = False) -> Game:
     """Play one game to the end; ``agents[s]`` plays seat ``s``."""
-    game = Game(ruleset, seed, record=record)
-    for agent in agents:
+    watching = [a for a in agents if a.needs_game]
+    game = Game(ruleset, seed, record=record or bool(watching))
+    for seat, agent in enumerate(agents):
         agent.bind(ruleset)
+        if agent.needs_game:
+            agent.watch(game, seat)
+    try:
+        return _play(game, agents)
+    finally:
+        for agent in watching:
+            agent.close()
+
+
+def _play(game: Game, agents: Sequence[Agent]) -> Game:
     step, observation = game.step, game.observation
     over, turn = Phase.OVER, Phase.TURN
     blind = [not a.needs_observation for a in agents]
