@@ -120,39 +120,88 @@ def ours(key: str, seconds: float, first: int, warm: float = 0.3) -> float:
     return hands / elapsed
 
 
-#: tables in the batch row (``batch_env``)
-BATCH = 64
+#: the batch rows: (ruleset key, tables) through ``batch_env``
+BATCHES: tuple[tuple[str, int], ...] = (("riichi", 64), ("riichi", 256), ("suzume", 256))
 
 
-def batch_pass(seconds: float, first: int, warm: float = 0.3) -> float:
-    """Hands per second of riichi through ``batch_env(..., BATCH)``: one call steps every
-    table, a uniformly random legal action per row (numpy, vectorised: the mask's
-    cumulative sum against one uniform draw per row)."""
+def batch_pass(seconds: float, first: int, key: str = "riichi", n: int = 64) -> float:
+    """Hands per second of ``CONFIGS[key]`` through ``batch_env(..., n)``: one call steps
+    every table, a uniformly random legal action per row (numpy, vectorised: the mask's
+    cumulative sum against one uniform draw per row), an observation for every row;
+    timed once every table has ended a hand."""
     from sparrows.envs import batch_env
 
-    env = batch_env("riichi", BATCH, seed=first, copy=False)
+    ruleset, preset, _label = CONFIGS[key]
+    env = batch_env(ruleset, n, preset=preset, seed=first, copy=False)
     rng = np.random.default_rng(first)
     _obs, mask, _seat = env.reset()
 
     def pick(mask: Any) -> Any:
         cum = mask.cumsum(axis=1)
-        draw = (rng.random(BATCH) * cum[:, -1]).astype(np.int64)
+        draw = (rng.random(n) * cum[:, -1]).astype(np.int64)
         return (cum <= draw[:, None]).sum(axis=1)
 
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < warm:
-        mask = env.step(pick(mask)).mask
+    # warm until every table has ended a hand: from then on the tables are at every
+    # stage of a hand (a batch that starts together ends its first hands together)
+    ended = np.zeros(n, dtype=bool)
+    while not ended.all():
+        step = env.step(pick(mask))
+        mask = step.mask
+        ended |= step.terminated
     hands = decisions = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         step = env.step(pick(mask))
         mask = step.mask
         hands += int(step.terminated.sum())
-        decisions += BATCH
-    count = COUNTS.setdefault("batch", [0, 0])
+        decisions += n
+    count = COUNTS.setdefault(f"batch {key} {n}", [0, 0])
     count[0] += hands
     count[1] += decisions
     return hands / (time.perf_counter() - t0)
+
+
+def pgx_batch_pass(n: int = 256) -> Callable[[float, int], float] | None:
+    """pgx's Sparrow Mahjong (its own simplified rules), ``n`` hands at once: init, then
+    uniformly random legal actions until every hand has ended, jitted into one call
+    (``jax.vmap`` of a ``jax.lax.while_loop``) on the CPU; hands per second."""
+    try:
+        import jax
+        import jax.numpy as jnp
+        import pgx
+    except ImportError:
+        return None
+    env = pgx.make("sparrow_mahjong")
+
+    def body(carry: tuple[Any, Any]) -> tuple[Any, Any]:
+        state, key = carry
+        key, sub = jax.random.split(key)
+        logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+        return env.step(state, jax.random.categorical(sub, logits)), key
+
+    def alive(carry: tuple[Any, Any]) -> Any:
+        state = carry[0]
+        return ~(state.terminated | state.truncated)
+
+    def one_hand(key: Any) -> Any:
+        key, sub = jax.random.split(key)
+        state, _ = jax.lax.while_loop(alive, body, (env.init(sub), key))
+        return state.rewards
+
+    hands = jax.jit(jax.vmap(one_hand))
+    keys = [jax.random.PRNGKey(0)]
+    hands(jax.random.split(keys[0], n)).block_until_ready()  # compile
+
+    def run(seconds: float, first: int) -> float:
+        done = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < seconds:
+            keys[0], sub = jax.random.split(keys[0])
+            hands(jax.random.split(sub, n)).block_until_ready()
+            done += n
+        return done / (time.perf_counter() - t0)
+
+    return run
 
 
 def rlcard_pass() -> Callable[[float, int], float] | None:
@@ -387,6 +436,7 @@ def main() -> None:
         "riichienv": riichienv_pass(extended=False),
         "riichienv extended": riichienv_pass(extended=True),
     }
+    pgx_batch = pgx_batch_pass(256)
     results: dict[str, list[float]] = {}
     for p in range(args.passes):
         first = 1000 * (p + 1)
@@ -403,10 +453,17 @@ def main() -> None:
                 per_hand = round(decisions / hands)
                 results.setdefault("floor", []).append(floor_pass(args.seconds, first, per_hand))
                 results.setdefault("pure engine", []).append(engine_pass(args.seconds, first))
-                results.setdefault("pure batch", []).append(batch_pass(args.seconds, first))
-                if fast:
-                    got = in_compiled("bench_envs", "batch_pass", (args.seconds, first))
-                    results.setdefault("compiled batch", []).append(got)
+                for bkey, n in BATCHES:
+                    name = f"batch {bkey} {n}"
+                    got = batch_pass(args.seconds, first, bkey, n)
+                    results.setdefault(f"pure {name}", []).append(got)
+                    if fast:
+                        got = in_compiled(
+                            "bench_envs", "batch_pass", (args.seconds, first, bkey, n)
+                        )
+                        results.setdefault(f"compiled {name}", []).append(got)
+                if pgx_batch is not None:
+                    results.setdefault("pgx 256", []).append(pgx_batch(args.seconds, first))
                 if fast:
                     got = in_compiled("bench_envs", "engine_pass", (args.seconds, first))
                     results.setdefault("compiled engine", []).append(got)
@@ -465,15 +522,25 @@ def main() -> None:
         f"  {'floor: an idle AEC env, riichi sizes':<34} {round(per_hand):8d}"
         f" {med(results['floor']) * round(per_hand):6.0f}  {cell(results['floor']):>22}"
     )
-    hands, decisions = COUNTS["batch"]
-    batch, batch_c = results["pure batch"], results.get("compiled batch", [])
-    x_rl = f"{ratio(batch, rl)}/{ratio(batch_c, rl)}"
-    x_rv = f"{ratio(batch, rv)}/{ratio(batch_c, rv)}"
-    print(
-        f"  {f'riichi, batch_env of {BATCH} tables':<34} {decisions / hands:8.0f}"
-        f" {med(batch) * decisions / hands:6.0f}  {cell(batch):>22}  {cell(batch_c):>22}"
-        f"  {x_rl:>13}  {x_rv:>15}"
-    )
+    for bkey, n in BATCHES:
+        name = f"batch {bkey} {n}"
+        hands, decisions = COUNTS[name]
+        pure, comp = results[f"pure {name}"], results.get(f"compiled {name}", [])
+        x_rv = f"{ratio(pure, rv)}/{ratio(comp, rv)}" if bkey == "riichi" else ""
+        pgx = results.get("pgx 256", [])
+        x_pgx = f"{ratio(pure, pgx)}/{ratio(comp, pgx)} pgx" if bkey == "suzume" else ""
+        print(
+            f"  {f'{CONFIGS[bkey][2]}, batch_env of {n}':<34} {decisions / max(hands, 1):8.0f}"
+            f" {med(pure) * decisions / max(hands, 1):6.0f}  {cell(pure):>22}  {cell(comp):>22}"
+            f"  {x_pgx:>13}  {x_rv:>15}"
+        )
+    if results.get("pgx 256"):
+        print(
+            f"  {'pgx sparrow_mahjong, vmap of 256':<34} {'':8} {'':6}"
+            f"  {cell(results['pgx 256']):>22}"
+        )
+    else:
+        print(f"  {'pgx sparrow_mahjong, vmap of 256':<34} not installed (make bench installs it)")
     hands, decisions = COUNTS["engine"]
     engine = results["pure engine"]
     print(
