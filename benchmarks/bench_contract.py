@@ -17,7 +17,7 @@ games in both builds:
   three runs the game is played once untimed, so all find the rulesets' memo tables
   equally warm; their order turns from game to game.
 * **Copies** at mid-game (after 150 random steps): ``game.clone()``,
-  ``json.dumps(game.snapshot())`` and ``Game.restore(json.loads(text))``, for a recorded
+  ``json.dumps(snapshot(game))`` and ``restore(json.loads(text))``, for a recorded
   game whose stream is followed (a server's) and an unrecorded one (a trainer's), and
   the snapshot's size.
 * **Memory**: the resident set size of a fresh process after every tenth of 10,000 random
@@ -52,6 +52,7 @@ from sparrows.agents import make_agent
 from sparrows.compiled import build
 from sparrows.engine.game import Game
 from sparrows.engine.protocol import Ruleset
+from sparrows.records import restore, snapshot
 from sparrows.rules import get_ruleset
 from sparrows.sim import play_game
 
@@ -170,14 +171,14 @@ def mid_game(rules: Ruleset, seed: int, record: bool) -> Game:
 
 def copies(rules: Ruleset, seed: int, record: bool, budget: float) -> dict[str, float]:
     game = mid_game(rules, seed, record)
-    text = json.dumps(game.snapshot())
-    restored = Game.restore(json.loads(text))
+    text = json.dumps(snapshot(game))
+    restored = restore(json.loads(text))
     assert restored.actions == game.actions and restored.hands == game.hands
     tag = "rec" if record else "norec"
     return {
         f"clone {tag}": repeat(game.clone, budget),
-        f"snapshot {tag}": repeat(lambda: json.dumps(game.snapshot()), budget),
-        f"restore {tag}": repeat(lambda: Game.restore(json.loads(text)), budget),
+        f"snapshot {tag}": repeat(lambda: json.dumps(snapshot(game)), budget),
+        f"restore {tag}": repeat(lambda: restore(json.loads(text)), budget),
         f"bytes {tag}": float(len(text.encode())),
     }
 

@@ -18,6 +18,7 @@ from sparrows.engine import Action, ActionType, Game
 from sparrows.engine.layouts import LAYOUTS, layout
 from sparrows.engine.schema import view_schema
 from sparrows.errors import IllegalActionError, SparrowsError
+from sparrows.records import restore, snapshot
 from sparrows.rules import RULESETS, get_ruleset
 
 from .conftest import sized
@@ -391,8 +392,8 @@ def test_a_snapshot_resumes_the_identical_game(name: str, record: bool) -> None:
     rules = get_ruleset(name)
     game = Game(rules, 23, record=record, ask_all=True)
     _play(game, random.Random(23), 150, lambda: None)
-    data = json.loads(json.dumps(game.snapshot()))
-    again = Game.restore(data)
+    data = json.loads(json.dumps(snapshot(game)))
+    again = restore(data)
     assert again.record is record and again.ask_all
     assert again.view(0) == game.view(0) and again.public_view() == game.public_view()
     _play(game, random.Random(5), 400, lambda: None)
@@ -405,7 +406,7 @@ def test_a_snapshot_resumes_the_identical_game(name: str, record: bool) -> None:
 
 def test_a_snapshot_refuses_what_is_not_one() -> None:
     game = Game(get_ruleset("suzume"), 1)
-    data = game.snapshot()
+    data = snapshot(game)
     for bad, message in (
         ({**data, "format": "sparrows-record"}, "not a sparrows snapshot"),
         ({**data, "record": "yes"}, "'record' must be true or false"),
@@ -415,7 +416,7 @@ def test_a_snapshot_refuses_what_is_not_one() -> None:
         ([1, 2], "not a sparrows snapshot"),
     ):
         with pytest.raises(SparrowsError, match=message):
-            Game.restore(bad)
+            restore(bad)
 
 
 def test_records_keep_how_the_table_ran_the_game(tmp_path: Any) -> None:
@@ -450,7 +451,7 @@ def test_reading_changes_nothing(name: str, preset: str | None) -> None:
         if game.over:
             break
         state = copy.deepcopy(game.state)
-        snap = game.snapshot()
+        snap = snapshot(game)
         events = len(game.events)
         for seat in range(game.n):
             game.view(seat)
@@ -459,7 +460,7 @@ def test_reading_changes_nothing(name: str, preset: str | None) -> None:
             advice_for(rules).hint(obs)
         game.public_view()
         game.rewards()
-        assert game.state == state and game.snapshot() == snap and len(game.events) == events
+        assert game.state == state and snapshot(game) == snap and len(game.events) == events
         seat = game.to_act()[0]
         game.step(seat, rng.choice(game.legal_actions(seat)))
 

@@ -265,3 +265,61 @@ def register_bots(args: argparse.Namespace) -> list[str]:
         register_mjai(name, command, timeout=args.bot_timeout)
         names.append(name)
     return names
+
+
+# ---------------------------------------------------------------------- the calculators' flags
+#: Flags that describe a riichi win (none applies to Suzume).
+RIICHI_FLAGS = (
+    "riichi",
+    "double-riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+)
+
+#: Flags of the riichi house preset's calculator.
+HOUSE_FLAGS = (
+    ("open-riichi", "the riichi was an open riichi (needs --riichi or --double-riichi)"),
+    ("wildcard", "the winning tile is a pocchi acting as a wildcard (drawn: needs --tsumo)"),
+    ("renhou", "a ron before the winner's first draw, no call made (local yakuman)"),
+)
+
+#: Flags of riichi's local rules (each needs its option; see `sparrows rules riichi`).
+LOCAL_FLAGS = (
+    ("paarenchan", "the dealer's eighth win in a row (--option paarenchan=true; --seat E)"),
+    (
+        "sashikomi",
+        "a ron on the discard of a player not in riichi into an open riichi "
+        "(--option open_riichi_deal_in_yakuman=true; with --open-riichi)",
+    ),
+    ("nagashi", "score a nagashi mangan (no hand; --seat, --honba, --sticks count)"),
+)
+
+
+#: the winds as the command line gives them
+WINDS = {
+    "E": 0,
+    "S": 1,
+    "W": 2,
+    "N": 3,
+    "EAST": 0,
+    "SOUTH": 1,
+    "WEST": 2,
+    "NORTH": 3,
+    "1": 0,
+    "2": 1,
+    "3": 2,
+    "4": 3,
+}
+
+
+def wind_arg(text: str, what: str) -> int:
+    """A wind given on the command line (E, S, W or N) as 0-3; ``what`` names the option."""
+    try:
+        return WINDS[text.strip().upper()]
+    except KeyError:
+        raise SparrowsError(f"{what} must be E, S, W or N, not {text!r}") from None

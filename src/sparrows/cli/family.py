@@ -9,8 +9,7 @@ from ..errors import SparrowsError
 from ..rules.chinese import WinFacts, situation_from_hand
 from ..tiles import Hand, Tile, parse_hand, parse_tiles
 from ..tiles.kinds import FLOWER
-from .common import tile_list
-from .score_riichi import _wind
+from .common import tile_list, wind_arg
 
 
 def read_win(
@@ -24,8 +23,8 @@ def read_win(
         raise SparrowsError(
             f"--flowers takes bonus tiles (1f-4f, 1h-4h) only, not {args.flowers!r}"
         )
-    seat = _wind(args.seat, "--seat") if args.seat is not None else 0
-    round_wind = _wind(args.round_wind, "--round") if args.round_wind is not None else 0
+    seat = wind_arg(args.seat, "--seat") if args.seat is not None else 0
+    round_wind = wind_arg(args.round_wind, "--round") if args.round_wind is not None else 0
     given = args.win or args.ron or None
     if given:
         wins = parse_tiles(given)

@@ -14,19 +14,14 @@ from typing import Any
 
 from ..errors import SparrowsError
 from ..tiles import parse_hand, parse_tiles
-from .common import add_rules_arguments, rules_options, tile_list, use_color
-
-#: Flags that describe a riichi win (none applies to Suzume).
-RIICHI_FLAGS = (
-    "riichi",
-    "double-riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
+from .common import (
+    HOUSE_FLAGS,
+    LOCAL_FLAGS,
+    RIICHI_FLAGS,
+    add_rules_arguments,
+    rules_options,
+    tile_list,
+    use_color,
 )
 
 
@@ -137,24 +132,6 @@ def add_parser(sub: Any) -> None:
     )
     p.set_defaults(run=run, parser=p)
 
-
-#: Flags of the riichi house preset's calculator.
-HOUSE_FLAGS = (
-    ("open-riichi", "the riichi was an open riichi (needs --riichi or --double-riichi)"),
-    ("wildcard", "the winning tile is a pocchi acting as a wildcard (drawn: needs --tsumo)"),
-    ("renhou", "a ron before the winner's first draw, no call made (local yakuman)"),
-)
-
-#: Flags of riichi's local rules (each needs its option; see `sparrows rules riichi`).
-LOCAL_FLAGS = (
-    ("paarenchan", "the dealer's eighth win in a row (--option paarenchan=true; --seat E)"),
-    (
-        "sashikomi",
-        "a ron on the discard of a player not in riichi into an open riichi "
-        "(--option open_riichi_deal_in_yakuman=true; with --open-riichi)",
-    ),
-    ("nagashi", "score a nagashi mangan (no hand; --seat, --honba, --sticks count)"),
-)
 
 HK_FLAGS = ("flowers", "from_seat", "last_tile", "kong_bloom", "robbing", "heavenly", "earthly")
 FAMILY = ("hongkong", "classical", "sichuan")

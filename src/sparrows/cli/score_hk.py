@@ -11,8 +11,8 @@ from ..rules.hongkong import HongKongOptions, payments, shares
 from ..rules.hongkong.scoring import score
 from ..tiles import format_hand
 from ..tiles.kinds import WIND_NAMES
+from .common import wind_arg
 from .family import read_win
-from .score_riichi import _wind
 
 #: Riichi-only flags refused for Hong Kong (the attribute names).
 RIICHI_ONLY = ("ura", "honba", "sticks")
@@ -28,7 +28,9 @@ def score_hk(
     if got.limit_hand == "all_eight_bonus":
         tsumo = True  # it wins at once and is paid as a self-draw
     discarder = (
-        None if tsumo else (_wind(args.from_seat, "--from") if args.from_seat else (seat - 1) % 4)
+        None
+        if tsumo
+        else (wind_arg(args.from_seat, "--from") if args.from_seat else (seat - 1) % 4)
     )
     if discarder == seat:
         raise SparrowsError("--from names the winner's own seat")

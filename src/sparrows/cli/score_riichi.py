@@ -16,30 +16,7 @@ from ..rules.riichi.scoring import impossible_conditions
 from ..rules.riichi.yaku import YAKUMAN_BY_ID
 from ..tiles import Tile, format_tile, parse_hand, parse_tiles
 from ..tiles.kinds import WIND_NAMES
-from .common import tile_list
-from .score import HOUSE_FLAGS, RIICHI_FLAGS
-
-WINDS = {
-    "E": 0,
-    "S": 1,
-    "W": 2,
-    "N": 3,
-    "EAST": 0,
-    "SOUTH": 1,
-    "WEST": 2,
-    "NORTH": 3,
-    "1": 0,
-    "2": 1,
-    "3": 2,
-    "4": 3,
-}
-
-
-def _wind(text: str, what: str) -> int:
-    try:
-        return WINDS[text.strip().upper()]
-    except KeyError:
-        raise SparrowsError(f"{what} must be E, S, W or N, not {text!r}") from None
+from .common import HOUSE_FLAGS, RIICHI_FLAGS, tile_list, wind_arg
 
 
 def _tiles(text: str | None) -> tuple[Tile, ...]:
@@ -88,8 +65,8 @@ def situation(hand_text: str, args: argparse.Namespace) -> WinSituation:
         houtei=args.houtei,
         tenhou=args.tenhou,
         chiihou=args.chiihou,
-        seat_wind=_wind(args.seat or "S", "--seat"),
-        round_wind=_wind(args.round_wind or "E", "--round"),
+        seat_wind=wind_arg(args.seat or "S", "--seat"),
+        round_wind=wind_arg(args.round_wind or "E", "--round"),
         dora_indicators=_tiles(args.dora),
         ura_indicators=_tiles(args.ura),
         honba=args.honba or 0,
@@ -195,7 +172,7 @@ def nagashi_answer(args: argparse.Namespace, opts: RiichiOptions) -> dict[str, A
         raise SparrowsError(
             f"--nagashi scores no hand: leave out {what} (only --seat, --honba, --sticks count)"
         )
-    dealer = _wind(args.seat or "S", "--seat") == 0
+    dealer = wind_arg(args.seat or "S", "--seat") == 0
     pay, limit = nagashi_payment(dealer, args.honba or 0, opts)
     if limit == "haneman":  # a special win: the sticks too
         pay.sticks = (args.sticks or 0) * opts.riichi_stick
@@ -324,7 +301,7 @@ def run_riichi(args: argparse.Namespace, options: dict[str, Any]) -> int:
             )
     if args.nagashi:
         res = nagashi_answer(args, opts)
-        seat = WIND_NAMES[_wind(args.seat or "S", "--seat")]
+        seat = WIND_NAMES[wind_arg(args.seat or "S", "--seat")]
         print(json.dumps(res, ensure_ascii=False) if args.json else render_nagashi(res, seat))
         return 0
     ura_kaiji = "ura_kaiji" in ability_names(opts.abilities)
@@ -339,8 +316,8 @@ def run_riichi(args: argparse.Namespace, options: dict[str, Any]) -> int:
         print(
             render(
                 res,
-                WIND_NAMES[_wind(args.seat or "S", "--seat")],
-                WIND_NAMES[_wind(args.round_wind or "E", "--round")],
+                WIND_NAMES[wind_arg(args.seat or "S", "--seat")],
+                WIND_NAMES[wind_arg(args.round_wind or "E", "--round")],
             )
         )
     return status

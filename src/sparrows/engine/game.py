@@ -815,22 +815,6 @@ class Game:
         self.stream = src.stream.copy()
         self._following = src._following
 
-    def snapshot(self) -> dict[str, Any]:
-        """A JSON-able state that :meth:`restore` resumes as the identical game (same
-        future draws): ruleset, options, seed, the walls not drawn from the seed, the
-        table's settings and the actions (``sparrows.records.record.snapshot``). It holds
-        what no seat may see (the seed, the walls): keep it on the server."""
-        from ..records.record import snapshot
-
-        return snapshot(self)
-
-    @staticmethod
-    def restore(data: object) -> Game:
-        """The game a :meth:`snapshot` holds (RecordError if it cannot be)."""
-        from ..records.record import restore
-
-        return restore(data)
-
     def _tally(self) -> None:
         """Read the actions not read yet: each seat's answers and its last action."""
         actions = self.actions
