@@ -21,8 +21,8 @@ from sparrows.engine.actions import Action  # noqa: E402
 from sparrows.engine.game import Game  # noqa: E402
 from sparrows.envs import encoder as make_encoder  # noqa: E402
 from sparrows.envs.dataset import load, shards, write_dataset  # noqa: E402
-from sparrows.records.export import to_mjai  # noqa: E402
 from sparrows.records.formats import load_game  # noqa: E402
+from sparrows.records.mjai_export import to_mjai  # noqa: E402
 
 from .conftest import oracle_path  # noqa: E402
 

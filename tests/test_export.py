@@ -34,10 +34,10 @@ from sparrows.records.export import (
     TENHOU_YAKU_ORDER,
     tenhou_points_text,
     tenhou_yaku_texts,
-    to_mjai,
     to_tenhou6,
 )
 from sparrows.records.mjai import read_mjai, replay_mjai
+from sparrows.records.mjai_export import to_mjai
 from sparrows.records.record import MAX_RECORD_BYTES
 from sparrows.records.tenhou6 import JAPANESE_YAKU, TenhouGame, normal_tile, read_game, read_games
 from sparrows.records.tenhou_replay import replay_log

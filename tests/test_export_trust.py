@@ -36,14 +36,13 @@ from sparrows.engine import Action, ActionType, Game
 from sparrows.engine.game import TSUMOGIRI
 from sparrows.errors import RecordError
 from sparrows.records.export import (
-    options_lost,
     tenhou_points_text,
     tenhou_yaku_texts,
-    to_mjai,
     to_tenhou6,
 )
-from sparrows.records.formats import load_game
+from sparrows.records.formats import load_game, options_lost
 from sparrows.records.mjai import read_mjai, replay_mjai
+from sparrows.records.mjai_export import to_mjai
 from sparrows.records.record import save_record
 from sparrows.records.tenhou6 import read_game
 from sparrows.records.tenhou_replay import replay_log

@@ -18,9 +18,10 @@ from sparrows.agents import make_agent
 from sparrows.engine import Game
 from sparrows.errors import RecordError
 from sparrows.fileio import write_atomic
-from sparrows.records.export import options_lost, to_mjai, to_tenhou6
-from sparrows.records.formats import MJAI, TENHOU6, detect, load_game
+from sparrows.records.export import to_tenhou6
+from sparrows.records.formats import MJAI, TENHOU6, detect, load_game, options_lost
 from sparrows.records.mjai import read_mjai, replay_mjai
+from sparrows.records.mjai_export import to_mjai
 from sparrows.records.mjlog import read_mjlog
 from sparrows.records.tenhou6 import read_game, rule_options, tenhou_rule
 from sparrows.rules import get_ruleset

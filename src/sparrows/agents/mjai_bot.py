@@ -177,7 +177,8 @@ class MjaiAgent(Agent):
             raise SparrowsError(
                 f"the mjai bot {self.name} needs watch(game, seat) on a game with record=True"
             )
-        from ..records.export import EventFaces, hand_events, mjai_hand, seat_names
+        from ..records.hands import EventFaces, hand_events, seat_names
+        from ..records.mjai_export import mjai_hand
 
         out: list[dict[str, Any]] = []
         if self._process is None:

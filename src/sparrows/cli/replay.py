@@ -78,8 +78,9 @@ def add_export_parser(sub: Any) -> None:
 
 def run_export(args: argparse.Namespace) -> int:
     from ..fileio import check_output_path, write_atomic
-    from ..records.export import options_lost, to_mjai, to_tenhou6
-    from ..records.formats import load_game
+    from ..records.export import to_tenhou6
+    from ..records.formats import load_game, options_lost
+    from ..records.mjai_export import to_mjai
 
     if args.out:
         check_output_path(args.out, "export file")

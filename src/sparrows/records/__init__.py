@@ -4,8 +4,9 @@ them. Real games in Tenhou's formats (tenhou.net/6, mjlog) and mjai logs are pla
 the engine (``load_game``); riichi games export to tenhou.net/6 and mjai. ``snapshot(game)``
 / ``restore(data)``: a game in play as JSON, resumed as the identical game."""
 
-from .export import to_mjai, to_tenhou6
+from .export import to_tenhou6
 from .formats import load_game
+from .mjai_export import to_mjai
 from .record import (
     FORMAT,
     FORMAT_VERSION,

@@ -1,4 +1,5 @@
-"""Riichi games written in other programs' formats: tenhou.net/6 JSON and mjai JSON lines.
+"""Riichi games written as tenhou.net/6 JSON (mjai's writer is in :mod:`.mjai`, with its
+reader; what both share is in :mod:`.hands`).
 
 Both exporters read the game's events (a game played with ``record=True``), never its
 private state, so a game rebuilt from a record exports the same way.
@@ -42,13 +43,20 @@ of a face was discarded, or the calls, rons and tsumo a player declined.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from ..engine import events as ev
 from ..errors import RecordError, excerpt_repr
-from ..tiles import Tile, parse_tiles, to_tenhou
-from ..tiles import to_mjai as mjai_name
+from ..tiles import Tile, to_tenhou
+from .hands import (
+    EventFaces,
+    HandEvents,
+    apply_transfer,
+    check_riichi_game,
+    hand_events,
+    seat_names,
+    without,
+)
 from .tenhou6 import ABORT_NAMES, JAPANESE_YAKU, NUKI, rule_options, tenhou_rule
 
 if TYPE_CHECKING:
@@ -56,52 +64,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ABORT_NAMES",
-    "MJAI_ABORTS",
-    "MJAI_YAKU",
     "TENHOU_YAKU_ORDER",
-    "EventFaces",
-    "HandEvents",
-    "hand_events",
-    "mjai_hand",
-    "options_lost",
-    "seat_names",
     "tenhou_points_text",
     "tenhou_yaku_texts",
-    "to_mjai",
     "to_tenhou6",
 ]
 
-#: Our abort reasons -> mjai ``ryukyoku`` reasons (the spellings of mjai's own Tenhou
-#: converter).
-MJAI_ABORTS = {
-    "nine terminals": "kyushukyuhai",
-    "four riichi": "suchareach",
-    "three ron": "sanchaho",
-    "four kans": "sukaikan",
-    "four winds": "sufonrenta",
-}
-#: Our yaku ids -> mjai's yaku names.
-MJAI_YAKU = {
-    "menzen_tsumo": "menzenchin_tsumoho", "riichi": "reach", "ippatsu": "ippatsu",
-    "chankan": "chankan", "rinshan": "rinshankaiho", "haitei": "haiteiraoyue",
-    "houtei": "hoteiraoyui", "pinfu": "pinfu", "tanyao": "tanyaochu", "iipeikou": "ipeko",
-    "seat_wind": "jikaze", "round_wind": "bakaze", "yakuhai_haku": "sangenpai",
-    "yakuhai_hatsu": "sangenpai", "yakuhai_chun": "sangenpai", "double_riichi": "double_reach",
-    "chiitoitsu": "chitoitsu", "chanta": "honchantaiyao", "ittsu": "ikkitsukan",
-    "sanshoku": "sanshokudojun", "sanshoku_doukou": "sanshokudoko", "sankantsu": "sankantsu",
-    "toitoi": "toitoiho", "sanankou": "sananko", "shousangen": "shosangen",
-    "honroutou": "honroto", "ryanpeikou": "ryanpeko", "junchan": "junchantaiyao",
-    "honitsu": "honiso", "chinitsu": "chiniso", "renhou": "renho", "tenhou": "tenho",
-    "chiihou": "chiho", "daisangen": "daisangen", "suuankou": "suanko",
-    "suuankou_tanki": "suanko", "tsuuiisou": "tsuiso", "ryuuiisou": "ryuiso",
-    "chinroutou": "chinroto", "chuuren": "churenpoton", "junsei_chuuren": "churenpoton",
-    "kokushi": "kokushimuso", "kokushi_13": "kokushimuso", "daisuushi": "daisushi",
-    "shousuushi": "shosushi", "suukantsu": "sukantsu", "dora": "dora", "aka": "akadora",
-    "ura": "uradora",
-}  # fmt: skip
-
 _WINDS = "東南西北"
-_MJAI_WINDS = "ESWN"
 _LIMITS = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満"}
 _TSUMOGIRI = 60
 #: The order Tenhou's yaku texts are written in. Tenhou's own order is its scorer's and
@@ -122,104 +91,6 @@ for _name, _id in JAPANESE_YAKU.items():
     _YAKU_NAME.setdefault(_id, _name)
 
 
-# --------------------------------------------------------------------------- hands
-
-
-@dataclass
-class HandEvents:
-    """One hand's events: its start, what happened up to its end (included), whether it
-    ended, and what came after it (the game's end: leftover sticks)."""
-
-    start: ev.HandStart
-    events: list[ev.Event] = field(default_factory=list)
-    ended: bool = False
-    after: list[ev.Event] = field(default_factory=list)
-
-
-def _riichi_game(game: Game, what: str) -> None:
-    """Refuse, in one line, a game ``what`` (a format's name) cannot hold."""
-    from ..rules.riichi.house import is_house
-
-    if game.ruleset.name != "riichi":
-        raise RecordError(
-            f"only riichi games can be written as {what}, not a {game.ruleset.name} game"
-        )
-    if not game.record:
-        raise RecordError(f"this game was played with record=False: it has no events for {what}")
-    opts: Any = game.ruleset.options
-    if is_house(opts):
-        raise RecordError(
-            f"{what} cannot hold a game of the house table (its special tiles, chips and "
-            "abilities, preset cy-dealers-choice): its sparrows record keeps it (sparrows "
-            "replay)"
-        )
-    reds = tuple(opts.red_fives)
-    allowed = ((0, 0, 0), (1, 1, 1)) if game.n == 4 else ((0, 0, 0), (0, 1, 1))
-    if reds not in allowed:
-        which = "one red five per suit" if game.n == 4 else "a red 5p and 5s"
-        raise RecordError(
-            f"{what} writes {game.n}-player games with {which} or none, not red_fives={reds}"
-        )
-
-
-def hand_events(
-    game: Game, events: Sequence[ev.Event] | None = None
-) -> tuple[list[HandEvents], ev.GameEnd | None]:
-    """The game's events (or ``events``, a part of them) hand by hand, and its end (None
-    while it goes on)."""
-    hands: list[HandEvents] = []
-    end: ev.GameEnd | None = None
-    for e in game.events if events is None else events:
-        if isinstance(e, ev.HandStart):
-            hands.append(HandEvents(e))
-        elif isinstance(e, ev.GameEnd):
-            end = e
-        elif hands:
-            hand = hands[-1]
-            if hand.ended:
-                hand.after.append(e)
-            else:
-                hand.events.append(e)
-                hand.ended = isinstance(e, ev.HandEnd)
-    return hands, end
-
-
-class EventFaces:
-    """Event tile texts -> faces (the ruleset's own texts, parsed once each)."""
-
-    def __init__(self, game: Game) -> None:
-        self.faces: dict[str, Tile] = dict(zip(game.tile_text, game.faces, strict=True))
-
-    def __call__(self, text: str) -> Tile:
-        face = self.faces.get(text)
-        if face is None:
-            face = self.faces[text] = parse_tiles(text)[0]
-        return face
-
-    def all(self, texts: Sequence[str]) -> list[Tile]:
-        return [self(t) for t in texts]
-
-
-def _without(tiles: list[Tile], taken: Tile) -> list[Tile]:
-    """``tiles`` less one ``taken``, sorted."""
-    rest = sorted(tiles)
-    rest.remove(taken)
-    return rest
-
-
-def seat_names(names: Sequence[str] | None, players: int) -> list[str]:
-    """One name per seat: ``names`` (``players`` texts; for three players a fourth, empty
-    one as tenhou.net/6 writes it may follow), or ``Player 1``... when None."""
-    if names is None:
-        return [f"Player {s + 1}" for s in range(players)]
-    given = list(names)
-    if len(given) == 4 and players == 3 and given[3] == "":
-        given = given[:3]
-    if len(given) != players or not all(isinstance(n, str) for n in given):
-        raise RecordError(f"names must be {players} texts, not {excerpt_repr(list(names))}")
-    return given
-
-
 # --------------------------------------------------------------------------- tenhou.net/6
 
 
@@ -235,7 +106,7 @@ def to_tenhou6(
     ``disp``: 般 上 特 鳳) are written as given. ``rule``: the rule object of the log the
     game was read from, written as it is (``鳳南喰赤`` stays) when it gives the game's
     options back; a rule that names other options is refused."""
-    _riichi_game(game, "tenhou.net/6")
+    check_riichi_game(game, "tenhou.net/6")
     opts: Any = game.ruleset.options
     n = game.n
     faces = EventFaces(game)
@@ -257,15 +128,6 @@ def to_tenhou6(
     }
 
 
-def apply_transfer(values: list[int], e: Any) -> None:
-    """Add a transfer event (``src``/``dst`` seats, the pot -1 left out) to per-seat
-    values."""
-    if e.src >= 0:
-        values[e.src] -= e.amount
-    if e.dst >= 0:
-        values[e.dst] += e.amount
-
-
 def _codes(tiles: Sequence[Tile]) -> str:
     return "".join(str(to_tenhou(t)) for t in tiles)
 
@@ -273,7 +135,7 @@ def _codes(tiles: Sequence[Tile]) -> str:
 def _call_string(letter: str, tiles: list[Tile], called: Tile, relative: int) -> str:
     """A pon or open kan string: the letter before the called tile, which stands first
     (fed by the left), second (across) or last (right) among the tiles."""
-    rest = _without(tiles, called)
+    rest = without(tiles, called)
     at = {3: 0, 2: 1, 1: len(rest)}[relative]
     return _codes(rest[:at]) + letter + str(to_tenhou(called)) + _codes(rest[at:])
 
@@ -382,7 +244,7 @@ def _tenhou_call(
     if relative == n - 1:
         relative = 3
     if e.meld == "chi":
-        draws[seat].append("c" + str(to_tenhou(called)) + _codes(_without(tiles, called)))
+        draws[seat].append("c" + str(to_tenhou(called)) + _codes(without(tiles, called)))
     elif e.meld == "pon":
         text = _call_string("p", tiles, called, relative)
         pons[(seat, called.kind)] = text
@@ -457,188 +319,3 @@ def _tenhou_win(win: ev.Win, dealer: int, round_wind: int, honba_ron: int, n: in
         tenhou_points_text(detail, tsumo, honba_ron, n - 1),
         *tenhou_yaku_texts(detail, win.seat, dealer, round_wind, n),
     ]
-
-
-# --------------------------------------------------------------------------- mjai
-
-
-def options_lost(game: Game, fmt: str) -> list[str]:
-    """The game's rule options that an export to ``fmt`` ("tenhou6" or "mjai") cannot
-    carry, as ``name=value``: a replay of the export plays them by Tenhou's rules."""
-    from ..rules import get_ruleset
-    from .mjai import options_for_mjai
-    from .tenhou6 import rule_options
-
-    _riichi_game(game, "tenhou.net/6" if fmt == "tenhou6" else fmt)
-    ours: Any = game.ruleset.options
-    if fmt == "tenhou6":
-        carried = rule_options(tenhou_rule(ours))
-    else:
-        carried = options_for_mjai(to_mjai(game)[0])
-    theirs = get_ruleset("riichi", carried).options
-    return [
-        f"{f.name}={getattr(ours, f.name)!r}"
-        for f in fields(ours)
-        if getattr(ours, f.name) != getattr(theirs, f.name)
-    ]
-
-
-def to_mjai(game: Game, names: Sequence[str] | None = None) -> list[dict[str, Any]]:
-    """The game as mjai events (one JSON object per line in a file; see the module)."""
-    _riichi_game(game, "mjai")
-    opts: Any = game.ruleset.options
-    out: list[dict[str, Any]] = [
-        {
-            "type": "start_game",
-            "names": seat_names(names, game.n),
-            "kyoku_first": 0 if opts.hanchan else 4,
-            "aka_flag": any(opts.red_fives),
-        }
-    ]
-    faces = EventFaces(game)
-    hands, end = hand_events(game)
-    for hand in hands:
-        out += mjai_hand(hand, faces, game.n)
-    if end is not None:
-        out.append({"type": "end_game", "scores": list(end.scores)})
-    return out
-
-
-def _m(tile: Tile) -> str:
-    return mjai_name(tile)
-
-
-def _ms(tiles: Sequence[Tile]) -> list[str]:
-    return [mjai_name(t) for t in tiles]
-
-
-def mjai_hand(hand: HandEvents, face: EventFaces, n: int = 4) -> list[dict[str, Any]]:
-    """One hand's mjai events (``start_kyoku`` to ``end_kyoku``) of an ``n``-player game."""
-    start = hand.start
-    tehais: list[list[str]] = [[] for _ in range(n)]
-    for e in hand.events:
-        if isinstance(e, ev.Deal):
-            tehais[e.seat] = _ms(sorted(face.all(e.tiles)))
-    scores = list(start.scores)
-    out: list[dict[str, Any]] = [
-        {
-            "type": "start_kyoku",
-            "bakaze": _MJAI_WINDS[start.round_wind % 4],
-            "kyoku": start.dealer + 1,
-            "honba": int(start.extra.get("honba", 0)),
-            "kyotaku": int(start.extra.get("sticks", 0)),
-            "oya": start.dealer,
-            "dora_marker": _m(face(start.indicators[0])),
-            "scores": list(scores),
-            "tehais": tehais,
-        }
-    ]
-    initial = len(start.indicators)
-    indicators = 0
-    deltas = [0] * n  # the hand's changes but the riichi sticks put down
-    reasons: set[str] = set()
-    for e in hand.events:
-        if isinstance(e, ev.Indicator):
-            indicators += 1
-            if indicators > initial:
-                out.append({"type": "dora", "dora_marker": _m(face(e.tile))})
-        elif isinstance(e, ev.Draw):
-            out.append({"type": "tsumo", "actor": e.seat, "pai": _m(face(e.tile))})
-        elif isinstance(e, ev.Discard):
-            if e.riichi:
-                out.append({"type": "reach", "actor": e.seat})
-            out.append(
-                {
-                    "type": "dahai",
-                    "actor": e.seat,
-                    "pai": _m(face(e.tile)),
-                    "tsumogiri": e.tsumogiri,
-                }
-            )
-        elif isinstance(e, ev.Call):
-            out.append(_mjai_call(e, face))
-        elif isinstance(e, ev.BonusTile):  # a North set aside (three players)
-            out.append({"type": "nukidora", "actor": e.seat, "pai": _m(face(e.tile))})
-        elif isinstance(e, ev.Transfer) and e.account == "points":
-            apply_transfer(scores, e)
-            if e.reason == "riichi":
-                change = [0] * n
-                change[e.src] = -e.amount
-                out.append(
-                    {
-                        "type": "reach_accepted",
-                        "actor": e.src,
-                        "deltas": change,
-                        "scores": list(scores),
-                    }
-                )
-            else:
-                reasons.add(e.reason)
-                apply_transfer(deltas, e)
-        elif isinstance(e, ev.Win):
-            out.append(_mjai_hora(e, face, scores))
-        elif isinstance(e, ev.ExhaustiveDraw):
-            out.append(
-                {
-                    "type": "ryukyoku",
-                    "reason": "nagashimangan" if "nagashi mangan" in reasons else "fanpai",
-                    "tenpais": [s in e.ready for s in range(n)],
-                    "tehais": [
-                        _ms(face.all(e.hands[s])) if s in e.ready else ["?"] * len(tehais[s])
-                        for s in range(n)
-                    ],
-                    "deltas": list(deltas),
-                    "scores": list(scores),
-                }
-            )
-        elif isinstance(e, ev.Abort):
-            out.append(
-                {
-                    "type": "ryukyoku",
-                    "reason": MJAI_ABORTS.get(e.reason, e.reason),
-                    "deltas": list(deltas),
-                    "scores": list(scores),
-                }
-            )
-        elif isinstance(e, ev.HandEnd):
-            out.append({"type": "end_kyoku"})
-    return out
-
-
-def _mjai_call(e: ev.Call, face: EventFaces) -> dict[str, Any]:
-    tiles = face.all(e.tiles)
-    if e.meld == "closed_kan":
-        return {"type": "ankan", "actor": e.seat, "consumed": _ms(sorted(tiles))}
-    if e.called is None:
-        raise RecordError(f"a {e.meld} without its called tile")
-    called = face(e.called)
-    rest = _ms(_without(tiles, called))
-    if e.meld == "added_kan":
-        return {"type": "kakan", "actor": e.seat, "pai": _m(called), "consumed": rest}
-    kind = {"chi": "chi", "pon": "pon", "open_kan": "daiminkan"}.get(e.meld)
-    if kind is None:
-        raise RecordError(f"unknown meld {e.meld!r}")
-    return {
-        "type": kind,
-        "actor": e.seat,
-        "target": e.from_seat,
-        "pai": _m(called),
-        "consumed": rest,
-    }
-
-
-def _mjai_hora(e: ev.Win, face: EventFaces, scores: list[int]) -> dict[str, Any]:
-    detail = e.detail
-    return {
-        "type": "hora",
-        "actor": e.seat,
-        "target": e.seat if e.from_seat is None else e.from_seat,
-        "pai": _m(face(e.tile)),
-        "ura_markers": _ms(face.all(detail.get("ura_indicators", []))),
-        "fu": detail.get("fu", 0),
-        "fan": detail.get("han", 0),
-        "hora_points": e.points,
-        "yakus": [[MJAI_YAKU.get(y, y), han] for y, han in detail.get("yaku", [])],
-        "deltas": list(e.payments),
-        "scores": list(scores),
-    }

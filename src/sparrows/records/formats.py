@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -180,6 +180,29 @@ def load_game(
     )
 
 
+def options_lost(game: Game, fmt: str) -> list[str]:
+    """The game's rule options that an export to ``fmt`` ("tenhou6" or "mjai") cannot
+    carry, as ``name=value``: a replay of the export plays them by Tenhou's rules."""
+    from ..rules import get_ruleset
+    from .hands import check_riichi_game
+    from .mjai import options_for_mjai
+    from .mjai_export import to_mjai
+    from .tenhou6 import rule_options, tenhou_rule
+
+    check_riichi_game(game, "tenhou.net/6" if fmt == "tenhou6" else fmt)
+    ours: Any = game.ruleset.options
+    if fmt == "tenhou6":
+        carried = rule_options(tenhou_rule(ours))
+    else:
+        carried = options_for_mjai(to_mjai(game)[0])
+    theirs = get_ruleset("riichi", carried).options
+    return [
+        f"{f.name}={getattr(ours, f.name)!r}"
+        for f in fields(ours)
+        if getattr(ours, f.name) != getattr(theirs, f.name)
+    ]
+
+
 __all__ = [
     "MJAI",
     "MJLOG",
@@ -188,5 +211,6 @@ __all__ = [
     "Loaded",
     "detect",
     "load_game",
+    "options_lost",
     "read_record_text",
 ]

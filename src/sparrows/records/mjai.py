@@ -19,7 +19,7 @@ simply not in the log. Each hand is checked (:class:`~sparrows.records.tenhou_re
 HandCheck`): its start (dealer, round, honba, sticks, scores) and every result event the
 log holds (``reach_accepted``, ``hora`` and ``ryukyoku``: who, the reason, the score
 changes and the scores after them) against the same events written from the engine's own
-events (:func:`sparrows.records.export.to_mjai`). A log that stops in the middle of a hand
+events (:func:`.mjai_export.to_mjai`). A log that stops in the middle of a hand
 is played as far as it goes.
 """
 
@@ -36,7 +36,11 @@ from ..engine.game import Game
 from ..engine.wall import Wall
 from ..errors import NotationError, RecordError, SparrowsError, excerpt_repr
 from ..tiles import Tile, from_mjai
-from .export import EventFaces, hand_events, mjai_hand
+from .hands import (
+    EventFaces,
+    hand_events,
+)
+from .mjai_export import mjai_hand
 from .record import MAX_RECORD_BYTES, decode_json, read_record_text
 from .tenhou_replay import (
     HandCheck,

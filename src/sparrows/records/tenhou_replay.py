@@ -26,7 +26,8 @@ from ..engine.actions import Action, ActionType
 from ..engine.game import Game
 from ..errors import IllegalActionError, RecordError, SparrowsError
 from ..tiles import Tile, TileSet, from_tenhou
-from .export import apply_transfer, tenhou_points_text
+from .export import tenhou_points_text
+from .hands import apply_transfer
 from .tenhou6 import (
     ABORT_NAMES,
     EXHAUSTIVE_DRAWS,

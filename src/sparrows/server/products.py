@@ -121,7 +121,8 @@ def _error(message: str) -> bytes:
 
 
 def _export(data: dict[str, Any], fmt: str, table_id: str) -> tuple[str, str]:
-    from ..records.export import to_mjai, to_tenhou6
+    from ..records.export import to_tenhou6
+    from ..records.mjai_export import to_mjai
     from ..records.record import rebuild, record_from_json
 
     game = rebuild(record_from_json(data, f"table {table_id}"))
