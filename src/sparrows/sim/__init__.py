@@ -3,6 +3,7 @@
 :func:`play_batch` is the unit of work (framework-free); :func:`simulate` runs batches in
 this process, in local processes, or as Ray tasks (:mod:`.distributed`)."""
 
+from .run import simulate
 from .runner import (
     BatchConfig,
     GameSummary,
@@ -10,7 +11,6 @@ from .runner import (
     SimulationResult,
     play_batch,
     play_game,
-    simulate,
     useful_workers,
 )
 
