@@ -124,14 +124,15 @@ test-pure: $(DEVSTAMP)
 # build only: tests of interpreted code over engine paths the library tests cover: the
 # README walk-through, the CLI tests, the browser tests, the server's tests
 # (sparrows.server), the Ray and report tests (sparrows.sim's backends), the examples,
-# the terminal table, the export and record-format tests (sparrows.records) and the client
+# the terminal table, the export and record-format tests (sparrows.records), the dataset
+# writer's and the mjai bot adapter's (records and processes), and the client
 # contract's view round trips and stream rebuilds (views, JSON schema and stream). The
 # compiled engine still plays every configuration there through the contract's other
 # tests and test_builds.
 FAST_SKIP := readme cli_game cli_ux cli_riichi cli_riichi_score cli_house cli_sanma cli_hongkong \
 	cli_classical cli_sichuan cli_analyze web_browser web_panels web_restart web_faults web_hold \
 	web_hosting web_host web_table web_languages web_flow sim_scale examples export export_trust \
-	terminal_table record_trust record_edges simulate_trust mjlog web_server
+	terminal_table record_trust record_edges simulate_trust mjlog web_server env_dataset mjai_bot
 FAST_DESELECT := test_client_contract.py::test_views_round_trip_and_meet_the_schema \
 	test_client_contract.py::test_the_stream_rebuilds_every_view[
 test-fast: $(FASTSTAMP)

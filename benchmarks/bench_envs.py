@@ -204,6 +204,27 @@ def pgx_batch_pass(n: int = 256) -> Callable[[float, int], float] | None:
     return run
 
 
+def dataset_pass(first: int) -> float:
+    """Decisions per second of ``write_dataset`` over the shared Tenhou games (mjlog): each
+    log replayed and checked, every decision encoded, the file written compressed."""
+    import tempfile
+    from pathlib import Path
+
+    from sparrows.envs.dataset import write_dataset
+
+    logs = HERE.parent.parent / "shared" / "oracles" / "riichi" / "mjlog"
+    if not logs.is_dir():
+        return 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        summary = write_dataset([logs], Path(tmp) / "d.npz")
+        seconds = time.perf_counter() - t0
+    count = COUNTS.setdefault("dataset", [0, 0])
+    count[0] += summary.logs
+    count[1] += summary.decisions
+    return summary.decisions / seconds
+
+
 def rlcard_pass() -> Callable[[float, int], float] | None:
     try:
         import rlcard
@@ -464,6 +485,11 @@ def main() -> None:
                         results.setdefault(f"compiled {name}", []).append(got)
                 if pgx_batch is not None:
                     results.setdefault("pgx 256", []).append(pgx_batch(args.seconds, first))
+                if p < 3:  # the dataset writer: three passes are enough (about 10 s each)
+                    results.setdefault("pure dataset", []).append(dataset_pass(first))
+                    if fast:
+                        got = in_compiled("bench_envs", "dataset_pass", (first,))
+                        results.setdefault("compiled dataset", []).append(got)
                 if fast:
                     got = in_compiled("bench_envs", "engine_pass", (args.seconds, first))
                     results.setdefault("compiled engine", []).append(got)
@@ -541,6 +567,13 @@ def main() -> None:
         )
     else:
         print(f"  {'pgx sparrow_mahjong, vmap of 256':<34} not installed (make bench installs it)")
+    if results.get("pure dataset") and results["pure dataset"][0] > 0:
+        logs, decisions = COUNTS["dataset"]
+        print(
+            f"  {'dataset writer, shared Tenhou games':<34} {decisions / max(logs, 1):8.0f}"
+            f" (decisions a game; decisions/s)  {cell(results['pure dataset']):>22}"
+            f"  {cell(results.get('compiled dataset', [])):>22}"
+        )
     hands, decisions = COUNTS["engine"]
     engine = results["pure engine"]
     print(

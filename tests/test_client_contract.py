@@ -34,6 +34,14 @@ def _configs() -> list[tuple[str, str | None]]:
 
 CONFIGS = _configs()
 IDS = [f"{n}-{p}" if p else n for n, p in CONFIGS]
+#: In ``make test`` the long random-game checks play each ruleset's default and the
+#: presets that change the table's form (three players, the house table); every other
+#: preset (a change of scoring or of options the same code reads) in ``make test-all``.
+FORMS = {("riichi", "tenhou-sanma"), ("riichi", "cy-dealers-choice")}
+EVERY_CONFIG = [
+    pytest.param(n, p, id=i, marks=() if p is None or (n, p) in FORMS else pytest.mark.slow)
+    for (n, p), i in zip(CONFIGS, IDS, strict=True)
+]
 
 
 def _rules(name: str, preset: str | None) -> Any:
@@ -78,7 +86,7 @@ class Followers:
             assert got == want, f"viewer {v}, {len(game.actions)} actions: " + _diff(got, want)
 
 
-@pytest.mark.parametrize(("name", "preset"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize(("name", "preset"), EVERY_CONFIG)
 @pytest.mark.parametrize("ask_all", [False, True])
 def test_the_stream_rebuilds_every_view(name: str, preset: str | None, ask_all: bool) -> None:
     """Fed only what events_since gives it, each seat's SeatState (and a spectator's) is
@@ -91,7 +99,7 @@ def test_the_stream_rebuilds_every_view(name: str, preset: str | None, ask_all: 
         _play(game, random.Random(seed), sized(150, 3000), followers.check)
 
 
-@pytest.mark.parametrize(("name", "preset"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize(("name", "preset"), EVERY_CONFIG)
 def test_views_round_trip_and_meet_the_schema(name: str, preset: str | None) -> None:
     rules = _rules(name, preset)
     validator = jsonschema.Draft202012Validator(view_schema(rules))
@@ -115,7 +123,7 @@ def test_views_round_trip_and_meet_the_schema(name: str, preset: str | None) -> 
     assert checked
 
 
-@pytest.mark.parametrize(("name", "preset"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize(("name", "preset"), EVERY_CONFIG)
 def test_nothing_hidden_reaches_another_viewer(name: str, preset: str | None) -> None:
     """No viewer's stream holds another seat's update or private tile; no view holds a
     concealed hand the ruleset does not show; a spectator sees no hand and no prompt."""
@@ -438,7 +446,7 @@ def test_records_keep_how_the_table_ran_the_game(tmp_path: Any) -> None:
 # ---------------------------------------------------------------------- reads, memos
 
 
-@pytest.mark.parametrize(("name", "preset"), CONFIGS, ids=IDS)
+@pytest.mark.parametrize(("name", "preset"), EVERY_CONFIG)
 def test_reading_changes_nothing(name: str, preset: str | None) -> None:
     """Views, observations, legal actions, rewards and hints leave the game's state, its
     events and its snapshot as they were."""
