@@ -294,9 +294,9 @@ def floor_pass(seconds: float, first: int, per_hand: int = 306, legal: int = 8) 
     ``agent_iter`` / ``last`` and the random pick set."""
     from pettingzoo import AECEnv
 
-    from sparrows.envs.core import Table
+    from sparrows.envs.core import EnvCore
 
-    table = Table("riichi")
+    table = EnvCore("riichi")
     obs = np.zeros(table.encoder.size, dtype=np.float32)
     mask = np.zeros(table.layout.size, dtype=np.int8)
     mask[:legal] = 1

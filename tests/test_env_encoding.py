@@ -1,8 +1,8 @@
 """The research environments' fast encoding (``LiveEncoder``, ``Encoder.encode_game``, what
-``Table.observe`` uses) against the reference, ``Encoder.encode(game.view(seat))``: the
+``EnvCore.observe`` uses) against the reference, ``Encoder.encode(game.view(seat))``: the
 same array at every decision of seeded games of every ruleset and preset, for the seats
 that must act and one that need not; the same after any change of the table between two
-encodings (a property test); no hidden tile changes it; ``Table.observe`` builds no
+encodings (a property test); no hidden tile changes it; ``EnvCore.observe`` builds no
 view."""
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from hypothesis import strategies as st  # noqa: E402
 from sparrows.agents import make_agent  # noqa: E402
 from sparrows.engine import Game  # noqa: E402
 from sparrows.engine.actions import Action, ActionType  # noqa: E402
-from sparrows.engine.game import CALLED, DEAD, RIICHI, TSUMOGIRI, TableMeld  # noqa: E402
+from sparrows.engine.game import CALLED, DEAD, RIICHI, TSUMOGIRI, EngineMeld  # noqa: E402
 from sparrows.envs import encoder  # noqa: E402
-from sparrows.envs.core import Table  # noqa: E402
+from sparrows.envs.core import EnvCore  # noqa: E402
 from sparrows.envs.encoding import LiveEncoder  # noqa: E402
 from sparrows.rules import get_ruleset  # noqa: E402
 from sparrows.tiles import MeldType  # noqa: E402
@@ -96,10 +96,10 @@ class _Policy:
 def test_the_fast_encoding_is_the_views_at_every_decision(
     ruleset: str, preset: str | None, options: dict[str, Any]
 ) -> None:
-    """Through ``Table.observe`` (the environments' path), over several hands of a game
+    """Through ``EnvCore.observe`` (the environments' path), over several hands of a game
     (a new hand starts the encodings afresh): every seat that must act, and one that need
     not, gets exactly the reference encoding."""
-    table = Table(ruleset, preset, options=options, episode="game")
+    table = EnvCore(ruleset, preset, options=options, episode="game")
     enc = table.encoder
     n = table.players
     hands, checked, shown = 0, 0, 0
@@ -203,11 +203,11 @@ def test_table_observe_builds_no_view(monkeypatch: pytest.MonkeyPatch) -> None:
     """The environments' observations come from the fast path, not from a view."""
     import sparrows.engine.views as views
 
-    table = Table("riichi", "tenhou")
+    table = EnvCore("riichi", "tenhou")
     table.new_game(3)
 
     def no_view(*args: Any) -> Any:
-        raise AssertionError("Table.observe built a view")
+        raise AssertionError("EnvCore.observe built a view")
 
     monkeypatch.setattr(views, "build_view", no_view)
     rng = random.Random(3)
@@ -224,7 +224,7 @@ def test_table_observe_builds_no_view(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_bad_seat_or_game_is_refused() -> None:
-    table = Table("suzume")
+    table = EnvCore("suzume")
     table.new_game(1)
     live = LiveEncoder(table.encoder)
     for seat in (-1, 4, "0", None):
@@ -328,7 +328,7 @@ def _edit(game: Game, what: str, r: random.Random, watched: list[int]) -> None:
         kind = r.choice(list(MeldType))
         feeder = None if kind is MeldType.CLOSED_KAN else (s + 1) % n
         called = None if feeder is None else t
-        game.melds[s].append(TableMeld(kind, [t, t, t], called, feeder))
+        game.melds[s].append(EngineMeld(kind, [t, t, t], called, feeder))
     elif what == "grow_meld" and game.melds[s]:
         m = r.choice(game.melds[s])
         m.type = MeldType.ADDED_KAN
@@ -387,7 +387,7 @@ def test_the_kept_encoding_follows_any_change(
     directly, edit by edit: after each, every watched seat's kept encoding is the
     reference."""
     ruleset, preset, options = config
-    table = Table(ruleset, preset, options=options, episode="game")
+    table = EnvCore(ruleset, preset, options=options, episode="game")
     table.new_game(seed)
     game = table.game
     r = random.Random(seed)
@@ -421,7 +421,7 @@ def test_the_game_counts_every_meld_change(config: tuple[str, str | None, dict[s
     ruleset, preset, options = config
     changes = 0
     for seed in range(sized(6, 40)):
-        table = Table(ruleset, preset, options=options, episode="game")
+        table = EnvCore(ruleset, preset, options=options, episode="game")
         table.new_game(seed)
         game = table.game
         r = random.Random(seed)
@@ -450,7 +450,7 @@ def test_extra_fields_are_the_extras_fields(config: tuple[str, str | None, dict[
     import dataclasses
 
     ruleset, preset, options = config
-    table = Table(ruleset, preset, options=options, episode="game")
+    table = EnvCore(ruleset, preset, options=options, episode="game")
     rules = table.rules
     names = (
         tuple(f.name for f in dataclasses.fields(rules.extra_class))

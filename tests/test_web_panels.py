@@ -23,7 +23,7 @@ from sparrows.agents import make_agent  # noqa: E402
 from sparrows.engine import Game  # noqa: E402
 from sparrows.records.record import record_from_game  # noqa: E402
 from sparrows.rules import get_ruleset  # noqa: E402
-from sparrows.server.store import SeatRow, Store, TableRow, token_hash  # noqa: E402
+from sparrows.server.store import SeatRow, Store, StoredTable, token_hash  # noqa: E402
 
 from .browser import CHROMIUM, get_json, start_server, stop_server  # noqa: E402
 
@@ -96,7 +96,7 @@ def replays(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, lis
         table_id = secrets.token_urlsafe(9)
         seats = tuple(SeatRow(s, "bot:efficiency", f"Bot {s + 1}", "") for s in range(game.n))
         store.create_table(
-            TableRow(
+            StoredTable(
                 table_id,
                 time.time(),
                 ruleset,

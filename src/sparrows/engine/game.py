@@ -54,8 +54,9 @@ DEAD: Final = 8  # a dead discard nobody may claim
 
 
 @dataclass(slots=True)
-class TableMeld:
-    """A meld on the table: tile ids, the called tile id and who fed it (seats)."""
+class EngineMeld:
+    """A meld as the engine keeps it: tile ids, the called tile id and who fed it (the
+    views give it as a :class:`~sparrows.tiles.Meld` of faces)."""
 
     type: MeldType
     tiles: list[int]
@@ -253,7 +254,7 @@ class Game:
         # the table of the hand, set by _start_hand
         self.wall = Wall([])
         self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.melds: list[list[TableMeld]] = [[] for _ in range(n)]
+        self.melds: list[list[EngineMeld]] = [[] for _ in range(n)]
         #: how many times a meld was made or changed (a kong added, a tile robbed) this
         #: game: a reader that keeps a copy of the melds compares them only when it moved
         self.meld_moves = 0
@@ -465,7 +466,7 @@ class Game:
                 self.river_flags[op.from_seat][-1] |= CALLED
                 tiles.append(op.called)
                 self.last_discard = None
-            shown = TableMeld(op.type, sorted(tiles), op.called, op.from_seat)
+            shown = EngineMeld(op.type, sorted(tiles), op.called, op.from_seat)
             self.melds[seat].append(shown)
         self.drawn = None
         if self.record:
@@ -792,7 +793,7 @@ class Game:
         self.wall = src.wall.copy()
         self.hands = [list(h) for h in src.hands]
         self.melds = [
-            [TableMeld(m.type, list(m.tiles), m.called, m.from_seat) for m in ms]
+            [EngineMeld(m.type, list(m.tiles), m.called, m.from_seat) for m in ms]
             for ms in src.melds
         ]
         self.meld_moves = src.meld_moves
@@ -1114,7 +1115,7 @@ class Game:
             sticks=sticks,
         )
 
-    def meld_view(self, seat: int, meld: TableMeld) -> Meld:
+    def meld_view(self, seat: int, meld: EngineMeld) -> Meld:
         """A table meld as faces, its feeder relative to ``seat`` (1 right, 2 across, 3
         left)."""
         source = None if meld.from_seat is None else (meld.from_seat - seat) % self.n

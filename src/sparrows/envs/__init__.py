@@ -32,9 +32,9 @@ def _table(
     claims: str,
     autoplay: bool | None,
 ) -> Any:
-    from .core import Table
+    from .core import EnvCore
 
-    return Table(ruleset, preset, options, episode, reward, illegal_reward, claims, autoplay)
+    return EnvCore(ruleset, preset, options, episode, reward, illegal_reward, claims, autoplay)
 
 
 def aec_env(

@@ -1,6 +1,6 @@
 """Many tables stepped by one call (numpy only): :class:`BatchEnv`.
 
-``n`` tables of one ruleset (each a :class:`~.core.Table`, the core every environment
+``n`` tables of one ruleset (each a :class:`~.core.EnvCore`, the core every environment
 drives), each with one acting seat at a time (the AEC order: in a claim window asked of
 several seats, they act one after another and the window is resolved when all have).
 One :meth:`BatchEnv.step` takes an array of ``n`` action indices, one per table for its
@@ -27,7 +27,7 @@ import numpy as np
 
 from ..engine.game import Game
 from ..errors import SparrowsError
-from .core import Table
+from .core import EnvCore
 from .spaces import SEED_LIMIT
 
 __all__ = ["BatchEnv", "BatchStep"]
@@ -76,7 +76,7 @@ class BatchEnv:
         if type(n) is not int or n < 1:
             raise SparrowsError(f"n must be a whole number of tables, 1 or more, not {n!r}")
         self.tables = [
-            Table(ruleset, preset, options, episode, reward, illegal_reward, claims, autoplay)
+            EnvCore(ruleset, preset, options, episode, reward, illegal_reward, claims, autoplay)
             for _ in range(n)
         ]
         first = self.tables[0]

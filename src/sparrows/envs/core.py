@@ -22,7 +22,7 @@ from ..errors import SparrowsError
 from ..rules import get_ruleset
 from .encoding import Encoder, LiveEncoder, encoder_for
 
-__all__ = ["CLAIMS", "EPISODES", "REWARDS", "Table", "rules_of"]
+__all__ = ["CLAIMS", "EPISODES", "REWARDS", "EnvCore", "rules_of"]
 
 #: How a claim window is asked. eligible: only the seats with a legal claim owe a
 #: decision (the others are not asked; resolution still waits for every seat asked and
@@ -70,7 +70,7 @@ def rules_of(ruleset: str, preset: str | None, options: dict[str, Any] | None) -
     return get_ruleset(ruleset, given)
 
 
-class Table:
+class EnvCore:
     """A ruleset's game driven by seat and action index."""
 
     def __init__(

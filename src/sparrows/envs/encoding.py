@@ -28,7 +28,7 @@ from typing import Any, Final
 import numpy as np
 
 from ..client import View
-from ..engine.game import CALLED, DEAD, RIICHI, TSUMOGIRI, WON, Game, TableMeld
+from ..engine.game import CALLED, DEAD, RIICHI, TSUMOGIRI, WON, EngineMeld, Game
 from ..engine.protocol import Ruleset
 from ..tiles import MeldType
 from ..tiles.notation import format_tile
@@ -383,7 +383,7 @@ class _Viewer:
 
 class LiveEncoder:
     """One table's encodings, kept up to date from the game's state between calls: the
-    fast path of :class:`sparrows.envs.core.Table` (and, made afresh each call, of
+    fast path of :class:`sparrows.envs.core.EnvCore` (and, made afresh each call, of
     :meth:`Encoder.encode_game`).
 
     :meth:`encode` gives exactly ``encoder.encode(game.view(seat))``. It reads only what
@@ -574,7 +574,7 @@ class LiveEncoder:
                 if (old ^ new) & bit:
                     v.arr[at + j] = 1 if new & bit else 0
 
-    def _meld_seat(self, seat: int, melds: list[TableMeld]) -> None:
+    def _meld_seat(self, seat: int, melds: list[EngineMeld]) -> None:
         for row, k in self._meld_cells[seat]:
             self._cell(row, seat, k, -1)
         for k in self._meld_seen[seat]:

@@ -16,7 +16,7 @@ from typing import Any
 import gymnasium
 
 from ..agents import make_agent
-from .core import Table
+from .core import EnvCore
 from .spaces import SEED_LIMIT, action_space, observation_space
 
 __all__ = ["SparrowsGym"]
@@ -27,7 +27,7 @@ class SparrowsGym(gymnasium.Env[dict[str, Any], Any]):
 
     def __init__(
         self,
-        table: Table,
+        table: EnvCore,
         seat: int = 0,
         opponents: str = "efficiency",
         render_mode: str | None = None,

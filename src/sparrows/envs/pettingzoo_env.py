@@ -19,7 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from .core import Table
+from .core import EnvCore
 from .spaces import SEED_LIMIT, action_space, observation_space
 
 __all__ = ["SparrowsAEC", "SparrowsParallel"]
@@ -28,11 +28,11 @@ __all__ = ["SparrowsAEC", "SparrowsParallel"]
 class _Common:
     """What both PettingZoo classes share: the table, agents and spaces, seeding."""
 
-    table: Table
+    table: EnvCore
     possible_agents: list[str]
     agents: list[str]
 
-    def _setup(self, table: Table, render_mode: str | None) -> None:
+    def _setup(self, table: EnvCore, render_mode: str | None) -> None:
         self.table = table
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(table.players)]
@@ -53,7 +53,7 @@ class _Common:
         self.table.new_game(int(self._rng.integers(SEED_LIMIT)))
 
     def _infos(self, acting: list[int] | None = None) -> dict[str, dict[str, Any]]:
-        """Every agent's info (:meth:`Table.info`: the legal texts are empty for those that
+        """Every agent's info (:meth:`EnvCore.info`: the legal texts are empty for those that
         owe no decision). ``acting``: ``table.to_act()``, when the caller has it."""
         return self.table.infos(self.agents, self._seat, acting)
 
@@ -87,7 +87,7 @@ class SparrowsAEC(_Common, AECEnv):  # type: ignore[misc]
         "is_parallelizable": True,
     }
 
-    def __init__(self, table: Table, render_mode: str | None = None) -> None:
+    def __init__(self, table: EnvCore, render_mode: str | None = None) -> None:
         super().__init__()
         self._setup(table, render_mode)
 
@@ -138,7 +138,7 @@ class SparrowsParallel(_Common, ParallelEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {"name": "sparrows_v1", "render_modes": ["human", "ansi"]}
 
-    def __init__(self, table: Table, render_mode: str | None = None) -> None:
+    def __init__(self, table: EnvCore, render_mode: str | None = None) -> None:
         self._setup(table, render_mode)
         self.agents: list[str] = []
 

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from .core import Table
+from .core import EnvCore
 
 __all__ = ["LIMIT", "SEED_LIMIT", "action_space", "observation_space"]
 
@@ -17,7 +17,7 @@ LIMIT = 1e6
 SEED_LIMIT = 2**62
 
 
-def observation_space(table: Table) -> spaces.Dict:
+def observation_space(table: EnvCore) -> spaces.Dict:
     """``{"observation": the encoding, "action_mask": the layout's mask}``."""
     return spaces.Dict(
         {
@@ -29,6 +29,6 @@ def observation_space(table: Table) -> spaces.Dict:
     )
 
 
-def action_space(table: Table) -> spaces.Space[Any]:
+def action_space(table: EnvCore) -> spaces.Space[Any]:
     """An index of the family's action layout."""
     return spaces.Discrete(table.layout.size)

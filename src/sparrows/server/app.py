@@ -47,7 +47,7 @@ from .limits import Bucket, Clients, Limits, quiet_uvicorn
 from .products import Answer, Products
 from .rooms import BOTS, SETTINGS, Connection, Lane, Room, TableError
 from .seats import error_line, memo_entries
-from .store import Store, StoreError, TableRow, token_hash
+from .store import Store, StoredTable, StoreError, token_hash
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("sparrows.server")
@@ -562,7 +562,7 @@ async def _body(request: Request) -> bytes | None:
     return bytes(got)
 
 
-def _summary(row: TableRow) -> dict[str, Any]:
+def _summary(row: StoredTable) -> dict[str, Any]:
     """A table the lobby lists without loading it."""
     return {
         "id": row.id,

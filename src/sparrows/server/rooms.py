@@ -42,7 +42,7 @@ from .seats import (
     error_line,
     shared_ruleset,
 )
-from .store import SeatRow, Store, StoreError, TableRow, token_hash
+from .store import SeatRow, Store, StoredTable, StoreError, token_hash
 
 __all__ = ["BOTS", "SETTINGS", "Connection", "Lane", "Room", "TableError", "clean_name"]
 
@@ -84,7 +84,7 @@ class Clock:
 
 @dataclass
 class Room:
-    row: TableRow
+    row: StoredTable
     store: Store
     game: Game
     rules: Ruleset
@@ -171,7 +171,7 @@ class Room:
         spectate = secrets.token_urlsafe(24)
         seed = secrets.randbits(62)
         game = Game(rules, seed, ask_all=True, shuffle="secrets")
-        row = TableRow(
+        row = StoredTable(
             id=secrets.token_urlsafe(9),
             created=time.time(),
             ruleset=rules.name,
@@ -192,7 +192,7 @@ class Room:
         return room, tokens, spectate
 
     @classmethod
-    def load(cls, store: Store, row: TableRow) -> Room:
+    def load(cls, store: Store, row: StoredTable) -> Room:
         """A table as the store holds it: its game replayed from its walls and actions."""
         rules = shared_ruleset(row.ruleset, row.options)
         walls = store.walls(row.id)
@@ -211,7 +211,7 @@ class Room:
         return room
 
     @classmethod
-    def _make(cls, row: TableRow, store: Store, rules: Ruleset, game: Game) -> Room:
+    def _make(cls, row: StoredTable, store: Store, rules: Ruleset, game: Game) -> Room:
         settings = {**SETTINGS, **row.settings}
         room = cls(row, store, game, rules, settings)
         room.clocks = [Clock(float(settings["bank_seconds"])) for _ in range(game.n)]

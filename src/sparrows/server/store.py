@@ -157,7 +157,10 @@ class SeatRow:
 
 
 @dataclass(frozen=True)
-class TableRow:
+class StoredTable:
+    """A table as the file keeps it: its id, ruleset, options, seed, settings, status and
+    seats."""
+
     id: str
     created: float
     ruleset: str
@@ -334,7 +337,7 @@ class Store:
             self.db.close()
 
     # ------------------------------------------------------------------ tables
-    def create_table(self, row: TableRow) -> None:
+    def create_table(self, row: StoredTable) -> None:
         with self.transaction() as db:
             db.execute(
                 "INSERT INTO tables (id, created, ruleset, options, seed, settings, status, "
@@ -356,7 +359,7 @@ class Store:
                 [(row.id, s.seat, s.kind, s.name, s.token_hash) for s in row.seats],
             )
 
-    def table(self, table_id: str) -> TableRow | None:
+    def table(self, table_id: str) -> StoredTable | None:
         """A table's row; StoreError when the row cannot be read (a damaged value)."""
         with self.lock:
             got = self.db.execute(
@@ -376,7 +379,7 @@ class Store:
             raise StoreError(f"table {table_id}'s row is damaged: {exc}") from None
         if not isinstance(options, dict) or not isinstance(settings, dict):
             raise StoreError(f"table {table_id}'s row is damaged: options or settings")
-        return TableRow(
+        return StoredTable(
             got[0],
             got[1],
             got[2],
@@ -401,12 +404,12 @@ class Store:
             ).fetchall()
         return [table_id for (table_id,) in rows]
 
-    def tables(self, status: str | None = None, limit: int | None = None) -> list[TableRow]:
+    def tables(self, status: str | None = None, limit: int | None = None) -> list[StoredTable]:
         """The tables (with ``status``), newest first: all of them, or the ``limit``
         newest. A row that cannot be read is left out (``table`` names its fault)."""
         return self.tables_of(self.table_ids(status, limit))
 
-    def tables_of(self, ids: Sequence[str]) -> list[TableRow]:
+    def tables_of(self, ids: Sequence[str]) -> list[StoredTable]:
         """The rows of these tables that exist and can be read, in order."""
         out = []
         for table_id in ids:

@@ -27,13 +27,13 @@ from .table import (
     SUUKANTSU_CHIPS,
     A,
     HandState,
-    RiichiTable,
+    RiichiBase,
     placement_chips,
 )
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class RiichiHouse(RiichiTable):
+class RiichiHouse(RiichiBase):
     """Riichi's house-preset layer (``cy-dealers-choice``): special wins (the special"""
 
     def _special_suukantsu(self, game: Game, seat: int) -> bool:

@@ -4,7 +4,7 @@ counters, shown hands, prompt payloads) and the facts of a hand that every other
 reads (waits, furiten, the win situation and its score, abilities held, the hand's end).
 
 The ruleset is built in layers, one module each, each class extending the one before:
-:class:`RiichiTable` (here) -> :class:`~.house_play.RiichiHouse` (the house preset's
+:class:`RiichiBase` (here) -> :class:`~.house_play.RiichiHouse` (the house preset's
 special wins, kokan and chips) -> :class:`~.settlement.RiichiSettlement` (wins, draws,
 aborts, payments, pao, the game's end) -> :class:`~.game.RiichiRuleset` (the standard
 flow: turns, calls, claims and their resolution). What bots and the hint key ask is
@@ -146,7 +146,7 @@ def _renhou_was_a_local_yakuman(options: dict[str, Any]) -> dict[str, Any]:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class RiichiTable(Ruleset):
+class RiichiBase(Ruleset):
     """The riichi ruleset's configuration, state, views and hand facts."""
 
     name: ClassVar[str] = "riichi"
