@@ -142,12 +142,16 @@ class BatchEnv:
                 f"actions must be one index per table, shape ({self.n},), not {acts.shape}"
             )
         rewards, terminated, illegal = self._rewards, self._terminated, self._illegal
+        rewards[:] = 0.0
         terminated[:] = False
         illegal[:] = False
         seats, ended = self._seat, self.ended
+        chosen, acting = acts.tolist(), seats.tolist()  # (plain ints: no numpy per table)
         for i, table in enumerate(self.tables):
-            table.play(int(seats[i]), int(acts[i]))
-            rewards[i] = table.rewards()
+            table.play(acting[i], chosen[i])
+            got = table.rewards()
+            if any(got):  # (most steps reward nobody)
+                rewards[i] = got
             if table.done:
                 terminated[i] = True
                 illegal[i] = table.illegal is not None
