@@ -39,7 +39,7 @@ MODULES: tuple[str, ...] = (
     "sparrows.agents.efficiency",
     "sparrows.agents.random_agent",
     "sparrows.rules.calls",
-    "sparrows.rules.chinese",
+    "sparrows.rules.chinese.game",
     "sparrows.rules.classical.ruleset",
     "sparrows.rules.classical.scoring",
     "sparrows.rules.hongkong.ruleset",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..family import FamilyOptions
+from ..chinese.options import FamilyOptions
 
 #: Points items: name -> (points, description). Meld points by (simple, terminal/honour).
 MELD_POINTS: dict[str, tuple[int, int, str]] = {

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...errors import OptionsError
-from ..family import FamilyOptions
+from ..chinese.options import FamilyOptions
 
 #: Faan of the ordinary items: name -> (faan, description). A dragon pung, a seat or round
 #: wind pung counts once per pung.

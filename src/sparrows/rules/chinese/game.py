@@ -23,23 +23,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from .._mypyc import mypyc_attr
-from ..analysis import BlockType, Form, form_shanten, waits
-from ..engine import events as ev
-from ..engine import flow as fl
-from ..engine.actions import Action, ActionType
-from ..engine.game import PLAYING
-from ..engine.protocol import Ruleset
-from ..engine.wall import Wall
-from ..errors import SparrowsError, robbed_tile_problem
-from ..reasons import Reason
-from ..tiles import Hand, MeldType, Tile, format_tile
-from ..tiles.kinds import FLOWER, NUM_STANDARD, WIND_NAMES
-from . import calls
-from .wins import win_entries
+from ..._mypyc import mypyc_attr
+from ...analysis import BlockType, Form, form_shanten, waits
+from ...engine import events as ev
+from ...engine import flow as fl
+from ...engine.actions import Action, ActionType
+from ...engine.game import PLAYING
+from ...engine.protocol import Ruleset
+from ...engine.wall import Wall
+from ...errors import SparrowsError, robbed_tile_problem
+from ...reasons import Reason
+from ...tiles import Hand, MeldType, Tile, format_tile
+from ...tiles.kinds import FLOWER, NUM_STANDARD, WIND_NAMES
+from .. import calls
+from ..wins import win_entries
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
+    from ...engine.game import Game
 
 A: Final = ActionType
 TSUMO: Final = Action(A.TSUMO)
@@ -721,7 +721,7 @@ def facts_from_text(
 ) -> WinFacts:
     """The win facts of a hand written in the README's notation (the winning tile
     included), checked (SparrowsError naming what is wrong)."""
-    from ..tiles import parse_hand, parse_tiles
+    from ...tiles import parse_hand, parse_tiles
 
     hand = parse_hand(text, "mpsz", max_tiles=14)
     tiles = parse_tiles(win) if win else []

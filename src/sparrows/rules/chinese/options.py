@@ -1,6 +1,6 @@
 """The options every Chinese-family ruleset shares (Hong Kong and classical extend them).
 
-Kept apart from :mod:`sparrows.rules.chinese`, which the optional compiled build compiles:
+Kept apart from :mod:`.game`, which the optional compiled build compiles:
 an interpreted class may not extend a compiled one, and options classes are configuration,
 read once per game, not hot code."""
 
@@ -37,6 +37,6 @@ class FamilyOptions:
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def __post_init__(self) -> None:
-        from ..engine.options import check_values
+        from ...engine.options import check_values
 
         check_values(self)
