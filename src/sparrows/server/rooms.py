@@ -548,7 +548,7 @@ class Room:
         leaves every other table alone."""
         try:
             while not self.game.over or self.stalled is not None:
-                async with self.lane.slot(self), self.lock:
+                async with self.lane.slot(self.people), self.lock:
                     if self.stalled is not None:
                         wait = RETRY_SECONDS if not self._flush() else 0.0
                     else:

@@ -9,15 +9,12 @@ import contextlib
 import json
 import time
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.protocol import Ruleset
 from ..errors import SparrowsError
 from ..reasons import Reason
 from ..rules import get_ruleset
-
-if TYPE_CHECKING:
-    from .rooms import Room
 
 
 class TableError(SparrowsError):
@@ -75,8 +72,9 @@ class Lane:
         self._lock = asyncio.Lock()
 
     @contextlib.asynccontextmanager
-    async def slot(self, room: Room) -> AsyncIterator[None]:
-        if room.people:
+    async def slot(self, people: bool) -> AsyncIterator[None]:
+        """A batch of a table's moves (``people``: someone plays at it)."""
+        if people:
             yield
             return
         async with self._lock:
