@@ -813,3 +813,32 @@ def test_finished_games_answers_are_made_once_off_the_loop(tmp_path: Path) -> No
         bad = client.get(f"/api/replay/{table}?view=9")
         assert bad.status_code == 400 and "view must be" in bad.json()["error"]
         assert client.get("/api/records/nope").status_code == 404
+
+
+def test_connections_of_one_viewer_share_one_message_per_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A broadcast makes each viewer's state once, however many of its connections follow
+    the table (300 spectators of one table once cost a view each per step): every
+    spectator at the same cursor gets the very same message, and the view is made once."""
+    from sparrows.server.rooms import Connection
+
+    store = Store(tmp_path / "t.db")
+    room, _, _ = Room.create(store, "riichi", {"preset": "tenhou"}, BOTS, dict(FAST))
+    got: list[list[dict[str, Any]]] = [[] for _ in range(5)]
+    for i in range(5):
+        room.join(Connection(None, got[i].append))
+    _play(room, 20)
+    made = {"views": 0}
+    real = room.game.public_view
+
+    def counted() -> Any:
+        made["views"] += 1
+        return real()
+
+    monkeypatch.setattr(room.game, "public_view", counted)
+    _play(room, len(room.game.actions) + 1)
+    room.broadcast()
+    last = [messages[-1] for messages in got]
+    assert all(m is last[0] for m in last)
+    assert made["views"] == 1

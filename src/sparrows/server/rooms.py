@@ -625,7 +625,7 @@ class Room:
             conn.state.feed(events)
             conn.cursor += len(events)
             view = conn.state.view()
-            out = {
+            out: dict[str, Any] = {
                 "type": "state",
                 "events": events,
                 "cursor": conn.cursor,
@@ -633,19 +633,34 @@ class Room:
                 "clock": None,
             }
         else:
-            events, cursor = game.events_since(viewer, conn.cursor)
-            conn.cursor = cursor
-            view = game.public_view() if viewer is None else game.view(viewer)
-            out = {
-                "type": "state",
-                "events": events,
-                "cursor": cursor,
-                "view": view.to_json(),
-                "clock": self.clock_of(viewer) if viewer is not None else None,
-            }
+            out = self._state(viewer, conn.cursor)
+            conn.cursor = int(out["cursor"])
         if conn.fresh:
-            out["fresh"] = True
+            out = {**out, "fresh": True}
             conn.fresh = False
+        return out
+
+    def _state(
+        self, viewer: int | None, cursor: int, made: dict[Any, dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
+        """The state message of ``viewer`` from ``cursor`` on, made once per broadcast for
+        every connection of the same viewer at the same cursor (``made``; shared, never
+        changed: a connection's own fields go on a copy)."""
+        key = (viewer, cursor)
+        if made is not None and key in made:
+            return made[key]
+        game = self.game
+        events, now = game.events_since(viewer, cursor)
+        view = game.public_view() if viewer is None else game.view(viewer)
+        out = {
+            "type": "state",
+            "events": events,
+            "cursor": now,
+            "view": view.to_json(),
+            "clock": self.clock_of(viewer) if viewer is not None else None,
+        }
+        if made is not None:
+            made[key] = out
         return out
 
     def clock_of(self, seat: int) -> dict[str, float] | None:
@@ -671,6 +686,7 @@ class Room:
         """Send every connection what is new for its viewer (nothing when nothing is)."""
         stream = self.game.stream
         self.public_times.append((time.monotonic(), stream.count(None)))
+        made: dict[Any, dict[str, Any]] = {}  # a viewer's connections share its message
         for conn in list(self.conns):
             if conn.closed:
                 self.conns.remove(conn)
@@ -681,7 +697,12 @@ class Room:
                 # nothing this viewer may see changed (another seat's answer in a claim
                 # window): it is sent nothing, so it cannot count who answered when
                 continue
-            message = self.message(conn)
+            message: dict[str, Any] | None
+            if conn.fresh:
+                message = self.message(conn)
+            else:  # every connection of one viewer at one cursor: one message
+                message = self._state(conn.seat, conn.cursor, made)
+                conn.cursor = int(message["cursor"])
             if message is not None:
                 conn.send(message)
 
