@@ -615,117 +615,152 @@ async def _follow(server: Server, websocket: WebSocket) -> None:
 
 
 async def _connection(server: Server, room: Room, websocket: WebSocket) -> None:
-    queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=512)
-    conn: Connection | None = None
+    await Follow(room, websocket).run()
 
-    def send(message: dict[str, Any]) -> None:
+
+class Follow:
+    """One websocket following a table: its queue of messages out (a writer task sends
+    them in order), its rate and its strikes, and a method per message in (``hello``,
+    ``act``, ``ready``, ``hint``, ``ping``). Too many bad messages close it."""
+
+    def __init__(self, room: Room, websocket: WebSocket) -> None:
+        self.room = room
+        self.websocket = websocket
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=512)
+        self.conn: Connection | None = None  # once it has said hello
+        self.strikes = 0
+        self.bucket = Bucket(RATE, BURST)
+        self.spectating: asyncio.Task[None] | None = None  # a delayed spectator's feed
+
+    # ------------------------------------------------------------------ out
+    def send(self, message: dict[str, Any]) -> None:
         try:
-            queue.put_nowait(message)
+            self.queue.put_nowait(message)
         except asyncio.QueueFull:  # a client that does not read: let it go
-            if conn is not None:
-                conn.closed = True
+            if self.conn is not None:
+                self.conn.closed = True
 
-    async def sender() -> None:
+    async def _write(self) -> None:
         while True:
-            message = await queue.get()
+            message = await self.queue.get()
             if message is None:
                 return
-            await websocket.send_text(json.dumps(message, ensure_ascii=False))
+            await self.websocket.send_text(json.dumps(message, ensure_ascii=False))
 
-    writer = asyncio.get_running_loop().create_task(sender())
-    strikes = 0
-    bucket = Bucket(RATE, BURST)
-    spectating: asyncio.Task[None] | None = None
+    def refuse(self, message: str | Reason) -> None:
+        self.strikes += 1
+        self.send(error_line(message))
 
-    def refuse(message: str) -> None:
-        nonlocal strikes
-        strikes += 1
-        send(error_line(message))
+    # ------------------------------------------------------------------ in
+    async def run(self) -> None:
+        writer = asyncio.get_running_loop().create_task(self._write())
+        try:
+            while self.strikes < STRIKES:
+                msg = await self._next()
+                if msg is not None:
+                    await self._handle(msg)
+            self.send({"type": "error", "message": "too many bad messages: closing"})
+            await asyncio.sleep(0.05)
+            await self.websocket.close(code=1008)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await self._close(writer)
 
-    try:
-        while strikes < STRIKES:
+    async def _next(self) -> Any:
+        """The next message, decoded (None, and a strike, for a bad one)."""
+        try:
+            data = await self.websocket.receive_text()
+        except KeyError:  # a binary frame
+            self.refuse("frames are JSON text")
+            return None
+        if len(data) > MAX_FRAME:
+            self.refuse(f"a frame is at most {MAX_FRAME} bytes")
+            return None
+        if not self.bucket.take():
+            self.refuse(f"too many messages (at most {RATE:g} a second)")
+            return None
+        try:
+            return _decode.decode(data)
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            self.refuse(f"a bad message: {str(exc)[:200]}")
+            return None
+
+    async def _handle(self, msg: Any) -> None:
+        if isinstance(msg, Ping):
+            self.send({"type": "pong"})
+        elif isinstance(msg, Hello):
+            await self.hello(msg)
+        elif isinstance(msg, Act):
+            await self.act(msg)
+        elif isinstance(msg, Ready):
+            self.ready()
+        elif isinstance(msg, HintAsk):
+            await self.hint(msg)
+
+    async def hello(self, msg: Hello) -> None:
+        room = self.room
+        if self.conn is not None:
+            self.refuse("hello was said already")
+            return
+        seat = room.seat_of(msg.token)
+        if seat is None:
+            self.refuse(Reason("bad_link"))
+            return
+        if room.stalled is not None:  # moves nobody may see yet: wait for the file
+            self.send(error_line(Reason("saving", problem=room.stalled), "saving"))
+            await room.writable()
+        viewer = None if seat < 0 else seat
+        delay = float(room.settings["spectator_delay"]) if viewer is None else 0.0
+        conn = self.conn = Connection(viewer, self.send, cursor=max(0, msg.cursor), delay=delay)
+        firsts = room.join(conn)
+        presence = room.presence()
+        self.send({"type": "welcome", "seat": viewer, "table": room.info(), "presence": presence})
+        for first in firsts:
+            self.send(first)
+        if viewer is None and delay:
+            self.spectating = asyncio.get_running_loop().create_task(_feed(room, conn))
+
+    async def act(self, msg: Act) -> None:
+        conn = self.conn
+        if conn is None:
+            self.refuse("say hello with your link's token first")
+        elif conn.seat is None:
+            self.refuse("a spectator cannot act")
+        else:
             try:
-                data = await websocket.receive_text()
-            except KeyError:  # a binary frame
-                refuse("frames are JSON text")
-                continue
-            if len(data) > MAX_FRAME:
-                refuse(f"a frame is at most {MAX_FRAME} bytes")
-                continue
-            if not bucket.take():
-                refuse(f"too many messages (at most {RATE:g} a second)")
-                continue
-            try:
-                msg = _decode.decode(data)
-            except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-                refuse(f"a bad message: {str(exc)[:200]}")
-                continue
-            if isinstance(msg, Ping):
-                send({"type": "pong"})
-            elif isinstance(msg, Hello):
-                if conn is not None:
-                    refuse("hello was said already")
-                    continue
-                seat = room.seat_of(msg.token)
-                if seat is None:
-                    refuse(Reason("bad_link"))
-                    continue
-                if room.stalled is not None:  # moves nobody may see yet: wait for the file
-                    send(error_line(Reason("saving", problem=room.stalled), "saving"))
-                    await room.writable()
-                viewer = None if seat < 0 else seat
-                delay = float(room.settings["spectator_delay"]) if viewer is None else 0.0
-                conn = Connection(viewer, send, cursor=max(0, msg.cursor), delay=delay)
-                firsts = room.join(conn)
-                presence = room.presence()
-                send(
-                    {"type": "welcome", "seat": viewer, "table": room.info(), "presence": presence}
-                )
-                for first in firsts:
-                    send(first)
-                if viewer is None and delay:
-                    spectating = asyncio.get_running_loop().create_task(_feed(room, conn))
-            elif isinstance(msg, Act):
-                if conn is None:
-                    refuse("say hello with your link's token first")
-                    continue
-                if conn.seat is None:
-                    refuse("a spectator cannot act")
-                    continue
-                try:
-                    await room.act(conn.seat, msg.prompt, msg.action)
-                except TableError as exc:
-                    send(error_line(exc))
-            elif isinstance(msg, Ready):
-                if conn is None or conn.seat is None:
-                    refuse("only a seat's own link says it is ready")
-                    continue
-                room.ready(conn.seat)
-            elif isinstance(msg, HintAsk):
-                if conn is None or conn.seat is None:
-                    refuse("only a seat's own link may ask for a hint")
-                    continue
-                try:
-                    hint = await room.hint(conn.seat, msg.prompt)
-                except TableError as exc:
-                    send(error_line(exc, "hint"))
-                    continue
-                send({"type": "hint", "prompt": msg.prompt, "hint": hint})
-        send({"type": "error", "message": "too many bad messages: closing"})
-        await asyncio.sleep(0.05)
-        await websocket.close(code=1008)
-    except WebSocketDisconnect:
-        pass
-    finally:
+                await self.room.act(conn.seat, msg.prompt, msg.action)
+            except TableError as exc:
+                self.send(error_line(exc))
+
+    def ready(self) -> None:
+        if self.conn is None or self.conn.seat is None:
+            self.refuse("only a seat's own link says it is ready")
+            return
+        self.room.ready(self.conn.seat)
+
+    async def hint(self, msg: HintAsk) -> None:
+        if self.conn is None or self.conn.seat is None:
+            self.refuse("only a seat's own link may ask for a hint")
+            return
+        try:
+            hint = await self.room.hint(self.conn.seat, msg.prompt)
+        except TableError as exc:
+            self.send(error_line(exc, "hint"))
+            return
+        self.send({"type": "hint", "prompt": msg.prompt, "hint": hint})
+
+    async def _close(self, writer: asyncio.Task[None]) -> None:
+        room, conn = self.room, self.conn
         if conn is not None:
             conn.closed = True
             if conn.seat is not None:
                 room.presence_changed()  # the others see the seat go away
             room.wake.set()
-        if spectating is not None:
-            spectating.cancel()
+        if self.spectating is not None:
+            self.spectating.cancel()
         with contextlib.suppress(asyncio.QueueFull):
-            queue.put_nowait(None)
+            self.queue.put_nowait(None)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
