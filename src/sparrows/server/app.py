@@ -263,27 +263,13 @@ class Server:
         return room
 
 
-def create_app(
-    db: str | Path, limits: Limits | None = None, hosting: Hosting | None = None
-) -> Starlette:
-    server = Server(db, limits, hosting)
-    quiet_uvicorn()
+class Api:
+    """The HTTP and websocket routes' handlers, a method each, over the server's state."""
 
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await server.start()
-        try:
-            yield
-        finally:
-            await server.stop()
+    def __init__(self, server: Server) -> None:
+        self.server = server
 
-    def page(name: str) -> Any:
-        async def serve(request: Request) -> Response:
-            return FileResponse(STATIC / name, headers={"Cache-Control": "no-store"})
-
-        return serve
-
-    async def rulesets(request: Request) -> Response:
+    async def rulesets(self, request: Request) -> Response:
         out = []
         for name in RULESETS:
             rules = get_ruleset(name)
@@ -302,25 +288,25 @@ def create_app(
         body = json.dumps({"rulesets": out, "bots": list(BOTS), "settings": SETTINGS}, default=list)
         return Response(body, media_type="application/json")
 
-    async def create(request: Request) -> Response:
+    async def create(self, request: Request) -> Response:
         refused = _refuse_cross_site(request)
         if refused is not None:
             return refused
         client = request.client.host if request.client else ""
-        playing = sum(1 for r in server.rooms.values() if not r.game.over and not r.problem)
-        if playing >= server.limits.max_tables:
+        playing = sum(1 for r in self.server.rooms.values() if not r.game.over and not r.problem)
+        if playing >= self.server.limits.max_tables:
             return _error(
-                f"the server has its most tables in play ({server.limits.max_tables}); "
+                f"the server has its most tables in play ({self.server.limits.max_tables}); "
                 "try again when one ends",
                 503,
             )
         body = await _body(request)
         if body is None:
             return _error(f"the request is larger than {MAX_BODY} bytes", 413)
-        if not server.clients.may_create(client):
+        if not self.server.clients.may_create(client):
             return _error(
                 f"too many tables made from here (at most "
-                f"{server.limits.create_per_minute:g} a minute); try again in a minute",
+                f"{self.server.limits.create_per_minute:g} a minute); try again in a minute",
                 429,
             )
         try:
@@ -339,7 +325,7 @@ def create_app(
         try:
             host = secrets.token_urlsafe(24)
             room, tokens, spectate = Room.create(
-                server.store,
+                self.server.store,
                 spec.ruleset,
                 options,
                 [{"kind": s.kind, "name": s.name} for s in spec.seats],
@@ -348,8 +334,84 @@ def create_app(
             )
         except SparrowsError as exc:
             return _error(str(exc))
-        server.add(room)
-        hosting = server.hosting
+        self.server.add(room)
+        return self._made(request, room, tokens, spectate, host)
+
+    async def tables(self, request: Request) -> Response:
+        over = self.server.store.tables("over", limit=100)
+        # placings and scores (a game finished by an older version: read once, off the loop)
+        results = await asyncio.to_thread(self.server.store.results, [r.id for r in over])
+        # what plays and what still loads, taken together after that wait (a table the
+        # loader moved meanwhile is in one list or the other, never in neither)
+        playing = sorted(
+            (r for r in self.server.rooms.values() if not r.game.over and not r.problem),
+            key=lambda r: -r.row.created,
+        )
+        broken = self.server.store.tables("broken", limit=100)
+        loading = [
+            r
+            for r in self.server.store.tables_of(list(self.server.pending))
+            if r.status == "playing"
+        ]
+        return JSONResponse(
+            {
+                "playing": [r.info() for r in playing]
+                + [{**_summary(r), "loading": True} for r in loading],
+                "over": [{**_summary(r), **results.get(r.id, {})} for r in over],
+                "broken": [{**_summary(r), "problem": r.problem} for r in broken],
+            }
+        )
+
+    async def table(self, request: Request) -> Response:
+        table_id = request.path_params["id"]
+        room = self.server.room(table_id)
+        if room is None:
+            if table_id in self.server.broken:
+                return _error(f"this table is set aside: {self.server.broken[table_id]}", 409)
+            return _error("no such table", 404)
+        return JSONResponse(room.info())
+
+    async def record(self, request: Request) -> Response:
+        fmt = request.query_params.get("format", "sparrows")[:20]
+        return _answer(
+            request, await self.server.products.get(request.path_params["id"], "record", fmt)
+        )
+
+    async def replay(self, request: Request) -> Response:
+        view = request.query_params.get("view", "all")[:20]
+        return _answer(
+            request, await self.server.products.get(request.path_params["id"], "replay", view)
+        )
+
+    async def health(self, request: Request) -> Response:
+        """How the server does (for its host and the benchmarks; nothing of any game)."""
+        live = [r for r in self.server.rooms.values() if not r.game.over and not r.problem]
+        return JSONResponse(
+            {
+                "tables": len(live),
+                "loading": len(self.server.pending),
+                "stalled": sum(1 for r in live if r.stalled is not None),
+                "broken": len(self.server.broken),
+                "saving": self.server.store.failing or "ok",
+                "gc": self.server.collector.stats(),
+                "memo": memo_entries(),
+                # what the heap holds: the tables in memory (finished ones not yet let go
+                # included) and Python's allocated blocks (live objects; RSS beside it
+                # tells the heap's growth from the allocator's)
+                "in_memory": len(self.server.rooms),
+                "heap_blocks": sys.getallocatedblocks(),
+            }
+        )
+
+    async def socket(self, websocket: WebSocket) -> None:
+        await _follow(self.server, websocket)
+
+    def _made(
+        self, request: Request, room: Room, tokens: list[str | None], spectate: str, host: str
+    ) -> Response:
+        """A new table's answer: a link per human seat and for spectators (with their QR
+        codes), whether they open on this machine alone, the host's secret, the table."""
+        hosting = self.server.hosting
         base = hosting.link_base(str(request.base_url))
         links = {
             str(seat): f"{base}/table/{room.row.id}#t={token}"
@@ -375,68 +437,28 @@ def create_app(
             }
         )
 
-    async def tables(request: Request) -> Response:
-        over = server.store.tables("over", limit=100)
-        # placings and scores (a game finished by an older version: read once, off the loop)
-        results = await asyncio.to_thread(server.store.results, [r.id for r in over])
-        # what plays and what still loads, taken together after that wait (a table the
-        # loader moved meanwhile is in one list or the other, never in neither)
-        playing = sorted(
-            (r for r in server.rooms.values() if not r.game.over and not r.problem),
-            key=lambda r: -r.row.created,
-        )
-        broken = server.store.tables("broken", limit=100)
-        loading = [r for r in server.store.tables_of(list(server.pending)) if r.status == "playing"]
-        return JSONResponse(
-            {
-                "playing": [r.info() for r in playing]
-                + [{**_summary(r), "loading": True} for r in loading],
-                "over": [{**_summary(r), **results.get(r.id, {})} for r in over],
-                "broken": [{**_summary(r), "problem": r.problem} for r in broken],
-            }
-        )
 
-    async def table(request: Request) -> Response:
-        table_id = request.path_params["id"]
-        room = server.room(table_id)
-        if room is None:
-            if table_id in server.broken:
-                return _error(f"this table is set aside: {server.broken[table_id]}", 409)
-            return _error("no such table", 404)
-        return JSONResponse(room.info())
+def create_app(
+    db: str | Path, limits: Limits | None = None, hosting: Hosting | None = None
+) -> Starlette:
+    server = Server(db, limits, hosting)
+    quiet_uvicorn()
 
-    async def record(request: Request) -> Response:
-        fmt = request.query_params.get("format", "sparrows")[:20]
-        return _answer(request, await server.products.get(request.path_params["id"], "record", fmt))
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
 
-    async def replay(request: Request) -> Response:
-        view = request.query_params.get("view", "all")[:20]
-        return _answer(
-            request, await server.products.get(request.path_params["id"], "replay", view)
-        )
+    def page(name: str) -> Any:
+        async def serve(request: Request) -> Response:
+            return FileResponse(STATIC / name, headers={"Cache-Control": "no-store"})
 
-    async def health(request: Request) -> Response:
-        """How the server does (for its host and the benchmarks; nothing of any game)."""
-        live = [r for r in server.rooms.values() if not r.game.over and not r.problem]
-        return JSONResponse(
-            {
-                "tables": len(live),
-                "loading": len(server.pending),
-                "stalled": sum(1 for r in live if r.stalled is not None),
-                "broken": len(server.broken),
-                "saving": server.store.failing or "ok",
-                "gc": server.collector.stats(),
-                "memo": memo_entries(),
-                # what the heap holds: the tables in memory (finished ones not yet let go
-                # included) and Python's allocated blocks (live objects; RSS beside it
-                # tells the heap's growth from the allocator's)
-                "in_memory": len(server.rooms),
-                "heap_blocks": sys.getallocatedblocks(),
-            }
-        )
+        return serve
 
-    async def socket(websocket: WebSocket) -> None:
-        await _follow(server, websocket)
+    api = Api(server)
 
     routes = [
         Route("/", page("index.html")),
@@ -444,15 +466,15 @@ def create_app(
         Route("/replay/{id}", page("replay.html")),
         Route("/credits", page("credits.html")),
         Route("/rules/{name}", rules_summary),
-        Route("/api/rulesets", rulesets),
-        Route("/api/health", health),
-        Route("/api/tables", tables, methods=["GET"]),
-        Route("/api/tables", create, methods=["POST"]),
-        Route("/api/tables/{id}", table),
+        Route("/api/rulesets", api.rulesets),
+        Route("/api/health", api.health),
+        Route("/api/tables", api.tables, methods=["GET"]),
+        Route("/api/tables", api.create, methods=["POST"]),
+        Route("/api/tables/{id}", api.table),
         Route("/api/tables/{id}/host", host_action, methods=["POST"]),
-        Route("/api/records/{id}", record),
-        Route("/api/replay/{id}", replay),
-        WebSocketRoute("/ws/{id}", socket),
+        Route("/api/records/{id}", api.record),
+        Route("/api/replay/{id}", api.replay),
+        WebSocketRoute("/ws/{id}", api.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     # replays and records are large JSON: compressed for browsers that ask (all do)
