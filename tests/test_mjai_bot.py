@@ -170,3 +170,40 @@ def test_the_web_table_seats_a_configured_mjai_bot_at_riichi_tables_only(
         assert 0 in room.external
     finally:
         seats.BOTS.remove(name)
+
+
+def test_a_slow_bot_at_a_web_table_holds_no_other_table(tmp_path: Path) -> None:
+    """The web table asks an external bot in a worker thread: while it thinks (0.3 s an
+    answer here) the event loop, and every other table on it, goes on."""
+    pytest.importorskip("starlette")
+    import asyncio
+    import time
+
+    from sparrows.server import seats
+    from sparrows.server.rooms import Room
+    from sparrows.server.store import Store
+
+    name = _register("slow-bot", "--mode", "slow")
+    seats.offer_bot(name)
+    try:
+        store = Store(tmp_path / "t.db")
+        fast = {"bot_pace": 0, "claim_pause": 0, "next_hand_seconds": 0}
+        four = [{"kind": f"bot:{name}"}] + [{"kind": "bot:efficiency"}] * 3
+        room, _, _ = Room.create(store, "riichi", {"preset": "tenhou"}, four, dict(fast))
+
+        async def main() -> float:
+            table = asyncio.get_running_loop().create_task(room.run())
+            gaps, last = [], time.monotonic()
+            while len([a for a in room.game.actions if a[0] == 0]) < 4:
+                await asyncio.sleep(0.01)
+                now = time.monotonic()
+                gaps.append(now - last)
+                last = now
+            await room.stop()
+            table.cancel()
+            return max(gaps)
+
+        longest = asyncio.run(main())
+        assert longest < 0.2  # the loop never waited on the bot's 0.3 s
+    finally:
+        seats.BOTS.remove(name)

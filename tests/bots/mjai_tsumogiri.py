@@ -2,10 +2,11 @@
 events, one per line, and answers each line with one action: the tile it just drew
 (tsumogiri) when it has one to discard, else ``none``. It never calls, wins or declares.
 
-    python mjai_tsumogiri.py [--mode good|crash|hang|illegal|garbage] [--after N]
+    python mjai_tsumogiri.py [--mode good|slow|crash|hang|illegal|garbage] [--after N]
                              [--log FILE]
 
-``--mode`` misbehaves after ``--after`` answers (crash: exits; hang: never answers;
+``--mode`` misbehaves after ``--after`` answers (slow: takes 0.3 s an answer; crash:
+exits; hang: never answers;
 illegal: discards a tile it does not hold; garbage: answers something that is not
 JSON). ``--log FILE`` appends every line received, for the tests to read.
 """
@@ -44,6 +45,8 @@ def main() -> None:
                 sys.exit(3)
             if args.mode == "hang":
                 time.sleep(3600)
+            if args.mode == "slow":
+                time.sleep(0.3)
             if args.mode == "garbage":
                 print("this is not json", flush=True)
                 continue

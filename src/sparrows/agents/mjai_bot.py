@@ -28,7 +28,7 @@ import shlex
 import subprocess
 import threading
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..engine.actions import Action, ActionType
@@ -147,13 +147,32 @@ class MjaiAgent(Agent):
             self._process = None
 
     def act(self, observation: Observation | None, legal: Sequence[Action]) -> Action:
+        return self.prepare(observation, legal)()
+
+    def prepare(
+        self, observation: Observation | None, legal: Sequence[Action]
+    ) -> Callable[[], Action]:
+        """The decision in two parts: what the bot is sent is read from the game now (on
+        the caller's thread); the returned call talks to the process and gives the
+        action (the web table runs it in a worker thread, so a slow bot holds no other
+        table)."""
+        events: list[dict[str, Any]] | None = None
         if self._failed is None:
             try:
-                return self._ask(legal)
+                events = self._new_events()
             except BotFailed as exc:
                 self._fail(str(exc))
-        assert self._failed is not None
-        return self._failed.act(observation, legal)
+
+        def answer() -> Action:
+            if self._failed is None and events is not None:
+                try:
+                    return self._ask(events, legal)
+                except BotFailed as exc:
+                    self._fail(str(exc))
+            assert self._failed is not None
+            return self._failed.act(observation, legal)
+
+        return answer
 
     def _fail(self, why: str) -> None:
         from . import make_agent
@@ -217,11 +236,7 @@ class MjaiAgent(Agent):
             e = {**e, "pai": "?"}
         return e
 
-    def _ask(self, legal: Sequence[Action]) -> Action:
-        try:
-            events = self._new_events()
-        except BotFailed:
-            raise
+    def _ask(self, events: list[dict[str, Any]], legal: Sequence[Action]) -> Action:
         assert self._process is not None
         answer = self._process.ask(events, self.timeout)
         if isinstance(answer, dict) and answer.get("type") == "reach":

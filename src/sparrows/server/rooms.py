@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..agents import AGENTS, Agent, make_agent
+from ..agents.mjai_bot import MjaiAgent
 from ..client import SeatState
 from ..engine import Action, ActionType, Game
 from ..engine.protocol import Ruleset
@@ -118,8 +119,12 @@ class Room:
     stand_in: set[int] = field(default_factory=set)
     #: when a person last acted or joined (monotonic): idle tables expire
     last_active: float = field(default_factory=time.monotonic)
-    #: the seats played by an external (mjai) bot: its agent, which follows the game
+    #: the seats played by an external (mjai) bot: its agent, which follows the game;
+    #: the prompts it is answering now (seat, prompt id) and the answers come in
     external: dict[int, Agent] = field(default_factory=dict)
+    thinking: set[tuple[int, int]] = field(default_factory=set)
+    answers: dict[tuple[int, int], Action] = field(default_factory=dict)
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     # ------------------------------------------------------------------ making
     @classmethod
@@ -503,7 +508,11 @@ class Room:
             ):
                 pause = float(self.settings["bot_pace"])
                 if elapsed >= pause:
-                    acts.append((seat, self._bot_action(seat, legal)))
+                    action = self._bot_action(seat, legal)
+                    if action is not None:
+                        acts.append((seat, action))
+                    else:  # an external bot is thinking in a worker thread
+                        wait = min(wait, 0.05)
                 else:
                     wait = min(wait, pause - elapsed)
                 continue
@@ -522,24 +531,52 @@ class Room:
                     wait = min(wait, limit - elapsed)
         return wait, acts
 
-    def _bot_action(self, seat: int, legal: list[Action]) -> Action:
+    def _bot_action(self, seat: int, legal: list[Action]) -> Action | None:
         kind = self.row.seats[seat].kind
         name = kind[4:] if kind.startswith("bot:") else BOTS[0]  # a stand-in: the default bot
         if name not in AGENTS:  # an mjai bot of an earlier run, not configured now
             name = BOTS[0]
         if AGENTS[name].needs_game:  # an external bot (mjai): one per seat, following
-            agent = self.external.get(seat)
-            if agent is None:
-                agent = self.external[seat] = make_agent(name, self.row.seed, self.rules)
-                agent.watch(self.game, seat)
-            observation = self.game.observation(seat) if agent.needs_observation else None
-            return agent.act(observation, legal)
+            return self._external_action(name, seat, legal)
         # seeded by the table and the moment: the same choice after a restart
         agent = make_agent(
             name, (self.row.seed + 7919 * len(self.game.actions)) % 2**32, self.rules
         )
         observation = self.game.observation(seat) if agent.needs_observation else None
         return agent.act(observation, legal)
+
+    def _external_action(self, name: str, seat: int, legal: list[Action]) -> Action | None:
+        """An external bot's answer to the seat's prompt once it has come (None while it
+        thinks: its process is asked in a worker thread, so the loop and every other
+        table go on; what it is sent is read from the game here, on the loop)."""
+        key = (seat, self.game.prompt_id(seat))
+        done = self.answers.pop(key, None)
+        if done is not None or key in self.thinking:
+            return done
+        agent = self.external.get(seat)
+        if agent is None:
+            agent = self.external[seat] = make_agent(name, self.row.seed, self.rules)
+            agent.watch(self.game, seat)
+        observation = self.game.observation(seat) if agent.needs_observation else None
+        assert isinstance(agent, MjaiAgent)
+        job = agent.prepare(observation, legal)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a table driven directly): answer at once
+            return job()
+        self.thinking.add(key)
+
+        async def think() -> None:
+            try:
+                self.answers[key] = await asyncio.to_thread(job)
+            finally:
+                self.thinking.discard(key)
+                self.wake.set()
+
+        task = loop.create_task(think())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return None
 
     async def run(self) -> None:
         """Play the table's own moves as they fall due, until the game is over. While
