@@ -346,3 +346,49 @@ def test_call_outs_name_the_house_presets_riichi(server: str, browser: Any) -> N
     assert said[2] == [{"seat": 1, "text": "Tako riichi", "kind": "riichi"}]
     assert said[3] == []  # said once, when it happens
     assert len(said[4]) == 1 and said[4][0]["seat"] is None
+
+
+def test_each_family_draws_its_own_marks(server: str, browser: Any) -> None:
+    """The page's family module (static/js/families.js) in Chromium: riichi's badges
+    (riichi, double, open) and stick, Sichuan's void badge, riichi's counters and
+    indicator label, each family's win headline, and the export formats."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    got = page.evaluate(
+        """async () => {
+        const { family } = await import("/static/js/families.js");
+        const text = (els) => els.map((e) => e.textContent);
+        const r = family("riichi"), s = family("sichuan");
+        const extra = { riichi: [1, 2, 1, 0], open_riichi: [false, false, true, false] };
+        return {
+          riichi: [0, 1, 2, 3].map((x) => text(r.badges(extra, x))),
+          stick: [0, 3].map((x) => r.stick(extra, x) !== null),
+          sichuan: text(s.badges({ void: ["m", null, "s", null] }, 0)),
+          nothing: text(family("hongkong").badges(extra, 0)),
+          counters: r.counters({ honba: 2, sticks: 1 }).textContent,
+          label: [r.indicatorLabel(), family("suzume").indicatorLabel()],
+          heads: [
+            r.headline({ points: 7700 }, { han: 4, fu: 30 }, 7700),
+            r.headline({ points: 32000 }, { han: 13, yakuman: 1 }, 32000),
+            family("hongkong").headline({ points: 64 }, { faan: 5 }, 192),
+            family("classical").headline({ points: 112 }, { points: 28, doubles: 2, score: 112 }, 448),
+            family("sichuan").headline({ points: 8 }, {}, 24),
+          ],
+          exports: [r.exports("tenhou").length, r.exports("cy-dealers-choice").length,
+                    family("suzume").exports("").length],
+        };
+      }"""
+    )
+    assert got["riichi"] == [["riichi"], ["double riichi"], ["open riichi"], []]
+    assert got["stick"] == [True, False]
+    assert len(got["sichuan"]) == 1 and got["nothing"] == []
+    assert "2" in got["counters"] and "1" in got["counters"]
+    assert got["label"][0] != got["label"][1]
+    heads = [" · ".join(h) for h in got["heads"]]
+    assert "4" in heads[0] and "30" in heads[0] and "7,700" in heads[0]
+    assert "32,000" in heads[1]
+    assert "5" in heads[2] and "192" in heads[2]
+    assert "112" in heads[3] and "448" in heads[3]
+    assert heads[4] == "8 points"
+    assert got["exports"] == [2, 0, 0]
+    page.close()

@@ -5,6 +5,7 @@ import { el, fmtNum, signClass } from "./util.js";
 import { tileEl, parseGroups, kindOf } from "./tiles.js";
 import { t, named, yakuName, itemName, roundLabel } from "./i18n.js";
 import { meldEl, seatName } from "./render.js";
+import { family } from "./families.js";
 
 /**
  * Collects a hand's ending events; `feed(event)` returns a finished result
@@ -173,34 +174,15 @@ function winBlock(win, ctx) {
     el("h3", {}, t("end.win", { name: who }), el("span.how", { text: ` \u2014 ${how}` })));
   block.appendChild(winningHand(win, ctx));
   const d = win.detail || {};
-  // the headline: han and fu (riichi), faan, or points and doubles, then what it is worth
-  const head = [];
+  // the headline: what the hand counts in its family's terms, then what it is worth
   const gain = Array.isArray(win.payments) ? win.payments[win.seat] : null;
-  if (d.han != null) {
-    if (d.yakuman) head.push(t("end.yakuman", { n: d.yakuman }));
-    else {
-      head.push(t("end.han", { han: d.han }));
-      if (d.fu != null) head.push(t("end.fu", { fu: d.fu }));
-    }
-    if (d.limit) head.push(String(d.limit));
-    head.push(t("end.points", { n: fmtNum(win.points) }));
-  } else if (d.faan != null) {
-    // Hong Kong: the faan, then what the winner is paid (the faan's base, in shares)
-    head.push(t("end.faan", { n: d.faan }));
-    if (d.limit_hand) head.push(d.limit_hand);
-    if (gain != null) head.push(t("end.paid", { n: fmtNum(gain) }));
-  } else if (d.doubles != null) {
-    // classical: points doubled, the hand's score, then what the winner is paid
-    head.push(t("end.doubled", { points: fmtNum(d.points), doubles: d.doubles, score: fmtNum(d.score ?? win.points) }));
-    if (d.limit_hand) head.push(d.limit_hand);
-    if (gain != null) head.push(t("end.paid", { n: fmtNum(gain) }));
-  } else head.push(t("end.points", { n: fmtNum(win.points) }));
+  const ruleset = (ctx.lastView && ctx.lastView.ruleset) || ctx.ruleset || "";
+  const head = family(ruleset).headline(win, d, gain);
   if (d.chips != null) head.push(`${fmtNum(d.chips)} ${t("table.chips")}`);
   block.appendChild(el("div.headline", { testid: "win-headline", text: head.join(" \u00b7 ") }));
   // the items
   const items = el("table.items", { testid: "win-items" });
   const yaku = Array.isArray(d.yaku) && d.yaku.length === (win.items || []).length ? d.yaku : null;
-  const ruleset = ctx.lastView ? ctx.lastView.ruleset : "";
   const ids = Array.isArray(d.items) && d.items.length === (win.items || []).length ? d.items : null;
   (win.items || []).forEach(([label, value], i) => {
     const name = yaku ? yakuName(yaku[i][0], label) : ids ? itemName(ruleset, ids[i][0], label) : label;
@@ -256,13 +238,13 @@ function sticksBlock(result, ctx) {
   const put = end.deltas.map((v, s) => v - paid[s]);
   const taken = paid.reduce((a, b) => a + b, 0);
   if (put.every((v) => v === 0) && taken === 0) return null;
-  const riichi = ((ctx.lastView && ctx.lastView.ruleset) || ctx.ruleset) === "riichi";
-  const label = riichi ? t("end.sticks") : result.draw ? t("end.settledDraw") : t("end.settledOther");
+  const rules = family((ctx.lastView && ctx.lastView.ruleset) || ctx.ruleset);
+  const label = rules.sideLabel(result);
   const line = el("div.payments.sticks-line", { testid: "sticks" }, el("span.label", { text: `${label}: ` }));
   put.forEach((v, s) => {
     if (v) line.appendChild(el("span.pay", { cls: signClass(v), data: { seat: String(s) } }, `${seatName(ctx, s)} `, el("b", { text: fmtNum(v, true) })));
   });
-  if (taken && riichi) {
+  if (taken && rules.takesSticks) {
     const winner = result.wins[0].seat;
     // already in the winner's payment above: said, not counted again
     line.appendChild(el("span.pay.taken", { cls: signClass(taken), data: { kind: "taken" } },
@@ -385,9 +367,7 @@ export function recordLinks(id, ruleset, preset) {
 
 /** Which formats a finished game exports to (tenhou.net/6 and mjai hold riichi only, not the house preset). */
 export function downloadFormats(ruleset, preset) {
-  const out = [["sparrows", "JSON"]];
-  if (ruleset === "riichi" && preset !== "cy-dealers-choice") out.push(["mjai", "mjai"], ["tenhou6", "tenhou.net/6"]);
-  return out;
+  return [["sparrows", "JSON"], ...family(ruleset).exports(preset)];
 }
 
 export { meldEl };

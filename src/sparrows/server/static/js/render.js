@@ -5,6 +5,7 @@
 import { el, clear, fmtNum } from "./util.js";
 import { tileEl } from "./tiles.js";
 import { t, windChar, windName, rulesetName, roundLabel } from "./i18n.js";
+import { family } from "./families.js";
 
 /** Where each seat sits, seen from `me` (the seat drawn at the bottom). */
 export function positionOf(seat, me, n) {
@@ -88,11 +89,8 @@ function seatPanel(view, s, ctx, pos) {
     for (const b of seat.bonus) bonus.appendChild(tileEl(b));
     panel.appendChild(bonus);
   }
-  const extra = view.extra || {};
-  if (extra.kind === "riichi" && extra.riichi && extra.riichi[s]) {
-    // the riichi stick lies before the seat that declared, between its river and the centre
-    panel.appendChild(el("div.stick", { testid: "riichi-stick", title: t("table.riichi") }));
-  }
+  const stick = family(view.ruleset).stick(view.extra || {}, s);
+  if (stick) panel.appendChild(stick);
   panel.appendChild(riverEl(view, s, ctx));
   return panel;
 }
@@ -144,17 +142,7 @@ function seatHeader(view, s, ctx) {
       testid: "chips", text: `${fmtNum(seat.accounts.chips, true)} ${t("table.chips")}`,
     }));
   }
-  if (extra.kind === "riichi" && extra.riichi && extra.riichi[s]) {
-    const open = extra.open_riichi && extra.open_riichi[s];
-    const label = extra.riichi[s] === 2 ? t("table.doubleRiichi") : open ? t("table.openRiichi") : t("table.riichi");
-    head.appendChild(el("span.badge.riichi", { text: label }));
-  }
-  if (extra.kind === "sichuan" && extra.void && extra.void[s]) {
-    head.appendChild(el("span.badge.void", {
-      testid: "void", text: t("table.void", { suit: extra.void[s] }),
-      data: { suit: extra.void[s] },
-    }));
-  }
+  for (const badge of family(view.ruleset).badges(extra, s)) head.appendChild(badge);
   if (pr && ctx.host && pr.seats[s] === "away" && s !== view.viewer && !view.over) {
     const standing = pr.stand_in.includes(s);
     head.appendChild(el("button.stand-in", {
@@ -277,14 +265,12 @@ function centrePanel(view, ctx) {
     counts.appendChild(el("span.dead", { testid: "dead-wall", text: `${t("table.deadWall")} ${view.dead_wall}` }));
   }
   mid.appendChild(counts);
-  if (view.ruleset === "riichi") {
-    mid.appendChild(el("div.sticks", { testid: "counters" },
-      el("span", { text: `${t("table.honba")} ${view.honba}` }),
-      el("span", { text: `${t("table.sticks")} ${view.sticks}` })));
-  }
+  const rules = family(view.ruleset);
+  const counters = rules.counters(view);
+  if (counters) mid.appendChild(counters);
   if (view.indicators && view.indicators.length) {
     const ind = el("div.indicators", { testid: "indicators" },
-      el("span.label", { text: view.ruleset === "riichi" ? t("table.indicators") : t("table.dora") }));
+      el("span.label", { text: rules.indicatorLabel() }));
     const row = el("span.tiles");
     for (const tile of view.indicators) row.appendChild(tileEl(tile));
     ind.appendChild(row);
