@@ -623,3 +623,35 @@ def test_returns_give_each_seat_its_result() -> None:
     _play(table, random.Random(2), 10**6, lambda: None)
     chips = house.returns(table).chips
     assert chips is not None and sum(chips) == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "preset"),
+    [(n, p) for n, p in CONFIGS if p is None]
+    + [("riichi", "cy-dealers-choice"), ("riichi", "tenhou-sanma")],
+)
+def test_every_win_detail_is_its_familys_typed_record(name: str, preset: str | None) -> None:
+    """A win's ``detail`` as the events carry it reads as its family's typed record
+    (``sparrows.client.WIN_DETAILS``), meets that record's JSON Schema (no field the
+    record does not name) and is written back exactly."""
+    from sparrows.agents import make_agent
+    from sparrows.client import WIN_DETAILS, from_json, json_schema, to_json
+    from sparrows.sim.runner import play_game
+
+    rules = _rules(name, preset)
+    cls = WIN_DETAILS[rules.name]
+    schema = json_schema(cls)
+    wins = 0
+    for seed in range(sized(2, 12)):
+        agents = [make_agent("efficiency", seed * 4 + s, rules) for s in range(rules.num_players)]
+        game = play_game(rules, agents, seed, record=True)
+        for e in game.events:
+            if e.type != "win":
+                continue
+            data = json.loads(json.dumps(e.to_json()["detail"]))
+            jsonschema.validate(data, schema)
+            assert to_json(from_json(cls, data)) == data
+            wins += 1
+    assert wins > 0
+    with pytest.raises(jsonschema.ValidationError):  # a field the record does not name
+        jsonschema.validate({**data, "surprise": 1}, schema)

@@ -371,7 +371,8 @@ def test_each_family_draws_its_own_marks(server: str, browser: Any) -> None:
             r.headline({ points: 7700 }, { han: 4, fu: 30 }, 7700),
             r.headline({ points: 32000 }, { han: 13, yakuman: 1 }, 32000),
             family("hongkong").headline({ points: 64 }, { faan: 5 }, 192),
-            family("classical").headline({ points: 112 }, { points: 28, doubles: 2, score: 112 }, 448),
+            family("classical").headline(
+              { points: 112 }, { points: 28, doubles: 2, score: 112 }, 448),
             family("sichuan").headline({ points: 8 }, {}, 24),
           ],
           exports: [r.exports("tenhou").length, r.exports("cy-dealers-choice").length,

@@ -49,18 +49,34 @@ def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
 
 
 _PLAIN: frozenset[type] = frozenset({str, int, bool, float, type(None)})
-_SHAPES: dict[type, tuple[str | None, tuple[str, ...]] | None] = {}
+_Shape = tuple[str | None, tuple[str, ...], frozenset[str]]
+_SHAPES: dict[type, _Shape | None] = {}
 
 
-def _shape(cls: type) -> tuple[str | None, tuple[str, ...]] | None:
-    """(kind, field names) of a dataclass, None for any other type; cached per type."""
+def absent(text: str) -> Any:
+    """A field a JSON object may leave out (read as None; left out when None)."""
+    return dataclasses.field(default=None, metadata={"doc": text, "absent": True})
+
+
+def _absent(f: dataclasses.Field[Any]) -> bool:
+    return bool(f.metadata and f.metadata.get("absent"))
+
+
+def _shape(cls: type) -> _Shape | None:
+    """(kind, field names, the names that may be absent) of a dataclass, None for any
+    other type; cached per type."""
     try:
         return _SHAPES[cls]
     except KeyError:
         pass
     shape = None
     if dataclasses.is_dataclass(cls):
-        shape = (_kind_of(cls), tuple(f.name for f in _fields(cls)))
+        fields = _fields(cls)
+        shape = (
+            _kind_of(cls),
+            tuple(f.name for f in fields),
+            frozenset(f.name for f in fields if _absent(f)),
+        )
     _SHAPES[cls] = shape
     return shape
 
@@ -78,10 +94,12 @@ def to_json(value: Any) -> Any:
     shape = _shape(cls)
     if shape is None:
         return value
-    kind, names = shape
+    kind, names, optional = shape
     out: dict[str, Any] = {"kind": kind} if kind is not None else {}
     for name in names:
         v = getattr(value, name)
+        if v is None and optional and name in optional:
+            continue  # a field the object may leave out
         out[name] = v if type(v) in _PLAIN else to_json(v)
     return out
 
@@ -129,9 +147,12 @@ def _read(tp: Any, data: Any, where: str) -> Any:
         kind = _kind_of(cls)
         if kind is not None and data.get("kind", kind) != kind:
             raise DataError(f"{where}: kind {data.get('kind')!r} is not {kind!r}")
-        values = {}
+        values: dict[str, Any] = {}
         for f in _fields(cls):
             if f.name not in data:
+                if _absent(f):
+                    values[f.name] = None
+                    continue
                 raise DataError(f"{where}: missing field {f.name}")
             values[f.name] = _read(hints[f.name], data[f.name], f"{where}.{f.name}")
         return cls(**values)
@@ -273,10 +294,11 @@ def json_schema(
             doc = f.metadata.get("doc") if f.metadata else None
             if doc:
                 props[f.name] = {**props[f.name], "description": doc}
+        optional = {f.name for f in _fields(cls) if _absent(f)}
         return {
             "type": "object",
             "properties": props,
-            "required": list(props),
+            "required": [name for name in props if name not in optional],
             "additionalProperties": False,
         }
 
