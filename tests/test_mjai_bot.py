@@ -10,6 +10,7 @@ import json
 import logging
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -207,3 +208,37 @@ def test_a_slow_bot_at_a_web_table_holds_no_other_table(tmp_path: Path) -> None:
         assert longest < 0.2  # the loop never waited on the bot's 0.3 s
     finally:
         seats.BOTS.remove(name)
+
+
+def test_serve_offers_its_owners_mjai_bot_at_riichi_tables_only(tmp_path: Path) -> None:
+    """``serve --bot NAME=COMMAND``: the lobby (in Chromium) offers NAME for riichi seats and
+    not for Hong Kong's, and a riichi table seated with it plays."""
+    pytest.importorskip("playwright.sync_api")
+    from .browser import CHROMIUM, chromium, get_json, post_json, start_server, stop_server
+
+    if not CHROMIUM.exists():
+        pytest.skip("no /usr/bin/chromium")
+    proc, url = start_server(tmp_path / "t.db", "--bot", f"tg={sys.executable} {BOT}")
+    try:
+        assert get_json(url + "/api/rulesets")["bot_rulesets"] == {"tg": ["riichi"]}
+        with chromium() as browser:
+            page = browser.new_page()
+            page.goto(url + "/")
+            kinds = "[data-testid=seat-kind][data-seat='1'] option"
+            page.select_option("#ruleset", "riichi")
+            assert "bot:tg" in page.eval_on_selector_all(kinds, "os => os.map(o => o.value)")
+            page.select_option("#ruleset", "hongkong")
+            assert "bot:tg" not in page.eval_on_selector_all(kinds, "os => os.map(o => o.value)")
+            page.close()
+        seats = [{"kind": "bot:tg"}] + [{"kind": "bot:efficiency"}] * 3
+        fast = {"bot_pace": 0, "claim_pause": 0, "next_hand_seconds": 0}
+        body = {"ruleset": "riichi", "seats": seats, "settings": fast}
+        table = post_json(url + "/api/tables", body)["id"]
+        for _ in range(100):  # the table plays (the mjai bot's seat included) into hand 2
+            info = get_json(f"{url}/api/tables/{table}")
+            if info["hand"] > 0 or info["over"]:
+                break
+            time.sleep(0.1)
+        assert info["hand"] > 0 or info["over"], info
+    finally:
+        stop_server(proc)

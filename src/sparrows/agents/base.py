@@ -29,6 +29,8 @@ class Agent:
     name: ClassVar[str] = "agent"
     needs_observation: ClassVar[bool] = True
     needs_game: ClassVar[bool] = False
+    #: the rulesets the agent plays (None: every one)
+    rulesets: ClassVar[tuple[str, ...] | None] = None
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

@@ -114,6 +114,7 @@ class MjaiAgent(Agent):
 
     name: ClassVar[str] = "mjai"
     needs_game: ClassVar[bool] = True
+    rulesets: ClassVar[tuple[str, ...] | None] = ("riichi",)
     command: ClassVar[tuple[str, ...]] = ()
     timeout: ClassVar[float] = 10.0
     fallback: ClassVar[str] = "balanced"

@@ -37,6 +37,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..agents import AGENTS
 from ..errors import SparrowsError
 from ..reasons import Reason
 from ..rules import RULESETS, get_ruleset
@@ -285,7 +286,16 @@ class Api:
                     "options": info["options"],
                 }
             )
-        body = json.dumps({"rulesets": out, "bots": list(BOTS), "settings": SETTINGS}, default=list)
+        # the bots that play some rulesets only (an external mjai bot: riichi)
+        only: dict[str, list[str]] = {}
+        for b in BOTS:
+            plays = AGENTS[b].rulesets if b in AGENTS else None
+            if plays is not None:
+                only[b] = list(plays)
+        body = json.dumps(
+            {"rulesets": out, "bots": list(BOTS), "bot_rulesets": only, "settings": SETTINGS},
+            default=list,
+        )
         return Response(body, media_type="application/json")
 
     async def create(self, request: Request) -> Response:

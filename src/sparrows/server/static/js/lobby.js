@@ -214,13 +214,18 @@ function fillSeats() {
     kind: row.querySelector("select").value, name: row.querySelector("input").value,
   }));
   clear(box);
+  // the bots this ruleset may seat (an external bot the server's owner added may play
+  // some rulesets only)
+  const only = META.bot_rulesets || {};
+  const bots = META.bots.filter((b) => !only[b] || only[b].includes($("ruleset").value));
   $("players-note").textContent = t("lobby.players", { n });
   for (let i = 0; i < n; i++) {
     const prev = old[i];
     const kind = el("select.seat-kind", { testid: "seat-kind", data: { seat: String(i) }, "aria-label": t("lobby.seatPlayer", { n: i + 1 }) },
       el("option", { value: "human", text: t("lobby.human") }),
-      ...META.bots.map((b) => el("option", { value: `bot:${b}`, text: t("lobby.bot", { kind: b }) })));
-    kind.value = prev ? prev.kind : i === 0 ? "human" : `bot:${META.bots[0]}`;
+      ...bots.map((b) => el("option", { value: `bot:${b}`, text: t("lobby.bot", { kind: b }) })));
+    const kept = prev && (prev.kind === "human" || bots.includes(prev.kind.slice(4)));
+    kind.value = kept ? prev.kind : i === 0 ? "human" : `bot:${bots[0]}`;
     const name = el("input.seat-name", {
       type: "text", maxlength: "24", testid: "seat-name", data: { seat: String(i) },
       placeholder: t(i === 0 ? "lobby.yourName" : "lobby.nameOptional"), "aria-label": t("lobby.seatName", { n: i + 1 }),
