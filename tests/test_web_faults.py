@@ -842,3 +842,23 @@ def test_connections_of_one_viewer_share_one_message_per_step(
     last = [messages[-1] for messages in got]
     assert all(m is last[0] for m in last)
     assert made["views"] == 1
+
+
+def test_a_page_may_leave_the_update_events_out(tmp_path: Path) -> None:
+    """A hello with ``updates: false`` (the page's) gets state messages without ``update``
+    events (the view it draws from says them); a client that rebuilds the view from the
+    events gets them as before."""
+    with TestClient(create_app(tmp_path / "t.db")) as client:
+        body = {"ruleset": "suzume", "seats": [{"kind": "human"}, *BOTS[:3]], "settings": FAST}
+        made = client.post("/api/tables", json=body).json()
+        token = made["links"]["0"].split("#t=", 1)[1]
+        kinds = []
+        for updates in (False, True):
+            with client.websocket_connect(f"/ws/{made['id']}") as ws:
+                ws.send_json({"type": "hello", "token": token, "updates": updates})
+                assert ws.receive_json()["type"] == "welcome"
+                state = ws.receive_json()
+                assert state["type"] == "state" and state["view"]
+                kinds.append({e["type"] for e in state["events"]})
+        assert "update" not in kinds[0] and "deal" in kinds[0]
+        assert "update" in kinds[1]

@@ -204,7 +204,10 @@ def test_sound_is_off_until_asked_then_remembered_and_heard(tmp_path: Path, brow
         assert not toggle.is_checked()
         page.wait_for_timeout(1500)  # discards go by in silence
         assert page.evaluate("document.body.dataset.sound") is None
-        toggle.check()
+        # (a hand may have ended meanwhile: its panel lies over the page, so the box is
+        # clicked as a keyboard user would reach it, not through the panel)
+        toggle.dispatch_event("click")
+        assert toggle.is_checked()
         page.wait_for_function("document.body.dataset.sound === 'discard'", timeout=10000)
         page.reload()
         assert page.locator("[data-testid=sound-toggle]").is_checked()  # remembered

@@ -72,6 +72,9 @@ KEEP_FINISHED, SWEEP_SECONDS = 20.0, 5.0
 class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
     token: str
     cursor: int = 0
+    #: false: leave the ``update`` events out of the state messages (the page reads the
+    #: view they come with instead; a client rebuilding the view from the events keeps them)
+    updates: bool = True
 
 
 class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
@@ -744,7 +747,9 @@ class Follow:
             await room.writable()
         viewer = None if seat < 0 else seat
         delay = float(room.settings["spectator_delay"]) if viewer is None else 0.0
-        conn = self.conn = Connection(viewer, self.send, cursor=max(0, msg.cursor), delay=delay)
+        conn = self.conn = Connection(
+            viewer, self.send, cursor=max(0, msg.cursor), delay=delay, updates=msg.updates
+        )
         firsts = room.join(conn)
         presence = room.presence()
         self.send({"type": "welcome", "seat": viewer, "table": room.info(), "presence": presence})

@@ -72,6 +72,8 @@ class Connection:
     state: SeatState | None = None
     #: the next state starts the viewer's stream over (from 0): the page drops what it had
     fresh: bool = False
+    #: the state messages carry the ``update`` events (False: the view alone says them)
+    updates: bool = True
 
 
 @dataclass
@@ -662,6 +664,8 @@ class Room:
             conn.state.feed(events)
             conn.cursor += len(events)
             view = conn.state.view()
+            if not conn.updates:
+                events = [e for e in events if e["type"] != "update"]
             out: dict[str, Any] = {
                 "type": "state",
                 "events": events,
@@ -670,7 +674,7 @@ class Room:
                 "clock": None,
             }
         else:
-            out = self._state(viewer, conn.cursor)
+            out = self._state(viewer, conn.cursor, updates=conn.updates)
             conn.cursor = int(out["cursor"])
         if conn.fresh:
             out = {**out, "fresh": True}
@@ -678,16 +682,23 @@ class Room:
         return out
 
     def _state(
-        self, viewer: int | None, cursor: int, made: dict[Any, dict[str, Any]] | None = None
+        self,
+        viewer: int | None,
+        cursor: int,
+        made: dict[Any, dict[str, Any]] | None = None,
+        updates: bool = True,
     ) -> dict[str, Any]:
         """The state message of ``viewer`` from ``cursor`` on, made once per broadcast for
         every connection of the same viewer at the same cursor (``made``; shared, never
-        changed: a connection's own fields go on a copy)."""
-        key = (viewer, cursor)
+        changed: a connection's own fields go on a copy); ``updates`` False leaves the
+        ``update`` events out (the view says what they say)."""
+        key = (viewer, cursor, updates)
         if made is not None and key in made:
             return made[key]
         game = self.game
         events, now = game.events_since(viewer, cursor)
+        if not updates:
+            events = [e for e in events if e["type"] != "update"]
         view = game.public_view() if viewer is None else game.view(viewer)
         out = {
             "type": "state",
@@ -738,7 +749,7 @@ class Room:
             if conn.fresh:
                 message = self.message(conn)
             else:  # every connection of one viewer at one cursor: one message
-                message = self._state(conn.seat, conn.cursor, made)
+                message = self._state(conn.seat, conn.cursor, made, conn.updates)
                 conn.cursor = int(message["cursor"])
             if message is not None:
                 conn.send(message)

@@ -91,7 +91,8 @@ function connect() {
   S.ws = ws;
   S.welcomed = false;
   ws.onopen = () => {
-    ws.send(JSON.stringify({ type: "hello", token: S.token, cursor: S.cursor }));
+    // the page draws from the view each state carries: no need of the update events
+    ws.send(JSON.stringify({ type: "hello", token: S.token, cursor: S.cursor, updates: false }));
   };
   ws.onmessage = (m) => {
     let msg;
