@@ -222,9 +222,9 @@ class RiichiHouse(RiichiBase):
             return {}
         return {
             "chips": result.chips,
-            "chip_items": [list(c) for c in result.chip_items],
-            "abilities": list(result.abilities),
-            "steps": list(result.steps),
+            "chip_items": tuple((str(c), int(v)) for c, v in result.chip_items),
+            "abilities": tuple(result.abilities),
+            "steps": tuple(result.steps),
             "wildcard": result.wildcard,
             "special": result.special,
         }

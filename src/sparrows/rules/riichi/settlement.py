@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..._mypyc import mypyc_attr
 from ...engine import events as ev
@@ -154,27 +154,7 @@ class RiichiSettlement(RiichiHouse):
             payments = list(deltas)
             if i == 0:
                 payments[seat] += sticks
-            detail = {
-                "han": result.han,
-                "fu": result.fu,
-                "yaku": [list(y) for y in result.yaku],
-                "yakuman": result.yakuman,
-                "limit": result.limit,
-                "dora": result.dora,
-                "aka": result.aka,
-                "ura": result.ura,
-                "fu_items": [list(f) for f in result.fu_items],
-                "pao": pao,
-                "honba": sit.honba,
-                "payment": {
-                    "ron": result.payment.ron,
-                    "tsumo_dealer": result.payment.tsumo_dealer,
-                    "tsumo_other": result.payment.tsumo_other,
-                },
-                "melds": [str(m) for m in sit.melds],
-                "ura_indicators": [str(t) for t in sit.ura_indicators],
-                **self._house_detail(result),
-            }
+            detail = self._detail(result, sit, pao)
             report = {
                 "han": result.han,
                 "fu": result.fu,
@@ -206,6 +186,34 @@ class RiichiSettlement(RiichiHouse):
         dealer_won = game.dealer in winners and not paarenchan
         game.state.last = ("win", dealer_won)
         return ops, self._hand_over(game, "win", dealer_won, ops)
+
+    def _detail(self, result: RiichiScore, sit: Any, pao: int | None) -> dict[str, Any]:
+        """A win's detail, as its typed record (:class:`sparrows.client.RiichiWinDetail`)
+        writes it."""
+        from ...client.data import to_json
+        from ...client.details import RiichiPayment, RiichiWinDetail
+
+        record = RiichiWinDetail(
+            han=result.han,
+            fu=result.fu,
+            yaku=tuple((str(y), int(h)) for y, h in result.yaku),
+            yakuman=result.yakuman,
+            limit=result.limit,
+            dora=result.dora,
+            aka=result.aka,
+            ura=result.ura,
+            fu_items=tuple((str(f), int(v)) for f, v in result.fu_items),
+            pao=pao,
+            honba=sit.honba,
+            payment=RiichiPayment(
+                result.payment.ron, result.payment.tsumo_dealer, result.payment.tsumo_other
+            ),
+            melds=tuple(str(m) for m in sit.melds),
+            ura_indicators=tuple(str(t) for t in sit.ura_indicators),
+            **self._house_detail(result),
+        )
+        out: dict[str, Any] = to_json(record)
+        return out
 
     @property
     def _pao_yakuman(self) -> tuple[str, ...]:
