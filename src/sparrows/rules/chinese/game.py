@@ -584,12 +584,7 @@ class ChineseRuleset(Ruleset):
             **paid_by,
             **(facts or {}),
         }
-        detail = {
-            "items": [list(i) for i in got.items],
-            "limit_hand": got.limit_hand,
-            **detail,
-            **paid_by,
-        }
+        detail = self._detail(got, {**detail, **paid_by})
         names = [i[0] for i in got.items]
         ops += win_entries(
             game,
@@ -607,6 +602,19 @@ class ChineseRuleset(Ruleset):
             limit=int(got.limit_hand is not None),
         )
         return ops
+
+    def _detail(self, got: Any, fields: dict[str, Any]) -> dict[str, Any]:
+        """A win's detail as the ruleset's typed record writes it
+        (:data:`sparrows.client.WIN_DETAILS`): the items and the limit hand, then the
+        ruleset's own ``fields``."""
+        from ...client.data import to_json
+        from ...client.details import WIN_DETAILS
+
+        record = WIN_DETAILS[self.name](
+            items=tuple(tuple(i) for i in got.items), limit_hand=got.limit_hand, **fields
+        )
+        out: dict[str, Any] = to_json(record)
+        return out
 
     def _win(
         self,

@@ -172,7 +172,7 @@ class ClassicalRuleset(ChineseRuleset):
             "points": got.points,
             "doubles": got.doubles,
             "score": got.score,
-            "hand_scores": scores,
+            "hand_scores": tuple(scores),
         }
         facts = {"scores": scores}
         return self.win_report(
