@@ -29,10 +29,10 @@ from ...engine.wall import Wall
 from ...reasons import Reason
 from ...tiles import Meld, MeldType, Tile, house_set, riichi_set, sanma_set
 from ...tiles.kinds import HONOR, NORTH, WIND_NAMES
+from .abilities import ability_names
 from .house import (
     ABILITY_TILES,
     KOKAN,
-    ability_names,
     house_score,
     is_house,
 )
@@ -606,9 +606,8 @@ class RiichiBase(Ruleset):
 
     def rule_tables(self) -> dict[str, list[tuple[str, Any, str]]]:
         """The house preset's tables (abilities, chips, placement chips); none otherwise."""
+        from .abilities import ABILITIES, ABILITY_SETS
         from .house import (
-            ABILITIES,
-            ABILITY_SETS,
             IPPATSU_CHIPS,
             KAZOE_CHIPS,
             KOKAN,
@@ -655,7 +654,7 @@ class RiichiBase(Ruleset):
         opts = self.options
         if not self._house:
             return ""
-        from .house import ABILITIES
+        from .abilities import ABILITIES
 
         lines = ["Special tiles (one of each; a chip each when in a winning hand):"]
         if opts.special_tiles:
