@@ -23,7 +23,10 @@ def _random(mask: Any, rng: Any) -> Any:
     return np.array([rng.choice(np.flatnonzero(row)) if row.any() else 0 for row in mask])
 
 
-@pytest.mark.parametrize(("ruleset", "preset"), [("riichi", "tenhou"), ("sichuan", None)])
+@pytest.mark.parametrize(
+    ("ruleset", "preset"),
+    [("riichi", "tenhou"), pytest.param("sichuan", None, marks=pytest.mark.slow)],
+)
 def test_each_row_is_its_tables_seat_and_rewards_add_up(ruleset: str, preset: str | None) -> None:
     env = batch_env(ruleset, 6, preset=preset, seed=3)
     obs, mask, seat = env.reset()

@@ -92,6 +92,7 @@ def test_every_logged_action_is_the_rows_index_and_legal(tmp_path: Path) -> None
     assert np.array_equal(again, data["action"])
 
 
+@pytest.mark.slow  # three replays of one game: make test-all
 def test_three_formats_of_one_game_give_the_same_rows(tmp_path: Path) -> None:
     mjlog = _logs("mjlog")[0]
     tenhou6 = oracle_path("riichi", "tenhou6") / (mjlog.stem + ".json")

@@ -220,7 +220,10 @@ def _points_change(table: Any) -> list[float]:
 
 @pytest.mark.parametrize("claims", ["eligible", "uniform"])
 @pytest.mark.parametrize("episode", ["hand", "game"])
-@pytest.mark.parametrize(("ruleset", "preset"), [("riichi", "tenhou"), ("sichuan", None)])
+@pytest.mark.parametrize(
+    ("ruleset", "preset"),
+    [("riichi", "tenhou"), pytest.param("sichuan", None, marks=pytest.mark.slow)],
+)
 def test_every_seats_rewards_add_up_to_its_score_change(
     ruleset: str, preset: str | None, episode: str, claims: str
 ) -> None:

@@ -210,6 +210,7 @@ def test_a_slow_bot_at_a_web_table_holds_no_other_table(tmp_path: Path) -> None:
         seats.BOTS.remove(name)
 
 
+@pytest.mark.slow  # a server and Chromium: make test-all
 def test_serve_offers_its_owners_mjai_bot_at_riichi_tables_only(tmp_path: Path) -> None:
     """``serve --bot NAME=COMMAND``: the lobby (in Chromium) offers NAME for riichi seats and
     not for Hong Kong's, and a riichi table seated with it plays."""
