@@ -640,6 +640,7 @@ def test_every_win_detail_is_its_familys_typed_record(name: str, preset: str | N
 
     rules = _rules(name, preset)
     cls = WIN_DETAILS[rules.name]
+    assert rules.detail_class is cls  # the ruleset names the record clients look up
     schema = json_schema(cls)
     wins = 0
     for seed in range(sized(1, 12)):

@@ -230,6 +230,8 @@ class Ruleset(ABC):
     # ------------------------------------------------------------------ views
     #: The class of :meth:`extra`'s facts (``sparrows.client.extras``), None if none.
     extra_class: ClassVar[type | None] = None
+    #: The class of a win's ``detail`` (``sparrows.client.details``), None if none.
+    detail_class: ClassVar[type | None] = None
 
     def extra(self, game: Game, viewer: int | None) -> Extra | None:
         """The ruleset's own facts in ``viewer``'s view (None: a spectator), typed

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..._mypyc import mypyc_attr
 from ...analysis import BlockType, Form, form_shanten, waits
+from ...client.details import FaanWinDetail
 from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
@@ -203,6 +204,8 @@ class ChineseRuleset(Ruleset):
     the wall cannot replace stays in the hand and is discarded dead; no call on the last
     discard; the game ends when the deal would return to the first dealer after the last
     round, or after ``max_hands``."""
+
+    detail_class: ClassVar[type | None] = FaanWinDetail
 
     indicator_label = ""  # no dora
     layout_name: ClassVar[str | None] = "chinese"
@@ -605,14 +608,13 @@ class ChineseRuleset(Ruleset):
 
     def _detail(self, got: Any, fields: dict[str, Any]) -> dict[str, Any]:
         """A win's detail as the ruleset's typed record writes it
-        (:data:`sparrows.client.WIN_DETAILS`): the items and the limit hand, then the
+        (:attr:`detail_class`): the items and the limit hand, then the
         ruleset's own ``fields``."""
         from ...client.data import to_json
-        from ...client.details import WIN_DETAILS
 
-        record = WIN_DETAILS[self.name](
-            items=tuple(tuple(i) for i in got.items), limit_hand=got.limit_hand, **fields
-        )
+        cls = self.detail_class
+        assert cls is not None
+        record = cls(items=tuple(tuple(i) for i in got.items), limit_hand=got.limit_hand, **fields)
         out: dict[str, Any] = to_json(record)
         return out
 

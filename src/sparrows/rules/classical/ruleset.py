@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..._mypyc import mypyc_attr
 from ...analysis import Form, decompose
+from ...client.details import ClassicalWinDetail
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
 from ...engine.protocol import EarlierVersion
@@ -31,6 +32,7 @@ class ClassicalRuleset(ChineseRuleset):
     the spec is silent are in ``docs/rulesets.md``."""
 
     name: ClassVar[str] = "classical"
+    detail_class: ClassVar[type | None] = ClassicalWinDetail
     version: ClassVar[str] = "2"
     #: 2: a robbed kong is undone (event ``robbed``); an exhaustive draw names the ready
     #: seats (version 1 named none), their melds and waits.

@@ -188,8 +188,8 @@ class RiichiSettlement(RiichiHouse):
         return ops, self._hand_over(game, "win", dealer_won, ops)
 
     def _detail(self, result: RiichiScore, sit: Any, pao: int | None) -> dict[str, Any]:
-        """A win's detail, as its typed record (:class:`sparrows.client.RiichiWinDetail`)
-        writes it."""
+        """A win's detail, as its typed record (:attr:`detail_class`,
+        :class:`sparrows.client.RiichiWinDetail`) writes it."""
         from ...client.data import to_json
         from ...client.details import RiichiPayment, RiichiWinDetail
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..._mypyc import mypyc_attr
 from ...analysis import RIICHI, Form, form_shanten, waits
+from ...client.details import RiichiWinDetail
 from ...client.extras import RiichiExtra
 from ...client.view import DealerPayload, KokanPayload, Payload, VotePayload
 from ...engine import flow as fl
@@ -182,6 +183,7 @@ class RiichiBase(Ruleset):
     options_class: ClassVar[type | None] = RiichiOptions
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
     extra_class: ClassVar[type | None] = RiichiExtra
+    detail_class: ClassVar[type | None] = RiichiWinDetail
 
     def __init__(self, options: RiichiOptions | None = None) -> None:
         self.options = options or RiichiOptions()

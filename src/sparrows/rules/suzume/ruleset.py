@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from ..._mypyc import mypyc_attr
 from ...analysis import SUZUME, Form, form_shanten, waits
+from ...client.details import SuzumeWinDetail
 from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import DISCARD, PASS, RON, TSUMO, Action
@@ -69,6 +70,7 @@ def complete_keys(tileset: TileSet, kind_weight: Sequence[int]) -> frozenset[int
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SuzumeRuleset(Ruleset):
     name: ClassVar[str] = "suzume"
+    detail_class: ClassVar[type | None] = SuzumeWinDetail
     advice_class: ClassVar[str] = "sparrows.advice.suzume:SuzumeAdvice"
     layout_name: ClassVar[str | None] = "suzume"
     version: ClassVar[str] = "2"
