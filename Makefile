@@ -122,7 +122,7 @@ test-pure: $(DEVSTAMP)
 # The suite again on the compiled build, with a check that it plays every ruleset exactly
 # as the pure-Python build does (tests/test_builds.py). Left out here, run on the pure
 # build only: tests of interpreted code over engine paths the library tests cover: the
-# README walk-through, the CLI tests, the browser tests, the server's tests
+# docs walk-through, the CLI tests, the browser tests, the server's tests
 # (sparrows.server), the Ray and report tests (sparrows.sim's backends), the examples,
 # the terminal table, the export and record-format tests (sparrows.records), the dataset
 # writer's and the mjai bot adapter's (records and processes), and the client
@@ -168,7 +168,7 @@ bench: $(BENCHSTAMP) $(FASTSTAMP) $(VALGRIND) $(CHROMIUM)
 	$(BIN)/python benchmarks/bench_kill.py --kills 30
 	$(BIN)/python benchmarks/bench_bots.py
 
-# The README's pictures of the web table: the browser tests of every ruleset, writing
+# The pictures (README, docs/playing.md) of the web table: the browser tests of every ruleset, writing
 # their screenshots into docs/screenshots/.
 screenshots: $(DEVSTAMP) $(CHROMIUM) $(CJKFONTS)
 	SPARROWS_SCREENSHOTS=docs/screenshots $(BIN)/pytest -q tests/test_web_browser.py \

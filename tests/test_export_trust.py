@@ -516,7 +516,9 @@ def test_the_house_table_is_refused_up_front(tmp_path: Path) -> None:
             "tiles, chips and abilities, preset cy-dealers-choice): its sparrows record keeps "
             "it (sparrows replay)\n"
         )
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[1] / "docs" / "records.md").read_text(
+        encoding="utf-8"
+    )
     assert "house preset `cy-dealers-choice` are refused" in " ".join(readme.split())
 
 

@@ -1,8 +1,9 @@
-"""Every command in the README runs as written.
+"""Every command the README and the docs pages show runs as written.
 
-Each ```sh block's lines that start with ``sparrows`` are run in order with the installed
-console script on the PATH, in one scratch folder (so a record saved by one example is
-there for the next), stdin empty unless redirected. A trailing ``# exit N`` comment gives
+The pages are read in the order of ``PAGES`` (a record saved on one page is replayed on a
+later one). Each ```sh block's lines that start with ``sparrows`` are run in order with
+the installed console script on the PATH, in one scratch folder (so a record saved by one
+example is there for the next), stdin empty unless redirected. A trailing ``# exit N`` comment gives
 the expected status (default 0). Each ```python block is run as a script in the same
 folder. ```text blocks (syntax summaries) are not run.
 """
@@ -17,7 +18,31 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+#: The pages whose examples run, in order.
+PAGES = [
+    README,
+    *(
+        ROOT / "docs" / f"{name}.md"
+        for name in (
+            "playing",
+            "calculator",
+            "simulation",
+            "records",
+            "library",
+            "research",
+            "benchmarks",
+            "development",
+            "engine",
+            "envs",
+            "formats",
+            "protocol",
+            "rulesets",
+            "selfplay",
+        )
+    ),
+]
 BIN = Path(sys.executable).parent
 
 #: Input files the examples read.
@@ -28,9 +53,12 @@ FIXTURES = {
 }
 
 
-def _blocks(language: str) -> list[str]:
-    text = README.read_text(encoding="utf-8")
-    return re.findall(rf"^```{language}\n(.*?)^```", text, flags=re.S | re.M)
+def _blocks(language: str, pages: list[Path] = PAGES) -> list[str]:
+    blocks: list[str] = []
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        blocks += re.findall(rf"^```{language}\n(.*?)^```", text, flags=re.S | re.M)
+    return blocks
 
 
 def _commands() -> list[tuple[str, int]]:
@@ -52,6 +80,32 @@ def _commands() -> list[tuple[str, int]]:
 
 def test_the_readme_has_examples() -> None:
     assert len(_commands()) >= 20 and _blocks("python")
+
+
+def test_every_page_is_walked() -> None:
+    """A new page under docs/ is walked too (add it to PAGES where its examples belong)."""
+    assert set((ROOT / "docs").glob("*.md")) <= set(PAGES)
+
+
+def test_the_readme_links_resolve() -> None:
+    """Every relative link of the README and the docs pages names a file that exists, and
+    an anchor names a heading of that page."""
+    broken = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            path, _, anchor = target.partition("#")
+            file = (page.parent / path).resolve() if path else page
+            if not file.exists():
+                broken.append(f"{page.name}: {target}")
+            elif anchor and file.suffix == ".md":
+                heads = re.findall(r"^#+ (.*)$", file.read_text(encoding="utf-8"), re.M)
+                slugs = {re.sub(r"[^\w\- ]", "", h.lower()).replace(" ", "-") for h in heads}
+                if anchor not in slugs:
+                    broken.append(f"{page.name}: {target}")
+    assert not broken, broken
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """Which build of sparrows is running: pure Python, or the optional compiled build.
 
-The compiled build (``make fast``; see the README) compiles the hot modules listed in
+The compiled build (``make fast``; see docs/development.md) compiles the hot modules listed in
 :data:`MODULES` with mypyc, which already type-checks this code. The ``.py`` files stay the
 source and the fallback: a plain install runs them as they are, and ``make test`` runs the
 suite on both builds and checks that seeded games give identical records. ``setup.py``

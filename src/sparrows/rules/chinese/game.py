@@ -729,7 +729,7 @@ def facts_from_text(
     heavenly: bool = False,
     earthly: bool = False,
 ) -> WinFacts:
-    """The win facts of a hand written in the README's notation (the winning tile
+    """The win facts of a hand written in the tile notation (the winning tile
     included), checked (SparrowsError naming what is wrong)."""
     from ...tiles import parse_hand, parse_tiles
 

@@ -431,7 +431,7 @@ def settle(
 def score_text(
     text: str, win: str, options: ClassicalOptions | None = None, **facts: Any
 ) -> ClassicalScore:
-    """Score a winning hand written in the README's notation (the winning tile included);
+    """Score a winning hand written in the tile notation (the winning tile included);
     the other keywords are those of :func:`sparrows.rules.chinese.facts_from_text`."""
     return score_winner(facts_from_text(text, win, **facts), options)
 
@@ -443,7 +443,7 @@ def score_loser_text(
     flowers: str = "",
     options: ClassicalOptions | None = None,
 ) -> ClassicalScore:
-    """Score a loser's hand written in the README's notation."""
+    """Score a loser's hand written in the tile notation."""
     hand = parse_hand(text, "mpsz", max_tiles=14)
     extra = parse_tiles(flowers) if flowers else []
     bonus = [t.kind for t in [*hand.bonus, *extra]]

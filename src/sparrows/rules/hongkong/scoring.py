@@ -311,7 +311,7 @@ def payments(
 def score_text(
     text: str, win: str, options: HongKongOptions | None = None, **facts: Any
 ) -> HKScore:
-    """Score a hand written in the README's notation (the winning tile included); the
+    """Score a hand written in the tile notation (the winning tile included); the
     other keywords are those of :func:`sparrows.rules.chinese.facts_from_text` (tsumo,
     seat, round, flowers, last_tile, kong_bloom, robbing, heavenly, earthly)."""
     return score(facts_from_text(text, win, **facts), options)

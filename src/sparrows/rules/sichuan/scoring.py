@@ -191,7 +191,7 @@ def score_text(
     gang_bloom: bool = False,
     options: SichuanOptions | None = None,
 ) -> SichuanScore:
-    """Score a hand written in the README's notation (the winning tile included)."""
+    """Score a hand written in the tile notation (the winning tile included)."""
     concealed, melds = _read(text, 14)
     size = len(concealed) + 3 * len(melds)
     if size != 14:
@@ -230,7 +230,7 @@ def score_text(
 def best_waiting_score(
     text: str, void: str | None = None, options: SichuanOptions | None = None
 ) -> int:
-    """:func:`best_waiting` of a 13-tile hand written in the README's notation."""
+    """:func:`best_waiting` of a 13-tile hand written in the tile notation."""
     concealed, melds = _read(text, 13)
     size = len(concealed) + 3 * len(melds)
     if size != 13:
