@@ -70,8 +70,8 @@ wheel: $(DEVSTAMP)
 	$(WHEELTEST)/bin/pip install -q "$$(ls dist/sparrows-*-cp*.whl)[test]"
 	cd $(WHEELTEST) && SPARROWS_EXPECT=compiled SPARROWS_PURE_PYTHON=$(abspath $(BIN)/python) \
 		bin/python -m pytest -n 2 \
-		-p no:cacheprovider --rootdir=. $(abspath tests/test_builds.py) \
-		$(abspath tests/test_envs.py) $(wildcard $(abspath tests/test_env_encoding.py))
+		-p no:cacheprovider --rootdir=. $(abspath tests/engine/test_builds.py) \
+		$(abspath tests/envs/test_environments.py) $(abspath tests/envs/test_encoding.py)
 	@ls -l dist
 
 # `make run` serves the web table on http://localhost:8000/ (tables kept in
@@ -120,7 +120,7 @@ test-pure: $(DEVSTAMP)
 	SPARROWS_EXPECT=pure $(BIN)/pytest -n 2 --dist worksteal -m "not slow"
 
 # The suite again on the compiled build, with a check that it plays every ruleset exactly
-# as the pure-Python build does (tests/test_builds.py). Left out here, run on the pure
+# as the pure-Python build does (tests/engine/test_builds.py). Left out here, run on the pure
 # build only: tests of interpreted code over engine paths the library tests cover: the
 # docs walk-through, the CLI tests, the browser tests, the server's tests
 # (sparrows.server), the Ray and report tests (sparrows.sim's backends), the examples,
@@ -129,17 +129,17 @@ test-pure: $(DEVSTAMP)
 # contract's view round trips and stream rebuilds (views, JSON schema and stream). The
 # compiled engine still plays every configuration there through the contract's other
 # tests and test_builds.
-FAST_SKIP := readme cli_game cli_ux cli_riichi cli_riichi_score cli_house cli_sanma cli_hongkong \
-	cli_classical cli_sichuan cli_analyze web_browser web_panels web_restart web_faults web_hold \
-	web_hosting web_host web_table web_languages web_flow sim_scale examples export export_trust \
-	terminal_table record_trust record_edges simulate_trust mjlog web_server env_dataset mjai_bot
-FAST_DESELECT := test_client_contract.py::test_views_round_trip_and_meet_the_schema \
-	test_client_contract.py::test_the_stream_rebuilds_every_view[
+FAST_SKIP := tests/docs tests/cli tests/web tests/sim tests/records/test_export.py \
+	tests/records/test_export_limits.py tests/records/test_replay_check.py \
+	tests/records/test_edges.py tests/records/test_mjlog.py tests/envs/test_dataset.py \
+	tests/bots/test_mjai.py
+FAST_DESELECT := tests/client/test_contract.py::test_views_round_trip_and_meet_the_schema \
+	tests/client/test_contract.py::test_the_stream_rebuilds_every_view[
 test-fast: $(FASTSTAMP)
 	SPARROWS_PURE_PYTHON=$(abspath $(BIN)/python) SPARROWS_EXPECT=compiled \
 		$(FASTBIN)/pytest -n 2 --dist worksteal -m "not slow" -p no:cacheprovider \
-		$(foreach t,$(FAST_SKIP),--ignore=tests/test_$(t).py) \
-		$(foreach t,$(FAST_DESELECT),--deselect 'tests/$(t)')
+		$(foreach t,$(FAST_SKIP),--ignore=$(t)) \
+		$(foreach t,$(FAST_DESELECT),--deselect '$(t)')
 
 test-all: lint $(RLLIBSTAMP)
 	SPARROWS_FULL=1 SPARROWS_EXPECT=pure $(BIN)/pytest -n 2
@@ -168,11 +168,11 @@ bench: $(BENCHSTAMP) $(FASTSTAMP) $(VALGRIND) $(CHROMIUM)
 	$(BIN)/python benchmarks/bench_kill.py --kills 30
 	$(BIN)/python benchmarks/bench_bots.py
 
-# The pictures (README, docs/playing.md) of the web table: the browser tests of every ruleset, writing
-# their screenshots into docs/screenshots/.
+# The web table's pictures (README, docs/playing.md): the browser tests of every ruleset,
+# writing their screenshots into docs/screenshots/.
 screenshots: $(DEVSTAMP) $(CHROMIUM) $(CJKFONTS)
-	SPARROWS_SCREENSHOTS=docs/screenshots $(BIN)/pytest -q tests/test_web_browser.py \
-		tests/test_web_table.py -k "every_ruleset or phone or call_outs" -m "slow or not slow"
+	SPARROWS_SCREENSHOTS=docs/screenshots $(BIN)/pytest -q tests/web/test_browser.py \
+		tests/web/test_table.py -k "every_ruleset or phone or call_outs" -m "slow or not slow"
 
 # Regenerates the per-suit shanten tables (needs numpy; the result is committed).
 tables: $(DEVSTAMP)

@@ -41,7 +41,7 @@ from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.browser import READ, choose
+from tests.support.browser import READ, choose
 
 from sparrows.client import View
 from sparrows.rules import get_ruleset

@@ -3,7 +3,7 @@
 Both score the same random winning hands (four sets and a pair with 0-4 calls, seven
 pairs, thirteen orphans; random conditions, dora, red fives) with matched options; the
 passes alternate between the libraries and the median of each is reported. The hands come from
-``tests/riichi_random.py`` (the generator the differential test uses). sparrows is timed
+``tests/support/riichi_random.py`` (the generator the differential test uses). sparrows is timed
 in both builds: pure Python and, when ``make fast`` has built it, the compiled build
 (passes interleaved, see ``builds.py``).
 """

@@ -41,7 +41,7 @@ def counts(text: str) -> list[int]:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A ``sparrows serve`` process on a fresh database, one per test module that asks
     for it; its URL."""
-    from .browser import start_server, stop_server
+    from tests.support.browser import start_server, stop_server
 
     proc, url = start_server(tmp_path_factory.mktemp("web") / "tables.db")
     try:
@@ -53,7 +53,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Debian's Chromium through Playwright, one per test module that asks for it."""
-    from .browser import chromium
+    from tests.support.browser import chromium
 
     with chromium() as b:
         yield b

@@ -11,7 +11,7 @@ from .hand import KAN, RUN, SEVEN_PAIRS, TERMINAL_HONOR, THIRTEEN_ORPHANS, Ctx
 
 FuItems = list[tuple[str, int]]
 
-#: Every name a fu item can have (the page words each one: tests/test_web_languages.py).
+#: Every name a fu item can have (the page words each one: tests/web/test_languages.py).
 FU_ITEMS: Final = (
     "base",
     "tsumo",

@@ -1,5 +1,5 @@
 // The page's words, one dictionary per language (English here; Japanese, simplified and
-// traditional Chinese in lang/, with the same keys: tests/test_web_languages.py lists any
+// traditional Chinese in lang/, with the same keys: tests/web/test_languages.py lists any
 // key a language lacks). `t("key", {n: 3})` looks a key up in the
 // chosen language, then in English, and fills the {placeholders}. Tile and yaku names have
 // their own helpers. A new language is one more entry in DICT (same keys; any key left
