@@ -59,3 +59,31 @@ def test_unseen_counts_a_called_tile_once() -> None:
     legal = [Action(ActionType.DISCARD, t) for t in set(obs.hand)]
     (shanten, minus_ukeire, *_), best = agent._rank(obs, legal)[0]  # type: ignore[attr-defined]
     assert best.tiles[0].kind == nine_s and (shanten, minus_ukeire) == (0, -1)
+
+
+def test_clone_names_every_field_of_the_game() -> None:
+    """Game.clone copies each field as ``CLONE_FIELDS`` says: a game holds exactly the
+    fields named there (and ``scores``, the ledger's own list), so a field added to the
+    game and not to the table fails here rather than being shared by a clone."""
+    from sparrows.engine import game as game_module
+
+    game = Game(get_ruleset("riichi"), 3)
+    try:
+        held = set(vars(game))
+    except TypeError:
+        pytest.skip("the compiled Game has no __dict__; the pure build checks the fields")
+    assert held == set(game_module.CLONE_FIELDS) | {"scores"}
+    assert set(game_module._OWN_COPY) == {
+        name for name, how in game_module.CLONE_FIELDS.items() if how == game_module.OWN
+    }
+    rng = random.Random(3)
+    for _ in range(40):  # into the hand: discards, rivers, a claim window perhaps
+        seat = game.to_act()[0]
+        game.step(seat, rng.choice(game.legal_actions(seat)))
+    twin = game.clone()
+    mutable = (list, dict, set)
+    for name, how in game_module.CLONE_FIELDS.items():
+        mine, its = getattr(game, name), getattr(twin, name)
+        if how != game_module.SHARE and isinstance(mine, mutable) and mine:
+            assert mine is not its, name  # copied, not shared
+    assert twin.scores is twin.ledger.accounts["points"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, Protocol
@@ -749,72 +749,24 @@ class Game:
         return Game(self.ruleset, self.seed, clone_of=self)
 
     def _copy(self, src: Game) -> None:
-        # configuration and lookup tables: shared
-        self.ruleset, self.seed, self.record, self.ask_all, self.shuffle = (
-            src.ruleset,
-            src.seed,
-            src.record,
-            src.ask_all,
-            src.shuffle,
-        )
-        self.n, self.tileset, self.faces, self.kind, self.face_code = (
-            src.n,
-            src.tileset,
-            src.faces,
-            src.kind,
-            src.face_code,
-        )
-        self.tile_text, self.key_weight, self.face_weight = (
-            src.tile_text,
-            src.key_weight,
-            src.face_weight,
-        )
-        self.script, self._plain = src.script, src._plain
-        self.rng = random.Random()
-        self.rng.setstate(src.rng.getstate())
-        self.dice = random.Random()
-        self.dice.setstate(src.dice.getstate())
-        self.walls = [list(w) for w in src.walls]
-        self.hand_orders = [list(o) for o in src.hand_orders]
-        # the game's state: copied
-        self.ledger = src.ledger.copy()
-        self.scores = self.ledger.accounts["points"]
-        self.state = copy.deepcopy(src.state)
-        self.dealer, self.first_dealer, self.round_wind = (
-            src.dealer,
-            src.first_dealer,
-            src.round_wind,
-        )
-        self.hand_number = src.hand_number
-        self.events, self.actions = list(src.events), list(src.actions)
-        self.phase, self.window = src.phase, src.window
-        self.pending, self.declared = dict(src.pending), dict(src.declared)
-        self.hand_results = list(src.hand_results)
-        self.wall = src.wall.copy()
-        self.hands = [list(h) for h in src.hands]
-        self.melds = [
-            [EngineMeld(m.type, list(m.tiles), m.called, m.from_seat) for m in ms]
-            for ms in src.melds
-        ]
-        self.meld_moves = src.meld_moves
-        self.bonus = [list(b) for b in src.bonus]
-        self.discards = [list(d) for d in src.discards]
-        self.river_flags = [list(f) for f in src.river_flags]
-        self.status = list(src.status)
-        self.hand_key, self.face_key = list(src.hand_key), list(src.face_key)
-        self.counts = [list(c) for c in src.counts]
-        self.turn, self.drawn, self.turn_draw = src.turn, src.drawn, src.turn_draw
-        self.last_discard, self.robbed = src.last_discard, src.robbed
-        self.hand_start = {k: list(v) for k, v in src.hand_start.items()}
-        self._held = None
-        self.move_log = list(src.move_log)
-        self._tallied = src._tallied
-        self._answered, self._last_acted = list(src._answered), list(src._last_acted)
-        self.waits_cache = list(src.waits_cache)
-        self._inner = src._inner
-        self.result, self.ended = dict(src.result), dict(src.ended)
-        self.stream = src.stream.copy()
-        self._following = src._following
+        # every field as CLONE_FIELDS says; a few need their own copy
+        for name, how in CLONE_FIELDS.items():
+            value = getattr(src, name)
+            if how == SHARE:
+                pass
+            elif how == FLAT:
+                value = copy.copy(value)
+            elif how == NESTED:
+                if isinstance(value, dict):
+                    value = {k: list(v) for k, v in value.items()}
+                else:
+                    value = [list(v) for v in value]
+            elif how == DEEP:
+                value = copy.deepcopy(value)
+            else:
+                value = _OWN_COPY[name](src)
+            setattr(self, name, value)
+        self.scores = self.ledger.accounts["points"]  # the same list, as in a new game
 
     def _tally(self) -> None:
         """Read the actions not read yet: each seat's answers and its last action."""
@@ -1203,6 +1155,103 @@ class Game:
                 "the last discard is not on top of its river",
             )
         self.ruleset.validate(self)
+
+
+#: How :meth:`Game.clone` copies each field of a game. Every attribute a game holds is
+#: named here once (``tests/engine/test_internals.py`` checks that a new game holds exactly
+#: these and ``scores``), so a new field cannot be left out of a clone.
+SHARE: Final = "share"  # configuration, lookup tables, immutable values: the same object
+FLAT: Final = "flat"  # a list or dict of immutable values: a shallow copy
+NESTED: Final = "nested"  # a list (or dict) of lists: each inner list copied
+DEEP: Final = "deep"  # copied whole (the ruleset's state)
+OWN: Final = "own"  # its own copy, in _OWN_COPY
+
+CLONE_FIELDS: Final[dict[str, str]] = {
+    # configuration and lookup tables
+    "ruleset": SHARE,
+    "seed": SHARE,
+    "record": SHARE,
+    "ask_all": SHARE,
+    "shuffle": SHARE,
+    "n": SHARE,
+    "tileset": SHARE,
+    "faces": SHARE,
+    "kind": SHARE,
+    "face_code": SHARE,
+    "tile_text": SHARE,
+    "key_weight": SHARE,
+    "face_weight": SHARE,
+    "script": SHARE,  # a scripted game's script is shared
+    "_plain": SHARE,
+    # the generators of walls and dice
+    "rng": OWN,
+    "dice": OWN,
+    "walls": NESTED,
+    "hand_orders": NESTED,
+    # the game
+    "ledger": OWN,
+    "state": DEEP,
+    "dealer": SHARE,
+    "first_dealer": SHARE,
+    "round_wind": SHARE,
+    "hand_number": SHARE,
+    "events": FLAT,  # the events themselves never change: shared
+    "actions": FLAT,
+    "phase": SHARE,
+    "window": SHARE,  # replaced, never changed in place
+    "pending": FLAT,
+    "declared": FLAT,
+    "hand_results": FLAT,
+    "result": FLAT,
+    "ended": FLAT,
+    "move_log": FLAT,
+    # the table of the hand
+    "wall": OWN,
+    "hands": NESTED,
+    "melds": OWN,
+    "meld_moves": SHARE,
+    "bonus": NESTED,
+    "discards": NESTED,
+    "river_flags": NESTED,
+    "status": FLAT,
+    "hand_key": FLAT,
+    "face_key": FLAT,
+    "counts": NESTED,
+    "turn": SHARE,
+    "drawn": SHARE,
+    "turn_draw": SHARE,
+    "last_discard": SHARE,
+    "robbed": SHARE,
+    "hand_start": NESTED,
+    "_held": OWN,
+    # caches, tallies and the event stream
+    "waits_cache": FLAT,
+    "_inner": SHARE,
+    "_tallied": SHARE,
+    "_answered": FLAT,
+    "_last_acted": FLAT,
+    "stream": OWN,
+    "_following": SHARE,
+}
+
+
+def _copy_random(generator: random.Random) -> random.Random:
+    twin = random.Random()
+    twin.setstate(generator.getstate())
+    return twin
+
+
+_OWN_COPY: Final[dict[str, Callable[[Game], Any]]] = {
+    "rng": lambda g: _copy_random(g.rng),
+    "dice": lambda g: _copy_random(g.dice),
+    "ledger": lambda g: g.ledger.copy(),
+    "wall": lambda g: g.wall.copy(),
+    "melds": lambda g: [
+        [EngineMeld(m.type, list(m.tiles), m.called, m.from_seat) for m in ms] for ms in g.melds
+    ],
+    "_held": lambda g: None,  # events held back belong to the step that holds them
+    "stream": lambda g: g.stream.copy(),
+}
 
 
 _HANDLERS: Final[dict[type, Any]] = {
