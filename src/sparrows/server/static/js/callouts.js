@@ -6,31 +6,14 @@
 
 import { el } from "./util.js";
 import { t, verbLabel, words } from "./i18n.js";
+import { family } from "./families.js";
 import { positionOf } from "./render.js";
 
 /** A call event's meld type as the action verb the buttons and words use. */
 export const MELD_VERBS = { chi: "chi", pon: "pon", open_kan: "kan", added_kan: "kakan", closed_kan: "ankan" };
 
-/** The house preset's riichi declarations the table shows once the stick is down (an open
- * riichi shows the hand; tako riichi turns the ura indicators up): each seat newly marked
- * in ``after``'s extras and not in ``before``'s, with its word. */
-function declarations(before, after) {
-  const was = (before && before.extra) || {};
-  const now = (after && after.extra) || {};
-  const out = [];
-  if (now.kind !== "riichi") return out;
-  for (const [field, key] of [["tako", "act.tako_riichi"], ["open_riichi", "act.open_riichi"]]) {
-    (now[field] || []).forEach((on, seat) => {
-      if (on && !(was[field] || [])[seat] && !out.some((x) => x.seat === seat)) {
-        out.push({ seat, text: t(key), kind: "riichi" });
-      }
-    });
-  }
-  return out;
-}
-
 /** The call-outs of new events: [{seat (null: the table's centre), text, kind}]; with the
- * views before and after them, the house preset's open and tako riichi by name. */
+ * views before and after them, the family's own declarations by name (families.js). */
 export function calloutsOf(events, ruleset, n, before = null, after = null) {
   const out = [];
   let exchanged = false;
@@ -45,8 +28,8 @@ export function calloutsOf(events, ruleset, n, before = null, after = null) {
     } else if (e.type === "win") {
       const word = verbLabel(e.from_seat == null ? "tsumo" : "ron", ruleset);
       out.push({ seat: e.seat, text: word.replace(/\s*\(.*\)$/, ""), kind: "win" });
-    } else if (e.type === "bonus" && ruleset === "riichi") {
-      out.push({ seat: e.seat, text: t("act.nuki").replace(/\s*\(.*\)$/, ""), kind: "call" });
+    } else if (e.type === "bonus" && family(ruleset).bonusWord()) {
+      out.push({ seat: e.seat, text: family(ruleset).bonusWord(), kind: "call" });
     } else if (e.type === "exchange" && !exchanged) {
       exchanged = true; // every seat passes the same way: said once, at the centre
       const way = (e.dst - e.src + n) % n;
@@ -58,7 +41,7 @@ export function calloutsOf(events, ruleset, n, before = null, after = null) {
       });
     }
   }
-  for (const d of declarations(before, after)) {
+  for (const d of family(ruleset).declarations(before, after)) {
     const said = out.find((x) => x.seat === d.seat && x.kind === "riichi");
     if (said) said.text = d.text; // "Riichi" said with the discard: the name it turned out to be
     else out.push(d);

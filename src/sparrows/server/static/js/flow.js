@@ -2,6 +2,8 @@
 // after riichi (on by default), win by itself, no calls, and "pass on everything this
 // turn". Here is what they answer at a prompt; the table sends it.
 
+import { family } from "./families.js";
+
 const KEY = "sparrows.flow";
 
 /** The player's settings, as last saved in this browser. */
@@ -26,8 +28,7 @@ export function autoAction(v, p, seat, flow, passTurn, claimPause) {
   const wins = p.actions.filter((a) => WIN.test(a));
   if (wins.length && flow.autoWin) return { action: wins[0], wait: 0 };
   if (p.kind === "turn") {
-    const x = v.extra || {};
-    const riichi = x.kind === "riichi" && x.riichi && x.riichi[seat];
+    const riichi = family(v.ruleset).inRiichi(v.extra || {}, seat);
     // after riichi the one legal move is the drawn tile: it is seen for a moment
     if (flow.autoDiscard && riichi && !wins.length && p.actions.length === 1 &&
         p.actions[0].startsWith("discard ")) return { action: p.actions[0], wait: 300 };

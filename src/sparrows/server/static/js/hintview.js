@@ -5,6 +5,7 @@ import { el, fmtNum } from "./util.js";
 import { tileEl } from "./tiles.js";
 import { said, t } from "./i18n.js";
 import { actionWords } from "./log.js";
+import { family } from "./families.js";
 
 function tileRow(tiles) {
   return el("span.hint-tiles", {}, ...tiles.map((x) => tileEl(x, { cls: "mini" })));
@@ -67,9 +68,9 @@ export function hintParts(v, h, asking) {
     if (h.suggestion) parts.push(el("span", { testid: "hint-suggestion", text: `${t("hint.suggest")}: ${actionWords(h.suggestion, v.ruleset)}` }));
     if (h.no_win) parts.push(el("span.warn", { testid: "hint-no-win", text: t("hint.noWin", { reason: said(h.no_win_why, h.no_win) }) }));
   }
-  const x = v.extra || {};
-  if (x.kind === "riichi" && x.furiten != null) {
-    parts.push(x.furiten ? el("span.furiten", { testid: "furiten", text: t("table.furiten") })
+  const furiten = family(v.ruleset).furiten(v.extra || {});
+  if (furiten != null) {
+    parts.push(furiten ? el("span.furiten", { testid: "furiten", text: t("table.furiten") })
       : el("span", { testid: "furiten", text: t("table.notFuriten") }));
   }
   if (!parts.length) parts.push(t("table.tilesInHand", { n: v.hand.length }));

@@ -6,6 +6,7 @@ import { el, clear, getJSON, fmtNum } from "./util.js";
 import { uniqueNames } from "./render.js";
 import { t, rulesetName, translatePage, languageMenu } from "./i18n.js";
 import { recordLinks } from "./panels.js";
+import { family } from "./families.js";
 
 const $ = (id) => document.getElementById(id);
 const STORE = "sparrows.tables";
@@ -52,7 +53,7 @@ function fillPresets() {
   $("rules-link").href = `/rules/${encodeURIComponent(r.name)}`;
   const select = clear($("preset"));
   for (const p of Object.keys(r.presets)) select.appendChild(el("option", { value: p, text: p }));
-  const preferred = r.name === "riichi" ? "tenhou" : "standard";
+  const preferred = family(r.name).preferredPreset;
   if (r.presets[preferred]) select.value = preferred;
   presetChanged();
 }

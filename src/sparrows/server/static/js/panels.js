@@ -366,8 +366,8 @@ export function recordLinks(id, ruleset, preset) {
 }
 
 /** Which formats a finished game exports to (tenhou.net/6 and mjai hold riichi only, not the house preset). */
-export function downloadFormats(ruleset, preset) {
-  return [["sparrows", "JSON"], ...family(ruleset).exports(preset)];
+export function downloadFormats(ruleset, preset, options = {}) {
+  return [["sparrows", "JSON"], ...family(ruleset).exports(preset, options)];
 }
 
 export { meldEl };

@@ -203,24 +203,17 @@ function ctx() {
   };
 }
 
-/**
- * Workaround: the table's info names no preset (empty), so downloadFormats cannot tell
- * the house table (which mjai and tenhou.net/6 cannot hold) by its preset; the game's
- * own options (game_start) tell it.
- */
-function presetForDownloads() {
-  const preset = S.info && S.info.preset;
-  if (preset) return preset;
+/** The options the game started with (its game_start event): where the table's info names
+ * no preset, they tell the family which formats can hold the game. */
+function startOptions() {
   const start = (S.data.frames[0].events || []).find((e) => e.type === "game_start");
-  const o = (start && start.options) || {};
-  if (S.data.ruleset === "riichi" && (o.special_tiles || o.chips || o.abilities)) return "cy-dealers-choice";
-  return "";
+  return (start && start.options) || {};
 }
 
 function fillDownloads() {
   const box = clear($("downloads"));
   box.appendChild(el("span.label", { text: `${tr("replay.download", "Download")}: ` }));
-  for (const [fmt, label] of downloadFormats(S.data.ruleset, presetForDownloads())) {
+  for (const [fmt, label] of downloadFormats(S.data.ruleset, (S.info && S.info.preset) || "", startOptions())) {
     box.appendChild(el("a", {
       href: `/api/records/${encodeURIComponent(S.id)}?format=${fmt}`, download: "",
       testid: `download-${fmt}`, text: label,

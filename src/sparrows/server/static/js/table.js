@@ -7,6 +7,7 @@ import { said, t, words, verbLabel, translatePage, roundLabel, languageMenu } fr
 import { renderBoard, meldsEl, seatName, uniqueNames } from "./render.js";
 import { HandCollector, handEndPanel, gameEndPanel, recordLinks, winToast } from "./panels.js";
 import { calloutsOf, showCallouts } from "./callouts.js";
+import { family } from "./families.js";
 import { autoAction, loadFlow, saveFlow } from "./flow.js";
 import { logLine, renderLog } from "./log.js";
 import { bestDiscards, hintParts } from "./hintview.js";
@@ -190,7 +191,7 @@ function onState(msg) {
       S.landing = { seat: e.seat, meld: false, at: performance.now() };
       playSound("discard");
     } else if (e.type === "call") S.landing = { seat: e.seat, meld: true, at: performance.now() };
-    if (e.type === "win" && msg.view.ruleset === "sichuan") showToast(winToast(e, c));
+    if (e.type === "win" && family(msg.view.ruleset).winToast) showToast(winToast(e, c));
     if (done) addHandPanel(handEndPanel(done, { ...c, n: msg.view.players, lastView: before }, closeHandPanel));
     if (e.type === "game_end") S.gameEnd = e;
   }
@@ -397,8 +398,8 @@ function render() {
   renderActions(v);
   renderHand(v, c);
   renderLog($("log"), S.log);
-  const x = v.extra || {};
-  $("furiten-badge").classList.toggle("hidden", !(S.seat != null && x.kind === "riichi" && x.furiten && !v.over));
+  const furiten = family(v.ruleset).furiten(v.extra || {});
+  $("furiten-badge").classList.toggle("hidden", !(S.seat != null && furiten && !v.over));
   const pass = $("pass-turn");
   pass.classList.toggle("hidden", S.seat == null || v.over);
   pass.disabled = Boolean(v.prompt && v.prompt.kind === "turn"); // its own turn: nothing to pass
@@ -518,8 +519,8 @@ function renderHints(v) {
   toggle.checked = S.hints;
   const info = $("exchange-info");
   clear(info);
-  const x = v.extra || {};
-  if (x.kind === "sichuan" && (x.gave || x.got)) {
+  const x = family(v.ruleset).exchange(v.extra || {});
+  if (x) {
     info.classList.remove("hidden");
     if (x.gave) info.append(`${t("table.gave")} `, ...x.gave.map((tile) => tileEl(tile)));
     if (x.got) info.append(` ${t("table.got")} `, ...x.got.map((tile) => tileEl(tile)));
