@@ -17,10 +17,11 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
+
+from riichi_random import random_win, to_mahjong, to_situation
 
 from builds import compiled_bin, in_compiled
-from riichi_random import random_win, to_mahjong, to_situation
 from sparrows.rules.riichi import score
 
 

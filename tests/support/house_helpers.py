@@ -1,6 +1,7 @@
-"""Shared pieces of the house preset's scripted tests (``tests/rules/riichi_house/test_game.py``,
-``tests/rules/riichi_house/test_flow.py``): the ruleset, quiet hands, and small drivers that pass every
-claim, play tsumogiri and stop at the dealer's continue-or-pass window."""
+"""Shared pieces of the house preset's scripted tests
+(``tests/rules/riichi_house/test_game.py``, ``tests/rules/riichi_house/test_flow.py``):
+the ruleset, quiet hands, and small drivers that pass every claim, play tsumogiri and stop
+at the dealer's continue-or-pass window."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""The riichi house preset ``cy-dealers-choice`` (seed 001) played out, scripted on injected
-walls (``tests/support/riichi_walls.py``): the dealer's choice, the called game, the low-riichi bust,
-pocchi wildcards and the 6z pocchi furiten, naki menzen, chips per win, basengo, nagashi
-mangan as a haneman win, the placement chips, and random games of the preset.
+"""The riichi house preset ``cy-dealers-choice`` (seed 001) played out, scripted on
+injected walls (``tests/support/riichi_walls.py``): the dealer's choice, the called game,
+the low-riichi bust, pocchi wildcards and the 6z pocchi furiten, naki menzen, chips per
+win, basengo, nagashi mangan as a haneman win, the placement chips, and random games of
+the preset.
 
 Every expected payment is worked out by hand in the comments from
 ``../shared/rules/riichi.md`` (sections "Preset `cy-dealers-choice`" and "precise

@@ -114,7 +114,8 @@ def test_every_event_type_round_trips_through_json() -> None:
     types = {e.type for e in game.events}
     suzume = {"game_start", "hand_start", "deal", "indicator", "draw", "discard", "transfer"}
     suzume |= {"win", "misdeclared", "exhaustive_draw", "hand_end", "game_end"}
-    assert types == suzume and types <= set(EVENT_TYPES)  # the others: tests/engine/test_mechanisms.py
+    # the other event types: tests/engine/test_mechanisms.py
+    assert types == suzume and types <= set(EVENT_TYPES)
     for e in game.events:
         text = json.dumps(e.to_json())
         back = event_from_json(json.loads(text))
