@@ -9,8 +9,8 @@ from typing import Any
 
 from ..errors import SparrowsError
 from ..rules.riichi import WinSituation, riichi_options, score
-from ..rules.riichi.abilities import ability_names
-from ..rules.riichi.house import house_score, is_house
+from ..rules.riichi.house.abilities import ability_names
+from ..rules.riichi.house.scoring import house_score, is_house
 from ..rules.riichi.options import RiichiOptions
 from ..rules.riichi.points import nagashi_payment
 from ..rules.riichi.scoring import impossible_conditions

@@ -39,7 +39,7 @@ class HandEvents:
 
 def check_riichi_game(game: Game, what: str) -> None:
     """Refuse, in one line, a game ``what`` (a format's name) cannot hold."""
-    from ..rules.riichi.house import is_house
+    from ..rules.riichi.house.scoring import is_house
 
     if game.ruleset.name != "riichi":
         raise RecordError(

@@ -23,9 +23,9 @@ def _suzume(options: dict[str, Any]) -> Ruleset:
 
 
 def _riichi(options: dict[str, Any]) -> Ruleset:
-    from .riichi.game import RiichiRuleset
+    from .riichi.game import riichi_ruleset
 
-    return RiichiRuleset.from_options(options)
+    return riichi_ruleset(options)
 
 
 def _hongkong(options: dict[str, Any]) -> Ruleset:

@@ -48,8 +48,8 @@ from sparrows.rules.riichi import (
     riichi_options,
     score,
 )
-from sparrows.rules.riichi.abilities import ABILITY_SETS
-from sparrows.rules.riichi.house import (
+from sparrows.rules.riichi.house.abilities import ABILITY_SETS
+from sparrows.rules.riichi.house.scoring import (
     han_o_tsukeru,
     house_score,
     kokan_choices,

@@ -43,7 +43,7 @@ the tests replay):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..._mypyc import mypyc_attr
 from ...engine import flow as fl
@@ -57,7 +57,7 @@ from .hand import TERMINAL_HONOR
 if TYPE_CHECKING:
     from ...engine.game import Game
 
-from .settlement import KokanWins, RiichiSettlement
+from .settlement import RiichiSettlement
 from .table import (
     _ABORT,
     _NUKI,
@@ -74,7 +74,18 @@ from .table import (
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class RiichiRuleset(RiichiSettlement):
-    """Riichi on the shared engine (every preset; its layers: see :mod:`.table`)."""
+    """Riichi on the shared engine (every preset; its layers: see :mod:`.table`). A table
+    with the house preset's options plays :class:`~.house.play.HouseRuleset`, this class
+    with the house layer's hook points filled (:func:`riichi_ruleset` chooses)."""
+
+    # ------------------------------------------------------------------ hook points
+    def _special_tsumo(self, game: Game, seat: int) -> bool:
+        """Whether the drawn tile offers a special win (one that completes no hand)."""
+        return False
+
+    def _special_tsumo_win(self, game: Game, seat: int) -> tuple[list[fl.Op], fl.Next] | None:
+        """The special win a tsumo declares, when it is one (not an ordinary win)."""
+        return None
 
     def start_hand(self, game: Game) -> fl.Outcome:
         game.state.hand = HandState()
@@ -101,9 +112,7 @@ class RiichiRuleset(RiichiSettlement):
             and self._score(game, self._situation(game, seat, drawn, True), wild).is_win
         ):
             out.append(_TSUMO)
-        elif drawn is not None and (
-            self._special_suukantsu(game, seat) or self._puutaa(game, seat) is not None
-        ):
+        elif drawn is not None and self._special_tsumo(game, seat):
             out.append(_TSUMO)  # a special win (the player may decline it)
         wall_left = game.wall.left
         can_kan = drawn is not None and wall_left > 0 and sum(hs.kans) < 4
@@ -185,11 +194,9 @@ class RiichiRuleset(RiichiSettlement):
             return self._discard_outcome(game, seat, action)
         if t is A.TSUMO:
             assert game.drawn is not None
-            if self._special_suukantsu(game, seat) and not self._completes(game, seat):
-                return fl.Outcome(*self._suukantsu_win(game, seat))
-            puutaa = self._puutaa(game, seat)
-            if puutaa is not None and not self._completes(game, seat):
-                return fl.Outcome(*self._suukantsu_win(game, seat, puutaa))
+            special = self._special_tsumo_win(game, seat)
+            if special is not None:
+                return fl.Outcome(*special)
             return fl.Outcome(*self._wins(game, [seat], None, game.drawn, tsumo=True))
         if t is A.ABORT:
             return self._abort(game, "nine terminals", seat)
@@ -366,21 +373,6 @@ class RiichiRuleset(RiichiSettlement):
 
     def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
         hs: HandState = game.state.hand
-        if window.kind == "kokan":
-            won: KokanWins = window.data
-            picks = {s: a.choice for s, a in answers.items() if a.choice}
-            return fl.Outcome(
-                *self._wins(
-                    game,
-                    list(won.winners),
-                    won.from_seat,
-                    won.tile,
-                    won.tsumo,
-                    won.chankan,
-                    picks,
-                    won.robbed,
-                )
-            )
         if window.kind == "vote":  # the unanimous abort before the dealer's first discard
             if all(answers.get(s) == _ABORT for s in self._seats):
                 out = self._abort(game, "unanimous")
@@ -475,3 +467,19 @@ class RiichiRuleset(RiichiSettlement):
             run = (ks[0], ks[1])
         hs.kuikae = self._kuikae(k, run)
         return ops, fl.Turn(seat, fl.NO_DRAW)
+
+
+def riichi_ruleset(given: dict[str, Any]) -> RiichiRuleset:
+    """The riichi ruleset of these options (a preset name under ``preset`` and values,
+    through the one option builder): the house preset's layer where the options play it
+    (:func:`~.house.plays_house`), the standard one otherwise."""
+    from ..base import build_options
+    from .house import plays_house
+    from .options import PRESETS, RiichiOptions
+
+    options: RiichiOptions = build_options(RiichiOptions, PRESETS, given, "riichi")
+    if plays_house(options):
+        from .house.play import HouseRuleset
+
+        return HouseRuleset(options)
+    return RiichiRuleset(options)

@@ -228,7 +228,7 @@ class RiichiOptions:
             raise OptionsError(f"chip_value must be above 0, not {self.chip_value}")
         if self.special_tiles and any(self.red_fives):
             raise OptionsError("special_tiles replaces the red fives: set red_fives=0,0,0 with it")
-        from .abilities import ability_names
+        from .house.abilities import ability_names
 
         ability_names(self.abilities)  # raises OptionsError for an unknown name
 

@@ -4,7 +4,7 @@ exhaustive draw (nagashi, noten payments), aborts, the next hand and the game's 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..._mypyc import mypyc_attr
@@ -16,37 +16,68 @@ from ...tiles import MeldType
 from ...tiles.kinds import DRAGONS, WINDS
 from ..wins import win_entries
 from .hand import TERMINAL_HONOR
-from .points import LIMIT_BASE, nagashi_payment, payment, settle
+from .points import LIMIT_BASE, Payment, nagashi_payment, payment, settle
 from .scoring import RiichiScore
 from .situation import WinSituation
 
 if TYPE_CHECKING:
     from ...engine.game import Game
 
-from .house_play import RiichiHouse
 from .table import (
     _RON,
     PAO_YAKUMAN,
     HandState,
+    RiichiBase,
     RiichiState,
 )
 
 
-@dataclass(frozen=True, slots=True)
-class KokanWins:
-    """The wins a kokan window holds until each winner has chosen (its ``data``)."""
-
-    winners: tuple[int, ...]
-    from_seat: int | None
-    tile: int
-    tsumo: bool
-    chankan: bool
-    robbed: bool
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)
-class RiichiSettlement(RiichiHouse):
-    """Riichi's settlement layer: wins (several on one tile, pao, honba and sticks), the"""
+class RiichiSettlement(RiichiBase):
+    """Riichi's settlement layer: wins (several on one tile, pao, honba and sticks), the
+    exhaustive draw, aborts, the next hand and the game's end. Its hook points (a window
+    before the wins are paid, chips, a win's further items and detail, chips at a bust
+    or a called game, the final result) do nothing here; the house preset's layer
+    (:class:`~.house.play.HouseRuleset`) fills them."""
+
+    # ------------------------------------------------------------------ hook points
+    def _win_window(
+        self,
+        game: Game,
+        winners: list[int],
+        from_seat: int | None,
+        tile: int,
+        tsumo: bool,
+        chankan: bool,
+        robbed: bool,
+    ) -> fl.Window | None:
+        """A window to open before the wins on a tile are paid (the house preset's kokan
+        asks its winners to choose), or None: they are paid at once."""
+        return None
+
+    def _chip_moves(
+        self, winner: int, from_seat: int | None, pao: int | None, chips: int
+    ) -> list[fl.Op]:
+        """The chip moves of a win worth ``chips`` (no chips in standard riichi)."""
+        return []
+
+    def _extra_items(
+        self, game: Game, seat: int, tile: int, tsumo: bool, result: RiichiScore
+    ) -> list[str]:
+        """Statistics items of a win beside its yaku."""
+        return []
+
+    def _extra_detail(self, result: RiichiScore) -> dict[str, Any]:
+        """Fields of a win's detail beside the standard ones."""
+        return {}
+
+    def _bust_chips(self, game: Game, busted: list[int]) -> list[fl.Op]:
+        """Chip moves when ``busted`` end the game."""
+        return []
+
+    def _called_game_chips(self, game: Game) -> list[fl.Op]:
+        """Chip moves when the game is called."""
+        return []
 
     def _note_pao(self, game: Game, seat: int, meld: MeldType, k: int, feeder: int) -> None:
         """The feeder of the third dragon set or the fourth wind set pays for daisangen /
@@ -88,11 +119,10 @@ class RiichiSettlement(RiichiHouse):
         kan or North, which it leaves for the first winner's hand once the wins are paid."""
         hs: HandState = game.state.hand
         opts = self.options
-        if kokan is None and "kokan" in self._ability_tile:
-            asks = self._kokan_asks(game, winners, tile, tsumo, chankan, from_seat)
-            if asks:
-                data = KokanWins(tuple(winners), from_seat, tile, tsumo, chankan, robbed)
-                return [], fl.Window("kokan", asks, data, claim=False)
+        if kokan is None:
+            window = self._win_window(game, winners, from_seat, tile, tsumo, chankan, robbed)
+            if window is not None:
+                return [], window
         ops: list[fl.Op] = []
         sticks = game.ledger.pots["points"]
         paarenchan = False
@@ -169,7 +199,7 @@ class RiichiSettlement(RiichiHouse):
                 tile,
                 result.payment.hand_value,
                 result.reading,
-                [y for y, _ in result.yaku] + self._house_items(game, seat, tile, tsumo, result),
+                [y for y, _ in result.yaku] + self._extra_items(game, seat, tile, tsumo, result),
                 result.names(),
                 payments,
                 report,
@@ -210,7 +240,7 @@ class RiichiSettlement(RiichiHouse):
             ),
             melds=tuple(str(m) for m in sit.melds),
             ura_indicators=tuple(str(t) for t in sit.ura_indicators),
-            **self._house_detail(result),
+            **self._extra_detail(result),
         )
         out: dict[str, Any] = to_json(record)
         return out
@@ -349,6 +379,54 @@ class RiichiSettlement(RiichiHouse):
         game.state.last = ("win", dealer_won)
         return fl.Outcome(ops, self._hand_over(game, "win", dealer_won, ops))
 
+    def _special_win(
+        self,
+        game: Game,
+        seat: int,
+        feeder: int | None,
+        pay: Payment,
+        sticks: int,
+        reason: str,
+        item: str,
+        label: str,
+        han: int,
+        yakuman: int,
+        chips: int,
+        tile_text: str,
+        detail: dict[str, Any],
+    ) -> list[fl.Op]:
+        """The ops of a win without a reading (nagashi, the special suukantsu, the puutaa):
+        its payment (from ``feeder``, or as a tsumo), the sticks, its chips, the report and
+        the win event."""
+        deltas = settle(pay, seat, feeder, game.dealer, players=self.num_players)
+        ops: list[fl.Op] = [
+            fl.Move("points", p, seat, -d, reason) for p, d in enumerate(deltas) if d < 0
+        ]
+        if sticks:
+            ops.append(fl.Move("points", POT, seat, sticks, "sticks"))
+        if chips and self.options.chips:
+            ops += self._chip_moves(seat, feeder, None, chips)
+        game.state.hand.winners.append(seat)
+        payments = list(deltas)
+        payments[seat] += sticks
+        ops += win_entries(
+            game,
+            seat,
+            feeder,
+            None,
+            pay.hand_value,
+            item.replace("_", " "),
+            [item],
+            [[label, han]],
+            payments,
+            {"han": han, "fu": 0, "chips": chips},
+            detail,
+            shown=game.hands[seat],
+            tile_text=tile_text,
+            limit=yakuman,
+        )
+        return ops
+
     def next_hand(self, game: Game) -> fl.NextHand | fl.GameOver:
         st: RiichiState = game.state
         opts = self.options
@@ -417,8 +495,13 @@ class RiichiSettlement(RiichiHouse):
         if sticks and opts.sticks_to_winner_at_end:
             ops.append(fl.Move("points", POT, first, sticks, "leftover sticks"))
             scores[first] += sticks
-        if opts.placement_chips:
-            return self._chip_result(game, scores, places, ops)
+        return self._final_result(game, scores, places, ops)
+
+    def _final_result(
+        self, game: Game, scores: list[int], places: list[int], ops: list[fl.Op]
+    ) -> fl.GameOver:
+        """The game's final figures: points less the return, with uma and oka."""
+        opts = self.options
         uma_a, uma_b = opts.uma
         if self.num_players == 3:  # 1st +a, 2nd +b, 3rd -(a + b)
             uma = {1: uma_a, 2: uma_b, 3: -uma_a - uma_b}

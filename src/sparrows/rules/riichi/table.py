@@ -4,11 +4,13 @@ counters, shown hands, prompt payloads) and the facts of a hand that every other
 reads (waits, furiten, the win situation and its score, abilities held, the hand's end).
 
 The ruleset is built in layers, one module each, each class extending the one before:
-:class:`RiichiBase` (here) -> :class:`~.house_play.RiichiHouse` (the house preset's
-special wins, kokan and chips) -> :class:`~.settlement.RiichiSettlement` (wins, draws,
+:class:`RiichiBase` (here) -> :class:`~.settlement.RiichiSettlement` (wins, draws,
 aborts, payments, pao, the game's end) -> :class:`~.game.RiichiRuleset` (the standard
-flow: turns, calls, claims and their resolution). What bots and the hint key ask is
-riichi's advice, :class:`sparrows.advice.riichi.RiichiAdvice`, outside the ruleset.
+flow: turns, calls, claims and their resolution), and on top, for a table with the house
+preset's options, :class:`~.house.play.HouseRuleset` (the house preset's special wins,
+kokan and chips, through the hook points of the layers below; ``house/``). What bots and
+the hint key ask is riichi's advice, :class:`sparrows.advice.riichi.RiichiAdvice`,
+outside the ruleset.
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ from ...engine.wall import Wall
 from ...reasons import Reason
 from ...tiles import Meld, MeldType, Tile, house_set, riichi_set, sanma_set
 from ...tiles.kinds import HONOR, NORTH, WIND_NAMES
-from .abilities import ability_names
-from .house import (
+from .house.abilities import ability_names
+from .house.scoring import (
     ABILITY_TILES,
     KOKAN,
     house_score,
@@ -608,8 +610,8 @@ class RiichiBase(Ruleset):
 
     def rule_tables(self) -> dict[str, list[tuple[str, Any, str]]]:
         """The house preset's tables (abilities, chips, placement chips); none otherwise."""
-        from .abilities import ABILITIES, ABILITY_SETS
-        from .house import (
+        from .house.abilities import ABILITIES, ABILITY_SETS
+        from .house.scoring import (
             IPPATSU_CHIPS,
             KAZOE_CHIPS,
             KOKAN,
@@ -656,7 +658,7 @@ class RiichiBase(Ruleset):
         opts = self.options
         if not self._house:
             return ""
-        from .abilities import ABILITIES
+        from .house.abilities import ABILITIES
 
         lines = ["Special tiles (one of each; a chip each when in a winning hand):"]
         if opts.special_tiles:

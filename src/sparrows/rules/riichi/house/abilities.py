@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...errors import OptionsError
+from ....errors import OptionsError
 
 __all__ = ["ABILITIES", "ABILITY_SETS", "ability_names"]
 

@@ -1,40 +1,67 @@
-"""Riichi's house-preset layer (``cy-dealers-choice``): special wins (the special
-suukantsu, shiisanpuutaa), kokan's choice, chips and the placement chips at the end."""
+"""Riichi's house-preset layer (``cy-dealers-choice``), on top of the standard ruleset:
+the special wins (the special suukantsu, shiisanpuutaa), kokan's choice, chips at a win,
+a bust and a called game, and the placement chips at the end. It fills the standard
+layers' hook points (:class:`~..settlement.RiichiSettlement`,
+:class:`~..game.RiichiRuleset`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from ..._mypyc import mypyc_attr
-from ...engine import flow as fl
-from ...engine.actions import Action
-from ...engine.ledger import POT, Settlement
-from ...tiles.kinds import HONOR
-from ..wins import win_entries
-from .house import (
+from ...._mypyc import mypyc_attr
+from ....engine import flow as fl
+from ....engine.actions import Action
+from ....engine.ledger import Settlement
+from ....tiles.kinds import HONOR
+from ..game import RiichiRuleset
+from ..points import LIMIT_BASE, payment
+from ..scoring import RiichiScore
+from .scoring import (
     local_yakuman_chips,
 )
-from .points import LIMIT_BASE, Payment, payment, settle
-from .scoring import RiichiScore
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
+    from ....engine.game import Game
 
-from .table import (
+from ..table import (
     BUST_CHIPS,
     CALLED_GAME_CHIPS,
     SUUKANTSU_CHIPS,
     A,
     HandState,
-    RiichiBase,
     placement_chips,
 )
 
 
+@dataclass(frozen=True, slots=True)
+class KokanWins:
+    """The wins a kokan window holds until each winner has chosen (its ``data``)."""
+
+    winners: tuple[int, ...]
+    from_seat: int | None
+    tile: int
+    tsumo: bool
+    chankan: bool
+    robbed: bool
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
-class RiichiHouse(RiichiBase):
-    """Riichi's house-preset layer (``cy-dealers-choice``): special wins (the special"""
+class HouseRuleset(RiichiRuleset):
+    """Riichi with the house preset's play (the options :func:`~.plays_house` names)."""
+
+    # ------------------------------------------------------------------ special wins
+    def _special_tsumo(self, game: Game, seat: int) -> bool:
+        return self._special_suukantsu(game, seat) or self._puutaa(game, seat) is not None
+
+    def _special_tsumo_win(self, game: Game, seat: int) -> tuple[list[fl.Op], fl.Next] | None:
+        if self._special_suukantsu(game, seat) and not self._completes(game, seat):
+            return self._suukantsu_win(game, seat)
+        puutaa = self._puutaa(game, seat)
+        if puutaa is not None and not self._completes(game, seat):
+            return self._suukantsu_win(game, seat, puutaa)
+        return None
 
     def _special_suukantsu(self, game: Game, seat: int) -> bool:
         """The house preset's special suukantsu: the replacement draw right after one
@@ -111,53 +138,43 @@ class RiichiHouse(RiichiBase):
         game.state.last = ("win", dealer)
         return ops, self._hand_over(game, "win", dealer, ops)
 
-    def _special_win(
+    # ------------------------------------------------------------------ kokan
+    def _win_window(
         self,
         game: Game,
-        seat: int,
-        feeder: int | None,
-        pay: Payment,
-        sticks: int,
-        reason: str,
-        item: str,
-        label: str,
-        han: int,
-        yakuman: int,
-        chips: int,
-        tile_text: str,
-        detail: dict[str, Any],
-    ) -> list[fl.Op]:
-        """The ops of a win without a reading (nagashi, the special suukantsu, the puutaa):
-        its payment (from ``feeder``, or as a tsumo), the sticks, its chips, the report and
-        the win event."""
-        deltas = settle(pay, seat, feeder, game.dealer, players=self.num_players)
-        ops: list[fl.Op] = [
-            fl.Move("points", p, seat, -d, reason) for p, d in enumerate(deltas) if d < 0
-        ]
-        if sticks:
-            ops.append(fl.Move("points", POT, seat, sticks, "sticks"))
-        if chips and self.options.chips:
-            ops += self._chip_moves(seat, feeder, None, chips)
-        game.state.hand.winners.append(seat)
-        payments = list(deltas)
-        payments[seat] += sticks
-        ops += win_entries(
-            game,
-            seat,
-            feeder,
-            None,
-            pay.hand_value,
-            item.replace("_", " "),
-            [item],
-            [[label, han]],
-            payments,
-            {"han": han, "fu": 0, "chips": chips},
-            detail,
-            shown=game.hands[seat],
-            tile_text=tile_text,
-            limit=yakuman,
+        winners: list[int],
+        from_seat: int | None,
+        tile: int,
+        tsumo: bool,
+        chankan: bool,
+        robbed: bool,
+    ) -> fl.Window | None:
+        """With the kokan ability, a window first asks each winner it acts for to choose."""
+        if "kokan" not in self._ability_tile:
+            return None
+        asks = self._kokan_asks(game, winners, tile, tsumo, chankan, from_seat)
+        if not asks:
+            return None
+        data = KokanWins(tuple(winners), from_seat, tile, tsumo, chankan, robbed)
+        return fl.Window("kokan", asks, data, claim=False)
+
+    def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
+        if window.kind != "kokan":
+            return super().resolve(game, window, answers)
+        won: KokanWins = window.data
+        picks = {s: a.choice for s, a in answers.items() if a.choice}
+        return fl.Outcome(
+            *self._wins(
+                game,
+                list(won.winners),
+                won.from_seat,
+                won.tile,
+                won.tsumo,
+                won.chankan,
+                picks,
+                won.robbed,
+            )
         )
-        return ops
 
     def _kokan_asks(
         self,
@@ -181,6 +198,7 @@ class RiichiHouse(RiichiBase):
             asks[seat] = [Action(A.KOKAN, choice=c) for c in order]
         return asks
 
+    # ------------------------------------------------------------------ chips
     def _chip_moves(
         self, winner: int, from_seat: int | None, pao: int | None, chips: int
     ) -> list[fl.Op]:
@@ -193,7 +211,7 @@ class RiichiHouse(RiichiBase):
             return [fl.Move("chips", from_seat, winner, chips, "win chips")]
         return [fl.Move("chips", s, winner, chips, "win chips") for s in self._seats if s != winner]
 
-    def _house_items(
+    def _extra_items(
         self, game: Game, seat: int, tile: int, tsumo: bool, result: RiichiScore
     ) -> list[str]:
         """Statistics items of the house preset: the abilities that acted, the wildcard,
@@ -216,8 +234,7 @@ class RiichiHouse(RiichiBase):
                 items.append(f"tile {what} {face}")
         return items
 
-    @staticmethod
-    def _house_detail(result: RiichiScore) -> dict[str, Any]:
+    def _extra_detail(self, result: RiichiScore) -> dict[str, Any]:
         if not (result.chips or result.steps):
             return {}
         return {
@@ -252,6 +269,13 @@ class RiichiHouse(RiichiBase):
             for o in self._seats
             if o != s
         ]
+
+    def _final_result(
+        self, game: Game, scores: list[int], places: list[int], ops: list[fl.Op]
+    ) -> fl.GameOver:
+        if not self.options.placement_chips:
+            return super()._final_result(game, scores, places, ops)
+        return self._chip_result(game, scores, places, ops)
 
     def _chip_result(
         self, game: Game, scores: list[int], places: list[int], ops: list[fl.Op]

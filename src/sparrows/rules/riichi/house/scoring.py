@@ -24,16 +24,16 @@ from dataclasses import replace
 from math import ceil
 from typing import TYPE_CHECKING, Final
 
-from ...errors import HandError
-from ...reasons import Reason
-from ...tiles import Colour, Tile
+from ....errors import HandError
+from ....reasons import Reason
+from ....tiles import Colour, Tile
+from ..points import basic_points, payment
+from ..situation import WinSituation
 from .abilities import ability_names
-from .points import basic_points, payment
-from .situation import WinSituation
 
 if TYPE_CHECKING:
-    from .options import RiichiOptions
-    from .scoring import RiichiScore
+    from ..options import RiichiOptions
+    from ..scoring import RiichiScore
 
 #: The tiles that carry the three abilities, in order.
 ABILITY_TILES: Final[tuple[Tile, Tile, Tile]] = (
@@ -110,7 +110,7 @@ def house_score(
 
 
 def _best_wildcard(sit: WinSituation, opts: RiichiOptions, kokan: str | None) -> RiichiScore:
-    from .scoring import RiichiScore
+    from ..scoring import RiichiScore
 
     pocchi = sit.win_tile
     if not pocchi.pocchi:
@@ -139,7 +139,7 @@ def _payers(sit: WinSituation) -> int:
 def _house_score(
     sit: WinSituation, opts: RiichiOptions, kokan: str | None, real_win: Tile
 ) -> RiichiScore:
-    from .scoring import score
+    from ..scoring import score
 
     tiles = [*sit.concealed, real_win, *(t for m in sit.melds for t in m.tiles)]
     active = abilities_of(tiles, opts)
@@ -260,7 +260,7 @@ def local_yakuman_chips(
 
 
 def _ura_count(sit: WinSituation, tiles: Sequence[Tile]) -> int:
-    from .scoring import dora_of
+    from ..scoring import dora_of
 
     if not (sit.riichi or sit.double_riichi or sit.ura_kaiji):
         return 0
