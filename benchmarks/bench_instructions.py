@@ -35,6 +35,7 @@ CONFIGS = {
     "suzume": ("suzume", None),
     "riichi": ("riichi", None),
     "sanma": ("riichi", "tenhou-sanma"),
+    "house": ("riichi", "cy-dealers-choice"),
     "hongkong": ("hongkong", None),
     "sichuan": ("sichuan", None),
 }
