@@ -23,7 +23,7 @@ def _suzume(options: dict[str, Any]) -> Ruleset:
 
 
 def _riichi(options: dict[str, Any]) -> Ruleset:
-    from .riichi.game import riichi_ruleset
+    from .riichi.ruleset import riichi_ruleset
 
     return riichi_ruleset(options)
 

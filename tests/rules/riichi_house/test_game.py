@@ -23,7 +23,7 @@ import pytest
 from sparrows.agents import make_agent
 from sparrows.engine import Game, Phase
 from sparrows.engine.protocol import Ruleset
-from sparrows.rules.riichi.table import placement_chips
+from sparrows.rules.riichi.house.scoring import placement_chips
 from tests.support.house_helpers import (
     QUIET,
     READY,

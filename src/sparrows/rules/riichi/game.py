@@ -43,7 +43,7 @@ the tests replay):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..._mypyc import mypyc_attr
 from ...engine import flow as fl
@@ -76,7 +76,7 @@ from .table import (
 class RiichiRuleset(RiichiSettlement):
     """Riichi on the shared engine (every preset; its layers: see :mod:`.table`). A table
     with the house preset's options plays :class:`~.house.play.HouseRuleset`, this class
-    with the house layer's hook points filled (:func:`riichi_ruleset` chooses)."""
+    with the house layer's hook points filled (:func:`.ruleset.riichi_ruleset` chooses)."""
 
     # ------------------------------------------------------------------ hook points
     def _special_tsumo(self, game: Game, seat: int) -> bool:
@@ -467,19 +467,3 @@ class RiichiRuleset(RiichiSettlement):
             run = (ks[0], ks[1])
         hs.kuikae = self._kuikae(k, run)
         return ops, fl.Turn(seat, fl.NO_DRAW)
-
-
-def riichi_ruleset(given: dict[str, Any]) -> RiichiRuleset:
-    """The riichi ruleset of these options (a preset name under ``preset`` and values,
-    through the one option builder): the house preset's layer where the options play it
-    (:func:`~.house.plays_house`), the standard one otherwise."""
-    from ..base import build_options
-    from .house import plays_house
-    from .options import PRESETS, RiichiOptions
-
-    options: RiichiOptions = build_options(RiichiOptions, PRESETS, given, "riichi")
-    if plays_house(options):
-        from .house.play import HouseRuleset
-
-        return HouseRuleset(options)
-    return RiichiRuleset(options)

@@ -23,7 +23,7 @@ from ..._mypyc import mypyc_attr
 from ...analysis import RIICHI, Form, form_shanten, waits
 from ...client.details import RiichiWinDetail
 from ...client.extras import RiichiExtra
-from ...client.view import DealerPayload, KokanPayload, Payload, VotePayload
+from ...client.view import DealerPayload, Payload, VotePayload
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
 from ...engine.ledger import Settlement
@@ -32,13 +32,6 @@ from ...engine.wall import Wall
 from ...reasons import Reason
 from ...tiles import Meld, MeldType, Tile, house_set, riichi_set, sanma_set
 from ...tiles.kinds import HONOR, NORTH, WIND_NAMES
-from .house.abilities import ability_names
-from .house.scoring import (
-    ABILITY_TILES,
-    KOKAN,
-    house_score,
-    is_house,
-)
 from .options import PRESETS, RiichiOptions
 from .scoring import RiichiScore, dora_of, score
 from .situation import WinSituation
@@ -49,35 +42,6 @@ if TYPE_CHECKING:
 
 A: Final = ActionType
 PAO_YAKUMAN: Final = ("daisangen", "daisuushi")
-#: Chips of the special suukantsu: (ron from the feeder, tsumo from each payer).
-SUUKANTSU_CHIPS: Final = (20, 10)
-BUST_CHIPS: Final = 1  # a busted player pays each player who won or was ready in the hand
-CALLED_GAME_CHIPS: Final = 1  # the called game: from each other player
-#: Placement chips of the house preset (seed 001): (points below which, chips) per place,
-#: checked in order; 2nd receives, 3rd and 4th pay, 1st gets the balance.
-DYNAMIC_PLACEMENT: Final[dict[int, tuple[tuple[int, int], ...]]] = {
-    4: ((5000, -11), (15000, -10), (10**9, -9)),
-    3: ((5000, -5), (15000, -4), (25000, -3), (10**9, -2)),
-    2: ((5000, 0), (15000, 1), (25000, 2), (35000, 3), (10**9, 4)),
-}
-FIXED_PLACEMENT: Final = {1: 13, 2: 3, 3: -5, 4: -11}
-
-
-def placement_chips(scores: Sequence[int], places: Sequence[int], how: str) -> list[int]:
-    """Oka and uma in chips per seat: "dynamic" (by the points of 2nd-4th, 1st gets the
-    balance) or "fixed" (13/3/-5/-11)."""
-    if how == "fixed":
-        return [FIXED_PLACEMENT[p] for p in places]
-    out = [0] * len(scores)
-    for s, p in enumerate(places):
-        if p == 1:
-            continue
-        out[s] = next(c for below, c in DYNAMIC_PLACEMENT[p] if scores[s] < below)
-    first = list(places).index(1)
-    out[first] = -sum(out)
-    return out
-
-
 #: Paarenchan: the dealer's win that makes this many in a row (riichi.wiki "Optional
 #: yaku": "Yakuman value awarded to the eighth consecutive hand won").
 PAARENCHAN: Final = 8
@@ -92,6 +56,7 @@ _CONTINUE: Final = Action(A.CONTINUE)
 _PASS_DEAL: Final = Action(A.PASS_DEAL)
 _NOBODY: Final[frozenset[int]] = frozenset()
 _MARKS: Final = ("riichi", "open_riichi", "furiten")  # the fields extra_fields answers itself
+
 POCCHI_RIICHI: Final = frozenset((31, 33))  # 5z, 7z pocchi: wildcards drawn in riichi
 POCCHI_OPEN: Final = 32  # 6z pocchi: a wildcard drawn by a tenpai player with an open hand
 
@@ -194,11 +159,8 @@ class RiichiBase(Ruleset):
             self.tileset = sanma_set(opts.red_fives)
         else:
             self.tileset = house_set() if opts.special_tiles else riichi_set(opts.red_fives)
-        #: the house table: scores go through house_score (chips, abilities, wildcards)
-        self._house = is_house(opts)
-        names = ability_names(opts.abilities)
-        #: ability id -> its tile face (the gold 5p, platinum 5s, cyan 5m)
-        self._ability_tile = dict(zip(names, ABILITY_TILES, strict=False))
+        #: ability id -> its tile face (the house preset's abilities; none here)
+        self._ability_tile: dict[str, Tile] = {}
         faces = self.tileset.tiles
         self._kind = [t.kind for t in faces]
         self._discard = {t: Action(A.DISCARD, t) for t in set(faces)}
@@ -234,15 +196,10 @@ class RiichiBase(Ruleset):
         )
 
     def family_layout(self) -> str | None:
-        if self.num_players == 3:
-            return "riichi3"
-        return "riichi-house" if self.options.special_tiles else "riichi4"
+        return "riichi3" if self.num_players == 3 else "riichi4"
 
     def start_balances(self) -> dict[str, list[int]]:
-        balances = {"points": [self.options.start_points] * self.num_players}
-        if self.options.chips:
-            balances["chips"] = [0] * self.num_players
-        return balances
+        return {"points": [self.options.start_points] * self.num_players}
 
     def new_state(self) -> RiichiState:
         return RiichiState()
@@ -336,9 +293,6 @@ class RiichiBase(Ruleset):
         window = game.window
         if window is None or seat not in window.options:
             return None
-        if window.kind == "kokan":
-            offered = [a.choice for a in window.options[seat] if a.choice is not None]
-            return KokanPayload({c: KOKAN[c] for c in offered})
         if window.kind == "dealer":
             return DealerPayload(str(window.data))
         if window.kind == "vote":
@@ -510,37 +464,18 @@ class RiichiBase(Ruleset):
     def _score(
         self, game: Game, sit: WinSituation, wildcard: bool = False, kokan: str | None = None
     ) -> RiichiScore:
-        if self._house:
-            return house_score(sit, self.options, kokan, wildcard)
+        """The score of a win (the house layer adds chips, abilities and wildcards)."""
         return score(sit, self.options)
 
     def _has_ability(self, game: Game, seat: int, name: str) -> bool:
-        """Whether the tile carrying ability ``name`` is in the seat's hand or melds."""
-        face = self._ability_tile.get(name)
-        if face is None:
-            return False
-        faces = game.faces
-        code = face.code
-        return any(faces[t].code == code for t in game.hands[seat]) or any(
-            faces[t].code == code for m in game.melds[seat] for t in m.tiles
-        )
+        """Whether the seat holds the tile carrying ability ``name`` (the house preset's;
+        none here)."""
+        return False
 
     def _wildcard(self, game: Game, seat: int, tile: int) -> bool:
-        """Whether the drawn ``tile`` is a pocchi that acts as a wildcard for ``seat``: a
-        5z/7z pocchi drawn in riichi, a 6z pocchi drawn ready with an open hand."""
-        if not self.options.wildcards:
-            return False
-        face = game.faces[tile]
-        if not face.pocchi:
-            return False
-        k = face.kind
-        if k in POCCHI_RIICHI:
-            return bool(game.state.hand.riichi[seat])
-        return (
-            k == POCCHI_OPEN
-            and not self._closed(game, seat)
-            and bool(self._waits_before_draw(game, seat, k))
-        )
+        """Whether the drawn ``tile`` acts as a wildcard for ``seat`` (the house preset's
+        pocchi; none here)."""
+        return False
 
     @staticmethod
     def _pending_dora(hs: HandState) -> list[fl.Op]:
@@ -607,73 +542,3 @@ class RiichiBase(Ruleset):
                 raise AssertionError(f"wrong memoised waits for seat {seat}")
         if game.ledger.pots["points"] % self.options.riichi_stick:
             raise AssertionError("the pot holds part of a riichi stick")
-
-    def rule_tables(self) -> dict[str, list[tuple[str, Any, str]]]:
-        """The house preset's tables (abilities, chips, placement chips); none otherwise."""
-        from .house.abilities import ABILITIES, ABILITY_SETS
-        from .house.scoring import (
-            IPPATSU_CHIPS,
-            KAZOE_CHIPS,
-            KOKAN,
-            TILE_CHIPS,
-            URA_CHIPS,
-            YAKUKA_CHIPS,
-            YAKUMAN_CHIPS,
-        )
-
-        if not self._house:
-            return {}
-        tiles = "gold 5p, platinum 5s, cyan 5m"
-        return {
-            "Abilities (catalog)": [(n, "", d) for n, d in ABILITIES.items()],
-            f"Ability sets ({tiles})": [
-                (n, ", ".join(v), "this table" if n == self.options.abilities else "")
-                for n, v in ABILITY_SETS.items()
-            ],
-            "Chips per payer (ron: the discarder; tsumo: each other player)": [
-                ("special tile", TILE_CHIPS, "each special tile in the winning hand"),
-                ("ippatsu", IPPATSU_CHIPS, "a win with ippatsu"),
-                ("ura dora", URA_CHIPS, "each ura dora"),
-                ("yaku-ka", YAKUKA_CHIPS, "the yaku-ka ability"),
-                ("yakuman", "/".join(map(str, YAKUMAN_CHIPS)), "per yakuman: ron / tsumo"),
-                ("kazoe yakuman", "/".join(map(str, KAZOE_CHIPS)), "ron / tsumo"),
-                ("special suukantsu", "/".join(map(str, SUUKANTSU_CHIPS)), "ron / tsumo"),
-                ("kokan", ", ".join(f"{k} {v}" for k, v in KOKAN.items()), "(han, chips)"),
-                ("bust", BUST_CHIPS, "to each player who won or was ready in that hand"),
-                ("called game", CALLED_GAME_CHIPS, "from each other player"),
-            ],
-            "Placement chips (dynamic; 1st gets the balance)": [
-                (
-                    f"place {p}",
-                    ", ".join(f"{f'<{b:,}' if b < 10**9 else 'more'}: {c:+d}" for b, c in rows),
-                    "by final points",
-                )
-                for p, rows in DYNAMIC_PLACEMENT.items()
-            ]
-            + [("fixed option", "13/3/-5/-11", "placement_chips=fixed")],
-        }
-
-    def legend(self) -> str:
-        """The house preset's special tiles and the abilities of this table."""
-        opts = self.options
-        if not self._house:
-            return ""
-        from .house.abilities import ABILITIES
-
-        lines = ["Special tiles (one of each; a chip each when in a winning hand):"]
-        if opts.special_tiles:
-            lines += [
-                "  purple 3m 3p 3s, blue 7m 7p 7s: +1 han and +1 chip",
-                "  gold 5p, platinum 5s, cyan 5m: +1 chip (and the abilities below)",
-                "  pocchi 5z 7z: a wildcard when drawn in riichi (tsumo or kan, never discard)",
-                "  pocchi 6z: a wildcard when drawn ready with an open hand",
-            ]
-        if self._ability_tile:
-            lines.append("Abilities (when the tile is in your hand):")
-            for name, tile in self._ability_tile.items():
-                lines.append(f"  {tile.colour.value} {tile}: {ABILITIES[name]}")
-        lines.append(
-            f"Chips: ippatsu 1, each ura dora 1, yakuman 20 (ron) / 10 each (tsumo); one chip "
-            f"is worth {opts.chip_value:,} points."
-        )
-        return "\n".join(lines)

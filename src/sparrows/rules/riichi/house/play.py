@@ -11,28 +11,33 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ...._mypyc import mypyc_attr
+from ....client.view import KokanPayload, Payload
 from ....engine import flow as fl
 from ....engine.actions import Action
 from ....engine.ledger import Settlement
 from ....tiles.kinds import HONOR
 from ..game import RiichiRuleset
+from ..options import RiichiOptions
 from ..points import LIMIT_BASE, payment
 from ..scoring import RiichiScore
+from ..situation import WinSituation
+from ..table import POCCHI_OPEN, POCCHI_RIICHI, A, HandState
+from .abilities import ability_names
 from .scoring import (
+    ABILITY_TILES,
+    BUST_CHIPS,
+    CALLED_GAME_CHIPS,
+    DYNAMIC_PLACEMENT,
+    KOKAN,
+    SUUKANTSU_CHIPS,
+    house_score,
+    is_house,
     local_yakuman_chips,
+    placement_chips,
 )
 
 if TYPE_CHECKING:
     from ....engine.game import Game
-
-from ..table import (
-    BUST_CHIPS,
-    CALLED_GAME_CHIPS,
-    SUUKANTSU_CHIPS,
-    A,
-    HandState,
-    placement_chips,
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +55,69 @@ class KokanWins:
 @mypyc_attr(allow_interpreted_subclasses=True)
 class HouseRuleset(RiichiRuleset):
     """Riichi with the house preset's play (the options :func:`~.plays_house` names)."""
+
+    def __init__(self, options: RiichiOptions | None = None) -> None:
+        super().__init__(options)
+        opts = self.options
+        #: the house table: scores go through house_score (chips, abilities, wildcards)
+        self._house = is_house(opts)
+        names = ability_names(opts.abilities)
+        #: ability id -> its tile face (the gold 5p, platinum 5s, cyan 5m)
+        self._ability_tile = dict(zip(names, ABILITY_TILES, strict=False))
+
+    def family_layout(self) -> str | None:
+        if self.num_players == 4 and self.options.special_tiles:
+            return "riichi-house"
+        return super().family_layout()
+
+    def start_balances(self) -> dict[str, list[int]]:
+        balances = super().start_balances()
+        if self.options.chips:
+            balances["chips"] = [0] * self.num_players
+        return balances
+
+    def payload(self, game: Game, seat: int) -> Payload | None:
+        window = game.window
+        if window is not None and window.kind == "kokan" and seat in window.options:
+            offered = [a.choice for a in window.options[seat] if a.choice is not None]
+            return KokanPayload({c: KOKAN[c] for c in offered})
+        return super().payload(game, seat)
+
+    # ------------------------------------------------------------------ scoring, abilities
+    def _score(
+        self, game: Game, sit: WinSituation, wildcard: bool = False, kokan: str | None = None
+    ) -> RiichiScore:
+        if self._house:
+            return house_score(sit, self.options, kokan, wildcard)
+        return super()._score(game, sit, wildcard, kokan)
+
+    def _has_ability(self, game: Game, seat: int, name: str) -> bool:
+        """Whether the tile carrying ability ``name`` is in the seat's hand or melds."""
+        face = self._ability_tile.get(name)
+        if face is None:
+            return False
+        faces = game.faces
+        code = face.code
+        return any(faces[t].code == code for t in game.hands[seat]) or any(
+            faces[t].code == code for m in game.melds[seat] for t in m.tiles
+        )
+
+    def _wildcard(self, game: Game, seat: int, tile: int) -> bool:
+        """Whether the drawn ``tile`` is a pocchi that acts as a wildcard for ``seat``: a
+        5z/7z pocchi drawn in riichi, a 6z pocchi drawn ready with an open hand."""
+        if not self.options.wildcards:
+            return False
+        face = game.faces[tile]
+        if not face.pocchi:
+            return False
+        k = face.kind
+        if k in POCCHI_RIICHI:
+            return bool(game.state.hand.riichi[seat])
+        return (
+            k == POCCHI_OPEN
+            and not self._closed(game, seat)
+            and bool(self._waits_before_draw(game, seat, k))
+        )
 
     # ------------------------------------------------------------------ special wins
     def _special_tsumo(self, game: Game, seat: int) -> bool:
@@ -310,3 +378,69 @@ class HouseRuleset(RiichiRuleset):
             "chip_value": opts.chip_value,
         }
         return fl.GameOver(ops, result)
+
+    def rule_tables(self) -> dict[str, list[tuple[str, Any, str]]]:
+        """The house preset's tables (abilities, chips, placement chips)."""
+        from .abilities import ABILITIES, ABILITY_SETS
+        from .scoring import (
+            IPPATSU_CHIPS,
+            KAZOE_CHIPS,
+            KOKAN,
+            TILE_CHIPS,
+            URA_CHIPS,
+            YAKUKA_CHIPS,
+            YAKUMAN_CHIPS,
+        )
+
+        tiles = "gold 5p, platinum 5s, cyan 5m"
+        return {
+            "Abilities (catalog)": [(n, "", d) for n, d in ABILITIES.items()],
+            f"Ability sets ({tiles})": [
+                (n, ", ".join(v), "this table" if n == self.options.abilities else "")
+                for n, v in ABILITY_SETS.items()
+            ],
+            "Chips per payer (ron: the discarder; tsumo: each other player)": [
+                ("special tile", TILE_CHIPS, "each special tile in the winning hand"),
+                ("ippatsu", IPPATSU_CHIPS, "a win with ippatsu"),
+                ("ura dora", URA_CHIPS, "each ura dora"),
+                ("yaku-ka", YAKUKA_CHIPS, "the yaku-ka ability"),
+                ("yakuman", "/".join(map(str, YAKUMAN_CHIPS)), "per yakuman: ron / tsumo"),
+                ("kazoe yakuman", "/".join(map(str, KAZOE_CHIPS)), "ron / tsumo"),
+                ("special suukantsu", "/".join(map(str, SUUKANTSU_CHIPS)), "ron / tsumo"),
+                ("kokan", ", ".join(f"{k} {v}" for k, v in KOKAN.items()), "(han, chips)"),
+                ("bust", BUST_CHIPS, "to each player who won or was ready in that hand"),
+                ("called game", CALLED_GAME_CHIPS, "from each other player"),
+            ],
+            "Placement chips (dynamic; 1st gets the balance)": [
+                (
+                    f"place {p}",
+                    ", ".join(f"{f'<{b:,}' if b < 10**9 else 'more'}: {c:+d}" for b, c in rows),
+                    "by final points",
+                )
+                for p, rows in DYNAMIC_PLACEMENT.items()
+            ]
+            + [("fixed option", "13/3/-5/-11", "placement_chips=fixed")],
+        }
+
+    def legend(self) -> str:
+        """The house preset's special tiles and the abilities of this table."""
+        opts = self.options
+        from .abilities import ABILITIES
+
+        lines = ["Special tiles (one of each; a chip each when in a winning hand):"]
+        if opts.special_tiles:
+            lines += [
+                "  purple 3m 3p 3s, blue 7m 7p 7s: +1 han and +1 chip",
+                "  gold 5p, platinum 5s, cyan 5m: +1 chip (and the abilities below)",
+                "  pocchi 5z 7z: a wildcard when drawn in riichi (tsumo or kan, never discard)",
+                "  pocchi 6z: a wildcard when drawn ready with an open hand",
+            ]
+        if self._ability_tile:
+            lines.append("Abilities (when the tile is in your hand):")
+            for name, tile in self._ability_tile.items():
+                lines.append(f"  {tile.colour.value} {tile}: {ABILITIES[name]}")
+        lines.append(
+            f"Chips: ippatsu 1, each ura dora 1, yakuman 20 (ron) / 10 each (tsumo); one chip "
+            f"is worth {opts.chip_value:,} points."
+        )
+        return "\n".join(lines)

@@ -287,3 +287,32 @@ def _better_kokan(
         if value > best_value:
             best, best_value = c, value
     return best
+
+
+#: Chips of the special suukantsu: (ron from the feeder, tsumo from each payer).
+SUUKANTSU_CHIPS: Final = (20, 10)
+BUST_CHIPS: Final = 1  # a busted player pays each player who won or was ready in the hand
+CALLED_GAME_CHIPS: Final = 1  # the called game: from each other player
+#: Placement chips of the house preset (seed 001): (points below which, chips) per place,
+#: checked in order; 2nd receives, 3rd and 4th pay, 1st gets the balance.
+DYNAMIC_PLACEMENT: Final[dict[int, tuple[tuple[int, int], ...]]] = {
+    4: ((5000, -11), (15000, -10), (10**9, -9)),
+    3: ((5000, -5), (15000, -4), (25000, -3), (10**9, -2)),
+    2: ((5000, 0), (15000, 1), (25000, 2), (35000, 3), (10**9, 4)),
+}
+FIXED_PLACEMENT: Final = {1: 13, 2: 3, 3: -5, 4: -11}
+
+
+def placement_chips(scores: Sequence[int], places: Sequence[int], how: str) -> list[int]:
+    """Oka and uma in chips per seat: "dynamic" (by the points of 2nd-4th, 1st gets the
+    balance) or "fixed" (13/3/-5/-11)."""
+    if how == "fixed":
+        return [FIXED_PLACEMENT[p] for p in places]
+    out = [0] * len(scores)
+    for s, p in enumerate(places):
+        if p == 1:
+            continue
+        out[s] = next(c for below, c in DYNAMIC_PLACEMENT[p] if scores[s] < below)
+    first = list(places).index(1)
+    out[first] = -sum(out)
+    return out
