@@ -66,7 +66,6 @@ from .table import (
     _RIICHI_TYPES,
     _RON,
     _TSUMO,
-    POCCHI_RIICHI,
     A,
     HandState,
 )
@@ -86,6 +85,25 @@ class RiichiRuleset(RiichiSettlement):
     def _special_tsumo_win(self, game: Game, seat: int) -> tuple[list[fl.Op], fl.Next] | None:
         """The special win a tsumo declares, when it is one (not an ordinary win)."""
         return None
+
+    def _riichi_declarations(
+        self, game: Game, seat: int, discards: list[Action], closed: bool
+    ) -> list[Action]:
+        """A closed hand's riichi on each discard that leaves it ready (with
+        ``open_riichi``, an open riichi beside each), in the order of ``discards``."""
+        if not closed:
+            return []
+        ready = self._riichi_kinds(game, seat)
+        out: list[Action] = []
+        if ready:
+            open_riichi = self.options.open_riichi
+            for d in discards:
+                face = d.tiles[0]
+                if face.kind in ready:
+                    out.append(self._riichi[face])
+                    if open_riichi:
+                        out.append(Action(A.OPEN_RIICHI, face))
+        return out
 
     def start_hand(self, game: Game) -> fl.Outcome:
         game.state.hand = HandState()
@@ -133,8 +151,7 @@ class RiichiRuleset(RiichiSettlement):
                 counts[k] -= 3
                 if before and self.waits_of_key(key - 4 * self._pow[k], counts) == before:
                     out.append(Action(A.ANKAN, faces[drawn]))
-            if not (wild and k in POCCHI_RIICHI and out):  # a riichi pocchi is never discarded
-                out.append(self._discard[faces[drawn]])
+            out.append(self._discard[faces[drawn]])
             return out
         # discards (kuikae: not the called kinds right after a chi or pon)
         banned = hs.kuikae
@@ -146,33 +163,12 @@ class RiichiRuleset(RiichiSettlement):
             ]
         else:
             discards = [by_code[c] for c in sorted({codes[t] for t in hand})]
-        closed = self._closed(game, seat)
-        # naki menzen: riichi with an open hand, not on the turn of a call (an open kan's
-        # replacement draw included), and never by discarding the ability's own tile
-        menzen = (
-            not closed
-            and game.turn_draw == fl.LIVE
-            and self._has_ability(game, seat, "naki_menzen")
-        )
         if (
             drawn is not None
             and game.scores[seat] >= opts.riichi_min_points
             and wall_left >= opts.riichi_min_tiles
-            and (closed or menzen)
         ):
-            ready = self._riichi_kinds(game, seat)
-            tako = bool(ready) and self._has_ability(game, seat, "tako_riichi")
-            keep = self._ability_tile.get("naki_menzen") if menzen else None
-            keep_tako = self._ability_tile.get("tako_riichi")
-            if ready:
-                for d in discards:
-                    face = d.tiles[0]
-                    if face.kind in ready and face != keep:
-                        out.append(self._riichi[face])
-                        if opts.open_riichi:
-                            out.append(Action(A.OPEN_RIICHI, face))
-                        if tako and face != keep_tako:  # the tako tile stays, shown
-                            out.append(Action(A.TAKO_RIICHI, face))
+            out += self._riichi_declarations(game, seat, discards, self._closed(game, seat))
         if can_kan:
             out += calls.turn_kongs(game, seat)
         if (

@@ -119,6 +119,45 @@ class HouseRuleset(RiichiRuleset):
             and bool(self._waits_before_draw(game, seat, k))
         )
 
+    def turn_actions(self, game: Game, seat: int) -> list[Action]:
+        out = super().turn_actions(game, seat)
+        drawn = game.drawn
+        if (
+            game.state.hand.riichi[seat]
+            and len(out) > 1
+            and drawn is not None
+            and self._kind[drawn] in POCCHI_RIICHI
+            and self._wildcard(game, seat, drawn)
+        ):
+            out.pop()  # a pocchi drawn in riichi is never discarded: it wins or makes a kan
+        return out
+
+    def _riichi_declarations(
+        self, game: Game, seat: int, discards: list[Action], closed: bool
+    ) -> list[Action]:
+        """Naki menzen: riichi with an open hand too, not on the turn of a call (an open
+        kan's replacement draw included), and never by discarding the ability's own tile.
+        Tako riichi: beside each riichi, but on the tako tile itself (it stays, shown)."""
+        menzen = (
+            not closed
+            and game.turn_draw == fl.LIVE
+            and self._has_ability(game, seat, "naki_menzen")
+        )
+        out = super()._riichi_declarations(game, seat, discards, closed or menzen)
+        if menzen:
+            keep = self._ability_tile["naki_menzen"]
+            out = [a for a in out if a.tiles[0] != keep]
+        if not (out and self._has_ability(game, seat, "tako_riichi")):
+            return out
+        keep_tako = self._ability_tile["tako_riichi"]
+        with_tako: list[Action] = []
+        for i, action in enumerate(out):
+            with_tako.append(action)
+            face = action.tiles[0]
+            if face != keep_tako and (i + 1 == len(out) or out[i + 1].tiles[0] != face):
+                with_tako.append(Action(A.TAKO_RIICHI, face))  # after the face's last
+        return with_tako
+
     # ------------------------------------------------------------------ special wins
     def _special_tsumo(self, game: Game, seat: int) -> bool:
         return self._special_suukantsu(game, seat) or self._puutaa(game, seat) is not None
