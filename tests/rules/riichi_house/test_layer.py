@@ -32,6 +32,10 @@ def test_the_standard_presets_play_standard_riichi(preset: str) -> None:
         {"double_suukantsu": True},
         {"local_yakuman": True},
         {"placement_chips": "fixed", "chips": True},
+        {"dealer_choice": True},
+        {"unanimous_abort": True},
+        {"open_riichi": True},
+        {"riichi_peek": True},
     ],
 )
 def test_the_house_options_play_the_house_layer(options: dict[str, Any]) -> None:

@@ -62,7 +62,6 @@ from .table import (
     _ABORT,
     _NUKI,
     _PASS,
-    _PASS_DEAL,
     _RIICHI_TYPES,
     _RON,
     _TSUMO,
@@ -89,30 +88,21 @@ class RiichiRuleset(RiichiSettlement):
     def _riichi_declarations(
         self, game: Game, seat: int, discards: list[Action], closed: bool
     ) -> list[Action]:
-        """A closed hand's riichi on each discard that leaves it ready (with
-        ``open_riichi``, an open riichi beside each), in the order of ``discards``."""
+        """A closed hand's riichi on each discard that leaves it ready, in the order of
+        ``discards``."""
         if not closed:
             return []
         ready = self._riichi_kinds(game, seat)
-        out: list[Action] = []
-        if ready:
-            open_riichi = self.options.open_riichi
-            for d in discards:
-                face = d.tiles[0]
-                if face.kind in ready:
-                    out.append(self._riichi[face])
-                    if open_riichi:
-                        out.append(Action(A.OPEN_RIICHI, face))
-        return out
+        if not ready:
+            return []
+        riichi = self._riichi
+        return [riichi[d.tiles[0]] for d in discards if d.tiles[0].kind in ready]
 
     def start_hand(self, game: Game) -> fl.Outcome:
         game.state.hand = HandState()
         d = game.dealer
         order = tuple((d + i) % self.num_players for i in self._seats)
         ops = (fl.Deal(order, (13,) * self.num_players), fl.RevealIndicator())
-        if self.options.unanimous_abort:  # every player may agree to abort (no honba)
-            vote = {s: [_PASS, _ABORT] for s in self._seats}
-            return fl.Outcome(ops, fl.Window("vote", vote, None, claim=False))
         return fl.Outcome(ops, self._turns[d])
 
     def turn_actions(self, game: Game, seat: int) -> list[Action]:
@@ -369,17 +359,6 @@ class RiichiRuleset(RiichiSettlement):
 
     def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
         hs: HandState = game.state.hand
-        if window.kind == "vote":  # the unanimous abort before the dealer's first discard
-            if all(answers.get(s) == _ABORT for s in self._seats):
-                out = self._abort(game, "unanimous")
-                game.state.last = ("vote",)  # after _abort: the hand replays without a honba
-                return out
-            return fl.Outcome((), self._turns[game.dealer])
-        if window.kind == "dealer":
-            if answers.get(game.dealer) == _PASS_DEAL:
-                game.state.last = ("pass",)
-            reason: str = window.data  # why the dealer would keep the deal
-            return fl.Outcome((), fl.EndHand(reason))
         if window.kind == "rob":
             kan_seat, tile = fl.played(window)
             how: str = window.data  # kakan, ankan or kita

@@ -23,7 +23,7 @@ from ..._mypyc import mypyc_attr
 from ...analysis import RIICHI, Form, form_shanten, waits
 from ...client.details import RiichiWinDetail
 from ...client.extras import RiichiExtra
-from ...client.view import DealerPayload, Payload, VotePayload
+from ...client.view import Payload
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
 from ...engine.ledger import Settlement
@@ -276,27 +276,12 @@ class RiichiBase(Ruleset):
         return game.state.honba, game.ledger.pots["points"] // self.options.riichi_stick
 
     def shown_hands(self, game: Game, viewer: int | None) -> frozenset[int]:
-        """Open riichi shows the hand to every viewer; the peek house rule shows a riichi
-        player both neighbours' hands."""
-        hs: HandState = game.state.hand
-        peek = viewer is not None and self.options.riichi_peek and hs.riichi[viewer]
-        if not peek and not any(hs.open_riichi):
-            return _NOBODY  # (most calls: no open riichi, no peek)
-        shown = {s for s in self._seats if hs.open_riichi[s]}
-        if peek and viewer is not None:
-            n = self.num_players
-            shown |= {(viewer + 1) % n, (viewer - 1) % n}
-        shown.discard(-1)
-        return frozenset(shown) - ({viewer} if viewer is not None else set())
+        """No concealed hand is shown in standard riichi (the house layer's open riichi
+        and peek show some)."""
+        return _NOBODY
 
     def payload(self, game: Game, seat: int) -> Payload | None:
-        window = game.window
-        if window is None or seat not in window.options:
-            return None
-        if window.kind == "dealer":
-            return DealerPayload(str(window.data))
-        if window.kind == "vote":
-            return VotePayload("abort the hand (every player must agree)")
+        """No prompt of standard riichi carries a payload (the house layer's do)."""
         return None
 
     def waits_of_key(self, key: int, counts: list[int]) -> tuple[int, ...]:
@@ -496,10 +481,7 @@ class RiichiBase(Ruleset):
     def _hand_over(
         self, game: Game, reason: str, dealer_stays: bool, ops: Sequence[fl.Op] = ()
     ) -> fl.Next:
-        """The hand's end; with ``dealer_choice`` a dealer who would repeat first chooses
-        to continue or to pass the deal."""
-        if dealer_stays and self.options.dealer_choice and not self._ends_game(game, ops):
-            return fl.Window("dealer", {game.dealer: [_CONTINUE, _PASS_DEAL]}, reason, claim=False)
+        """The hand's end (the house layer's dealer's choice may come first)."""
         return fl.EndHand(reason)
 
     def _ends_game(self, game: Game, ops: Sequence[fl.Op]) -> bool:

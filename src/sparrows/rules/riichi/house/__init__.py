@@ -14,10 +14,15 @@ if TYPE_CHECKING:
 def plays_house(options: RiichiOptions) -> bool:
     """Whether a table with these options needs the house layer
     (:class:`.play.HouseRuleset`): special tiles, chips, abilities, the special
-    suukantsu, the local yakuman shiisanpuutaa or placement chips. The standard ruleset
-    plays every other option."""
+    suukantsu, the local yakuman shiisanpuutaa, placement chips, the dealer's choice, the
+    unanimous abort, open riichi or the riichi peek. The standard ruleset plays every
+    other option."""
     return (
-        options.special_tiles
+        options.dealer_choice
+        or options.unanimous_abort
+        or options.open_riichi
+        or options.riichi_peek
+        or options.special_tiles
         or options.chips
         or bool(options.abilities)
         or options.double_suukantsu

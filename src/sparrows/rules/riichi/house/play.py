@@ -6,12 +6,13 @@ layers' hook points (:class:`~..settlement.RiichiSettlement`,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ...._mypyc import mypyc_attr
-from ....client.view import KokanPayload, Payload
+from ....client.view import DealerPayload, KokanPayload, Payload, VotePayload
 from ....engine import flow as fl
 from ....engine.actions import Action
 from ....engine.ledger import Settlement
@@ -21,7 +22,17 @@ from ..options import RiichiOptions
 from ..points import LIMIT_BASE, payment
 from ..scoring import RiichiScore
 from ..situation import WinSituation
-from ..table import POCCHI_OPEN, POCCHI_RIICHI, A, HandState
+from ..table import (
+    _ABORT,
+    _CONTINUE,
+    _NOBODY,
+    _PASS,
+    _PASS_DEAL,
+    POCCHI_OPEN,
+    POCCHI_RIICHI,
+    A,
+    HandState,
+)
 from .abilities import ability_names
 from .scoring import (
     ABILITY_TILES,
@@ -78,10 +89,47 @@ class HouseRuleset(RiichiRuleset):
 
     def payload(self, game: Game, seat: int) -> Payload | None:
         window = game.window
-        if window is not None and window.kind == "kokan" and seat in window.options:
+        if window is None or seat not in window.options:
+            return None
+        if window.kind == "kokan":
             offered = [a.choice for a in window.options[seat] if a.choice is not None]
             return KokanPayload({c: KOKAN[c] for c in offered})
-        return super().payload(game, seat)
+        if window.kind == "dealer":
+            return DealerPayload(str(window.data))
+        if window.kind == "vote":
+            return VotePayload("abort the hand (every player must agree)")
+        return None
+
+    def shown_hands(self, game: Game, viewer: int | None) -> frozenset[int]:
+        """Open riichi shows the hand to every viewer; the peek house rule shows a riichi
+        player both neighbours' hands."""
+        hs: HandState = game.state.hand
+        peek = viewer is not None and self.options.riichi_peek and hs.riichi[viewer]
+        if not peek and not any(hs.open_riichi):
+            return _NOBODY  # (most calls: no open riichi, no peek)
+        shown = {s for s in self._seats if hs.open_riichi[s]}
+        if peek and viewer is not None:
+            n = self.num_players
+            shown |= {(viewer + 1) % n, (viewer - 1) % n}
+        shown.discard(-1)
+        return frozenset(shown) - ({viewer} if viewer is not None else set())
+
+    # ------------------------------------------------------------------ the hand's edges
+    def start_hand(self, game: Game) -> fl.Outcome:
+        out = super().start_hand(game)
+        if self.options.unanimous_abort:  # every player may agree to abort (no honba)
+            vote = {s: [_PASS, _ABORT] for s in self._seats}
+            return fl.Outcome(out.ops, fl.Window("vote", vote, None, claim=False))
+        return out
+
+    def _hand_over(
+        self, game: Game, reason: str, dealer_stays: bool, ops: Sequence[fl.Op] = ()
+    ) -> fl.Next:
+        """With ``dealer_choice`` a dealer who would repeat first chooses to continue or to
+        pass the deal."""
+        if dealer_stays and self.options.dealer_choice and not self._ends_game(game, ops):
+            return fl.Window("dealer", {game.dealer: [_CONTINUE, _PASS_DEAL]}, reason, claim=False)
+        return super()._hand_over(game, reason, dealer_stays, ops)
 
     # ------------------------------------------------------------------ scoring, abilities
     def _score(
@@ -137,26 +185,31 @@ class HouseRuleset(RiichiRuleset):
     ) -> list[Action]:
         """Naki menzen: riichi with an open hand too, not on the turn of a call (an open
         kan's replacement draw included), and never by discarding the ability's own tile.
-        Tako riichi: beside each riichi, but on the tako tile itself (it stays, shown)."""
+        With ``open_riichi`` an open riichi beside each riichi; tako riichi beside each,
+        but on the tako tile itself (it stays, shown)."""
         menzen = (
             not closed
             and game.turn_draw == fl.LIVE
             and self._has_ability(game, seat, "naki_menzen")
         )
-        out = super()._riichi_declarations(game, seat, discards, closed or menzen)
+        riichis = super()._riichi_declarations(game, seat, discards, closed or menzen)
         if menzen:
             keep = self._ability_tile["naki_menzen"]
-            out = [a for a in out if a.tiles[0] != keep]
-        if not (out and self._has_ability(game, seat, "tako_riichi")):
-            return out
-        keep_tako = self._ability_tile["tako_riichi"]
-        with_tako: list[Action] = []
-        for i, action in enumerate(out):
-            with_tako.append(action)
-            face = action.tiles[0]
-            if face != keep_tako and (i + 1 == len(out) or out[i + 1].tiles[0] != face):
-                with_tako.append(Action(A.TAKO_RIICHI, face))  # after the face's last
-        return with_tako
+            riichis = [a for a in riichis if a.tiles[0] != keep]
+        if not riichis:
+            return riichis
+        open_riichi = self.options.open_riichi
+        tako = self._has_ability(game, seat, "tako_riichi")
+        keep_tako = self._ability_tile.get("tako_riichi")
+        out: list[Action] = []
+        for riichi in riichis:  # each face: riichi, open riichi, tako riichi
+            face = riichi.tiles[0]
+            out.append(riichi)
+            if open_riichi:
+                out.append(Action(A.OPEN_RIICHI, face))
+            if tako and face != keep_tako:
+                out.append(Action(A.TAKO_RIICHI, face))
+        return out
 
     # ------------------------------------------------------------------ special wins
     def _special_tsumo(self, game: Game, seat: int) -> bool:
@@ -266,6 +319,17 @@ class HouseRuleset(RiichiRuleset):
         return fl.Window("kokan", asks, data, claim=False)
 
     def resolve(self, game: Game, window: fl.Window, answers: dict[int, Action]) -> fl.Outcome:
+        if window.kind == "vote":  # the unanimous abort before the dealer's first discard
+            if all(answers.get(s) == _ABORT for s in self._seats):
+                out = self._abort(game, "unanimous")
+                game.state.last = ("vote",)  # after _abort: the hand replays without a honba
+                return out
+            return fl.Outcome((), self._turns[game.dealer])
+        if window.kind == "dealer":
+            if answers.get(game.dealer) == _PASS_DEAL:
+                game.state.last = ("pass",)
+            reason: str = window.data  # why the dealer would keep the deal
+            return fl.Outcome((), fl.EndHand(reason))
         if window.kind != "kokan":
             return super().resolve(game, window, answers)
         won: KokanWins = window.data
