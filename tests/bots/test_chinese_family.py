@@ -120,3 +120,23 @@ def test_hong_kong_pungs_a_dragon_and_refuses_a_chow_with_no_faan() -> None:
     chow_view = view(HONG_KONG, "123m456p78s77z19m5p", last=(3, "9s"))
     chow = Action(A.CHI, tiles("7s8s"))
     assert choose("balanced", HONG_KONG, chow_view, [chow, Action(A.PASS)]) == "pass"
+
+
+def test_hong_kong_goes_for_pure_suit_when_one_suit_is_twelve_tiles() -> None:
+    """Twelve characters and a pair of East: thrown 8m or a 9m, the hand is ready for
+    Mixed One Suit (3 faan, what the baseline plays); a good player throws the honours
+    instead and plays for Pure Suit (7 faan, six times the payment) one step further
+    from ready."""
+    obs = view(HONG_KONG, "123345567899m11z")
+    assert choose("efficiency-1", HONG_KONG, obs, discards(obs)) in ("discard 8m", "discard 9m")
+    assert choose("balanced", HONG_KONG, obs, discards(obs)) == "discard 1z"
+
+
+def test_hong_kong_keeps_mixed_one_suit_with_three_honours() -> None:
+    """Ten characters and a pung of East: three honours are too many for Pure Suit, so
+    the hand stays Mixed One Suit and plays as the baseline, keeping the pung."""
+    obs = view(HONG_KONG, "1234567899m111z5s")
+    assert choose("balanced", HONG_KONG, obs, discards(obs)) == choose(
+        "efficiency-1", HONG_KONG, obs, discards(obs)
+    )
+    assert choose("balanced", HONG_KONG, obs, discards(obs)) != "discard 1z"

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Final
 
 from .._mypyc import mypyc_attr
 from ..engine.actions import Action, ActionType
+from ..rules.chinese.game import WinFacts
+from ..rules.hongkong.scoring import score
 from ..tiles import Tile
 from ..tiles.kinds import NUM_STANDARD
 from .base import Advice
@@ -28,9 +30,10 @@ class HongKongAdvice(Advice):
         super().__init__(rules)
         self.min_faan: int = rules.options.min_faan
 
-    def one_suit_plan(self, obs: Observation) -> int | None:
+    def one_suit_plan(self, obs: Observation, at: int = 8) -> int | None:
         """The suit to collect when one suit (with honours) can carry the minimum: 3 faan
-        for Mixed One Suit. Chosen when that suit and the honours make most of the hand."""
+        for Mixed One Suit. Chosen when that suit and the honours make most of the hand
+        (``at`` tiles)."""
         if self.min_faan <= 0:
             return None
         tiles = [t.kind for t in obs.hand if t.kind < NUM_STANDARD]
@@ -42,27 +45,46 @@ class HongKongAdvice(Advice):
         melded = {m.tiles[0].kind // 9 for m in obs.melds[obs.seat] if m.tiles[0].kind < 27}
         if melded - {suit}:
             return None  # already committed to another suit by a call
-        if per_suit[suit] + honours >= 8:
+        if per_suit[suit] + honours >= at:
             return suit
         return None
 
-    def plan_discards(self, obs: Observation) -> frozenset[int]:
-        suit = self.one_suit_plan(obs)
+    def plan_discards(self, obs: Observation, at: int = 8) -> frozenset[int]:
+        suit = self.one_suit_plan(obs, at)
         if suit is None:
             return frozenset()
         return frozenset(k for k in range(27) if k // 9 != suit)
 
-    def call_worth(self, obs: Observation, action: Action) -> bool:
+    def call_worth(self, obs: Observation, action: Action, at: int = 8) -> bool:
         k = action.tiles[0].kind
         wind = 27 + (obs.seat_winds or (0,) * 4)[obs.seat]
         if action.type in (A.PON, A.KAN, A.ANKAN, A.KAKAN) and (
             k >= 31 or k in (wind, 27 + obs.round_wind)
         ):
             return True  # a dragon or scoring wind: one faan each
-        suit = self.one_suit_plan(obs)
+        suit = self.one_suit_plan(obs, at)
         if action.type in (A.ANKAN, A.KAKAN):
             return True  # a kong keeps the hand as it was, with a replacement draw
         return suit is not None and (k >= 27 or k // 9 == suit)
 
     def keep_value(self, tile: Tile, indicators: Sequence[Tile]) -> int:
         return 1 if tile.kind >= 31 else 0  # dragons make faan when paired up
+
+    def wait_worth(self, obs: Observation, discard: Tile, wait: int) -> tuple[bool, bool]:
+        """Whether the hand, ``discard`` thrown, may win on ``wait`` at the minimum faan:
+        on a discard, and self-drawn."""
+        held = [t.kind for t in obs.hand if t.kind < NUM_STANDARD]
+        if discard.kind < NUM_STANDARD:
+            held.remove(discard.kind)
+        held.append(wait)
+        melds = tuple((m.type, m.kinds) for m in obs.melds[obs.seat]) if obs.melds else ()
+        bonus = tuple(sorted(t.kind for t in obs.bonus[obs.seat])) if obs.bonus else ()
+        wind = (obs.seat_winds or (0,) * 4)[obs.seat]
+        ron, tsumo = (
+            score(
+                WinFacts(tuple(held), melds, bonus, wait, t, wind, obs.round_wind),
+                self.rules.options,
+            ).valid
+            for t in (False, True)
+        )
+        return ron, tsumo

@@ -6,8 +6,10 @@
   ``efficiency-1`` names the same bot as the fixed baseline newer bots are measured
   against.
 * ``balanced``: riichi played for value and safety as well as speed (expected points per
-  discard, calls that keep a yaku, push or fold against threats, riichi or dama); the
-  other rulesets as ``efficiency``.
+  discard, calls that keep a yaku, push or fold against threats, riichi or dama);
+  Sichuan and classical with the calls that make the hand faster; Hong Kong with Pure
+  Suit beside the one-suit plan and the wait chosen by the tiles that win at the minimum;
+  Suzume as ``efficiency``.
 """
 
 from __future__ import annotations

@@ -15,9 +15,12 @@ of each discard (riichi: every preset, three players and the house preset).
   its own (dama).
 
 In the other rulesets it calls (pung, chow, kong) whenever that makes the hand faster where
-the ruleset gives no call advice (any complete hand wins: Sichuan, classical), and
-otherwise plays as the efficiency bot does (Hong Kong's calls follow its minimum-faan
-plan). The riichi choices weigh each discard with riichi's advice
+the ruleset gives no call advice (any complete hand wins: Sichuan, classical). In Hong
+Kong it plays the efficiency bot's one-suit plan and calls, the plan from 7 tiles instead
+of 8 while its bonus tiles give no faan, Pure Suit (the honours thrown too) when the
+suit makes 10 tiles with at most two honours held, and a ready hand's wait chosen by
+the tiles that win at the minimum faan. Elsewhere (Suzume) it plays as the efficiency
+bot does. The riichi choices weigh each discard with riichi's advice
 (:meth:`sparrows.advice.riichi.RiichiAdvice.weigh`, figures in
 :mod:`sparrows.advice.riichi_model`, shared with the hint box); their worth is
 measured in duplicate games (``benchmarks/bench_bots.py``).
@@ -30,6 +33,8 @@ from typing import ClassVar, Final
 
 from ..advice import Advice
 from ..advice import riichi_model as rm
+from ..advice.base import DiscardHint
+from ..advice.hongkong import HongKongAdvice
 from ..advice.riichi import DANGER_AHEAD, THREATENED_CHANCE, RiichiAdvice, Situation
 from ..analysis import Form, form_shanten
 from ..engine.actions import Action, ActionType
@@ -70,6 +75,8 @@ class BalancedAgent(EfficiencyAgent):
         advice = self.advice
         if obs is None or advice is None:
             return super().act(observation, legal)
+        if isinstance(advice, HongKongAdvice):
+            return self._hong_kong(obs, legal, advice)
         if not isinstance(advice, RiichiAdvice):
             return self._speed_call(obs, legal) or super().act(obs, legal)
         taken = self._declared_or_advised(obs, legal)
@@ -115,6 +122,96 @@ class BalancedAgent(EfficiencyAgent):
             if good and (best is None or after < best[0]):
                 best = (after, action)
         return best[1] if best is not None else None
+
+    # ------------------------------------------------------------------ Hong Kong
+    #: the one-suit plan (Mixed One Suit, 3 faan) when that suit and the honours make
+    #: this many tiles, as the efficiency bot does; hk_one_suit_bare instead while the
+    #: bonus tiles give no faan (a flower or season not the seat's own: no faan for none)
+    hk_one_suit_at: ClassVar[int] = 8
+    hk_one_suit_bare: ClassVar[int] = 7
+    #: Pure Suit (7 faan against 3): the honours go with the other suits once the suit
+    #: makes this many tiles and at most hk_pure_honours honours are held, none called
+    hk_pure_at: ClassVar[int] = 10
+    hk_pure_honours: ClassVar[int] = 2
+    #: a ready hand's wait that wins only self-drawn, as a share of one that also wins on
+    #: a discard (the minimum faan)
+    hk_tsumo_only: ClassVar[float] = 0.3
+
+    def _hong_kong(
+        self, obs: Observation, legal: Sequence[Action], advice: HongKongAdvice
+    ) -> Action:
+        """The efficiency bot's play (the one-suit plan and its calls) with the plan from
+        7 tiles when the bonus tiles give no faan, Pure Suit when the hand is near it, and
+        a ready hand's wait chosen by the tiles that can win at the minimum."""
+        taken = self._declared_or_advised(obs, legal)
+        if taken is not None:
+            return taken
+        at = self._hk_one_suit_at(obs)
+        calls = [
+            a for a in legal if a.type in (*_CLAIMS, *_TURN_KONGS) and advice.call_worth(obs, a, at)
+        ]
+        if calls:
+            return calls[0]
+        discards = [a for a in legal if a.type is A.DISCARD]
+        if not discards:
+            passes = [a for a in legal if a.type is A.PASS]
+            return passes[0] if passes else legal[0]
+        ranked = advice.rank_discards(obs, discards)
+        planned = advice.plan_discards(obs, at)
+        if planned:
+            planned |= self._hk_pure(obs, planned)
+            wanted = [d for d in ranked if d.action.tiles[0].kind in planned]
+            if wanted:
+                ranked = wanted  # the plan's tiles go first, the fastest of them
+        return self._hk_wait(obs, ranked, advice).action
+
+    def _hk_one_suit_at(self, obs: Observation) -> int:
+        """The one-suit plan's threshold: lower while the bonus tiles give no faan (no
+        flowers is 1 faan, each of the seat's own 1)."""
+        bonus = [t.kind for t in obs.bonus[obs.seat]] if obs.bonus else []
+        if not bonus:
+            return self.hk_one_suit_at
+        wind = (obs.seat_winds or (0,) * 4)[obs.seat]
+        if any((k - 34) % 4 == wind for k in bonus):
+            return self.hk_one_suit_at
+        return self.hk_one_suit_bare
+
+    def _hk_pure(self, obs: Observation, planned: frozenset[int]) -> frozenset[int]:
+        """The honours held, to throw for Pure Suit, when the plan's suit makes
+        ``hk_pure_at`` tiles, at most ``hk_pure_honours`` honours are held and none is
+        called; else none."""
+        melds = obs.melds[obs.seat] if obs.melds else ()
+        if any(m.tiles[0].kind >= 27 for m in melds):
+            return frozenset()
+        kinds = [t.kind for t in obs.hand if t.kind < 34]
+        kinds += [t.kind for m in melds for t in m.tiles]
+        honours = [k for k in kinds if k >= 27]
+        suited = sum(1 for k in kinds if k < 27 and k not in planned)
+        if len(honours) > self.hk_pure_honours or suited < self.hk_pure_at:
+            return frozenset()
+        return frozenset(honours)
+
+    def _hk_wait(
+        self, obs: Observation, ranked: list[DiscardHint], advice: HongKongAdvice
+    ) -> DiscardHint:
+        """The first of ``ranked``; when it makes the hand ready, the ready discard whose
+        waits have the most unseen tiles that win at the minimum (on a discard, or at
+        ``hk_tsumo_only`` the weight self-drawn only)."""
+        best = ranked[0]
+        if best.shanten != 0:
+            return best
+        unseen = advice.unseen(obs)
+        top: tuple[float, DiscardHint] | None = None
+        for d in ranked:
+            if d.shanten != 0:
+                continue
+            worth = 0.0
+            for w in d.tiles:
+                ron, tsumo = advice.wait_worth(obs, d.action.tiles[0], w)
+                worth += unseen[w] * (1.0 if ron else self.hk_tsumo_only if tsumo else 0.0)
+            if top is None or worth > top[0]:
+                top = (worth, d)
+        return top[1] if top is not None and top[0] > 0 else best
 
     # ------------------------------------------------------------------ discards
     def _discard(self, obs: Observation, actions: list[Action], table: Situation) -> Action:
