@@ -13,7 +13,7 @@ from ..rules.chinese.game import WinFacts
 from ..rules.hongkong.scoring import score
 from ..tiles import Tile
 from ..tiles.kinds import NUM_STANDARD
-from .base import Advice
+from .base import Advice, DiscardHint
 
 if TYPE_CHECKING:
     from ..engine.game import Observation
@@ -88,3 +88,53 @@ class HongKongAdvice(Advice):
             for t in (False, True)
         )
         return ron, tsumo
+
+    def one_suit_at(self, obs: Observation, at: int, bare: int) -> int:
+        """The one-suit plan's threshold: ``at`` tiles, or ``bare`` while the seat's bonus
+        tiles give no faan (a flower or season not its own; none at all is a faan)."""
+        bonus = [t.kind for t in obs.bonus[obs.seat]] if obs.bonus else []
+        if not bonus:
+            return at
+        wind = (obs.seat_winds or (0,) * 4)[obs.seat]
+        if any((k - 34) % 4 == wind for k in bonus):
+            return at
+        return bare
+
+    def pure_suit_honours(
+        self, obs: Observation, planned: frozenset[int], at: int, most_honours: int
+    ) -> frozenset[int]:
+        """The honours held, to throw for Pure Suit (7 faan), when the plan's suit
+        (the kinds not in ``planned``) makes ``at`` tiles, at most ``most_honours``
+        honours are held and none is called; else none."""
+        melds = obs.melds[obs.seat] if obs.melds else ()
+        if any(m.tiles[0].kind >= 27 for m in melds):
+            return frozenset()
+        kinds = [t.kind for t in obs.hand if t.kind < 34]
+        kinds += [t.kind for m in melds for t in m.tiles]
+        honours = [k for k in kinds if k >= 27]
+        suited = sum(1 for k in kinds if k < 27 and k not in planned)
+        if len(honours) > most_honours or suited < at:
+            return frozenset()
+        return frozenset(honours)
+
+    def best_wait(
+        self, obs: Observation, hints: list[DiscardHint], tsumo_only: float
+    ) -> DiscardHint:
+        """The first of ``hints``; when it makes the hand ready, the ready discard whose
+        waits have the most unseen tiles that win at the minimum (on a discard; a wait
+        that wins only self-drawn at the weight ``tsumo_only``)."""
+        best = hints[0]
+        if best.shanten != 0:
+            return best
+        unseen = self.unseen(obs)
+        top: tuple[float, DiscardHint] | None = None
+        for d in hints:
+            if d.shanten != 0:
+                continue
+            worth = 0.0
+            for w in d.tiles:
+                ron, tsumo = self.wait_worth(obs, d.action.tiles[0], w)
+                worth += unseen[w] * (1.0 if ron else tsumo_only if tsumo else 0.0)
+            if top is None or worth > top[0]:
+                top = (worth, d)
+        return top[1] if top is not None and top[0] > 0 else best

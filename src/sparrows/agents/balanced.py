@@ -75,8 +75,6 @@ class BalancedAgent(EfficiencyAgent):
         advice = self.advice
         if obs is None or advice is None:
             return super().act(observation, legal)
-        if isinstance(advice, HongKongAdvice):
-            return self._hong_kong(obs, legal, advice)
         if not isinstance(advice, RiichiAdvice):
             return self._speed_call(obs, legal) or super().act(obs, legal)
         taken = self._declared_or_advised(obs, legal)
@@ -137,81 +135,31 @@ class BalancedAgent(EfficiencyAgent):
     #: a discard (the minimum faan)
     hk_tsumo_only: ClassVar[float] = 0.3
 
-    def _hong_kong(
-        self, obs: Observation, legal: Sequence[Action], advice: HongKongAdvice
-    ) -> Action:
-        """The efficiency bot's play (the one-suit plan and its calls) with the plan from
-        7 tiles when the bonus tiles give no faan, Pure Suit when the hand is near it, and
-        a ready hand's wait chosen by the tiles that can win at the minimum."""
-        taken = self._declared_or_advised(obs, legal)
-        if taken is not None:
-            return taken
-        at = self._hk_one_suit_at(obs)
-        calls = [
-            a for a in legal if a.type in (*_CLAIMS, *_TURN_KONGS) and advice.call_worth(obs, a, at)
-        ]
-        if calls:
-            return calls[0]
-        discards = [a for a in legal if a.type is A.DISCARD]
-        if not discards:
-            passes = [a for a in legal if a.type is A.PASS]
-            return passes[0] if passes else legal[0]
-        ranked = advice.rank_discards(obs, discards)
-        planned = advice.plan_discards(obs, at)
-        if planned:
-            planned |= self._hk_pure(obs, planned)
-            wanted = [d for d in ranked if d.action.tiles[0].kind in planned]
-            if wanted:
-                ranked = wanted  # the plan's tiles go first, the fastest of them
-        return self._hk_wait(obs, ranked, advice).action
+    def _hk_at(self, advice: HongKongAdvice, obs: Observation) -> int:
+        return advice.one_suit_at(obs, self.hk_one_suit_at, self.hk_one_suit_bare)
 
-    def _hk_one_suit_at(self, obs: Observation) -> int:
-        """The one-suit plan's threshold: lower while the bonus tiles give no faan (no
-        flowers is 1 faan, each of the seat's own 1)."""
-        bonus = [t.kind for t in obs.bonus[obs.seat]] if obs.bonus else []
-        if not bonus:
-            return self.hk_one_suit_at
-        wind = (obs.seat_winds or (0,) * 4)[obs.seat]
-        if any((k - 34) % 4 == wind for k in bonus):
-            return self.hk_one_suit_at
-        return self.hk_one_suit_bare
+    def _call_worth(self, obs: Observation, action: Action) -> bool:
+        advice = self.advice
+        if isinstance(advice, HongKongAdvice):  # the one-suit plan from its threshold
+            return advice.call_worth(obs, action, self._hk_at(advice, obs))
+        return super()._call_worth(obs, action)
 
-    def _hk_pure(self, obs: Observation, planned: frozenset[int]) -> frozenset[int]:
-        """The honours held, to throw for Pure Suit, when the plan's suit makes
-        ``hk_pure_at`` tiles, at most ``hk_pure_honours`` honours are held and none is
-        called; else none."""
-        melds = obs.melds[obs.seat] if obs.melds else ()
-        if any(m.tiles[0].kind >= 27 for m in melds):
-            return frozenset()
-        kinds = [t.kind for t in obs.hand if t.kind < 34]
-        kinds += [t.kind for m in melds for t in m.tiles]
-        honours = [k for k in kinds if k >= 27]
-        suited = sum(1 for k in kinds if k < 27 and k not in planned)
-        if len(honours) > self.hk_pure_honours or suited < self.hk_pure_at:
-            return frozenset()
-        return frozenset(honours)
+    def _planned(self, obs: Observation) -> frozenset[int]:
+        advice = self.advice
+        if isinstance(advice, HongKongAdvice):  # the one-suit plan, and Pure Suit near it
+            planned = advice.plan_discards(obs, self._hk_at(advice, obs))
+            if planned:
+                planned |= advice.pure_suit_honours(
+                    obs, planned, self.hk_pure_at, self.hk_pure_honours
+                )
+            return planned
+        return super()._planned(obs)
 
-    def _hk_wait(
-        self, obs: Observation, ranked: list[DiscardHint], advice: HongKongAdvice
-    ) -> DiscardHint:
-        """The first of ``ranked``; when it makes the hand ready, the ready discard whose
-        waits have the most unseen tiles that win at the minimum (on a discard, or at
-        ``hk_tsumo_only`` the weight self-drawn only)."""
-        best = ranked[0]
-        if best.shanten != 0:
-            return best
-        unseen = advice.unseen(obs)
-        top: tuple[float, DiscardHint] | None = None
-        for d in ranked:
-            if d.shanten != 0:
-                continue
-            worth = 0.0
-            for w in d.tiles:
-                ron, tsumo = advice.wait_worth(obs, d.action.tiles[0], w)
-                worth += unseen[w] * (1.0 if ron else self.hk_tsumo_only if tsumo else 0.0)
-            if top is None or worth > top[0]:
-                top = (worth, d)
-        return top[1] if top is not None and top[0] > 0 else best
+    def _pick(self, obs: Observation, hints: list[DiscardHint]) -> DiscardHint:
+        advice = self.advice
+        if isinstance(advice, HongKongAdvice):  # a ready hand's wait by what wins
+            return advice.best_wait(obs, hints, self.hk_tsumo_only)
+        return super()._pick(obs, hints)
 
     # ------------------------------------------------------------------ discards
     def _discard(self, obs: Observation, actions: list[Action], table: Situation) -> Action:

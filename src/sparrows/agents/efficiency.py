@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from .._mypyc import mypyc_attr
+from ..advice.base import DiscardHint
 from ..engine.actions import Action, ActionType
 from ..engine.game import Observation
 from ..errors import SparrowsError
@@ -44,7 +45,7 @@ class EfficiencyAgent(Agent):
         taken = self._declared_or_advised(obs, legal)
         if taken is not None:
             return taken
-        calls = [a for a in legal if a.type in _CALLS and advice.call_worth(obs, a)]
+        calls = [a for a in legal if a.type in _CALLS and self._call_worth(obs, a)]
         if calls:
             return calls[0]
         discards = [a for a in legal if a.type is A.DISCARD]
@@ -52,18 +53,19 @@ class EfficiencyAgent(Agent):
             passes = [a for a in legal if a.type is A.PASS]
             return passes[0] if passes else legal[0]
         threats = advice.threats(obs)
-        ranked = self._rank(obs, [a for a in legal if a.type in _DISCARDS])
-        planned = advice.plan_discards(obs)
+        hints = advice.rank_discards(obs, [a for a in legal if a.type in _DISCARDS])
+        plain = [h for h in hints if h.action.type is A.DISCARD]
+        planned = self._planned(obs)
         if planned:  # the ruleset's value plan: its tiles go first, the fastest of them
-            wanted = [r for r in ranked if r[1].type is A.DISCARD and r[1].tiles[0].kind in planned]
+            wanted = [h for h in plain if h.action.tiles[0].kind in planned]
             if wanted and not threats:
-                return wanted[0][1]
-        if threats and ranked[0][0][0] >= self.fold_at:  # far from ready while threatened
+                return self._pick(obs, wanted).action
+        if threats and hints[0].key[0] >= self.fold_at:  # far from ready while threatened
             return min(discards, key=lambda a: (advice.danger(obs, a.tiles[0]), a.tiles[0].code))
-        riichi = [r for r in ranked if r[1].type is A.RIICHI]
-        if riichi and advice.worth_declaring(obs, riichi[0][1]):
-            return riichi[0][1]
-        return next(a for _, a in ranked if a.type is A.DISCARD)
+        riichi = [h.action for h in hints if h.action.type is A.RIICHI]
+        if riichi and advice.worth_declaring(obs, riichi[0]):
+            return riichi[0]
+        return self._pick(obs, plain).action
 
     def _declared_or_advised(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
         """A win, then an abort, the ruleset says is worth declaring; else the ruleset's
@@ -77,11 +79,20 @@ class EfficiencyAgent(Agent):
                     return action
         return advice.suggest(obs, legal)
 
-    def _rank(
-        self, obs: Observation, actions: list[Action]
-    ) -> list[tuple[tuple[int, ...], Action]]:
-        """Discards (and riichi discards) best first: the ruleset's ranking
-        (:meth:`~sparrows.advice.Advice.rank_discards`, shared with the hints)."""
+    # ---- what a bot built on this one may weigh otherwise (the ruleset's advice here)
+    def _call_worth(self, obs: Observation, action: Action) -> bool:
+        """Whether to make this call (pung, chow, kong)."""
         advice = self.advice
         assert advice is not None
-        return [(d.key, d.action) for d in advice.rank_discards(obs, actions)]
+        return advice.call_worth(obs, action)
+
+    def _planned(self, obs: Observation) -> frozenset[int]:
+        """The kinds the hand's value plan throws first."""
+        advice = self.advice
+        assert advice is not None
+        return advice.plan_discards(obs)
+
+    def _pick(self, obs: Observation, hints: list[DiscardHint]) -> DiscardHint:
+        """The discard to play among ``hints`` (ranked best first by the ruleset's advice,
+        :meth:`~sparrows.advice.Advice.rank_discards`, shared with the hints): the first."""
+        return hints[0]
