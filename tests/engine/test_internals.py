@@ -57,8 +57,10 @@ def test_unseen_counts_a_called_tile_once() -> None:
     assert (best_hint.action.tiles[0].kind, best_hint.shanten, best_hint.ukeire) == (nine_s, 0, 1)
     agent = make_agent("efficiency", 0, rules)
     legal = [Action(ActionType.DISCARD, t) for t in set(obs.hand)]
-    (shanten, minus_ukeire, *_), best = agent._rank(obs, legal)[0]  # type: ignore[attr-defined]
+    ranked = advice_for(rules).rank_discards(obs, legal)  # the ranking the bot plays by
+    (shanten, minus_ukeire, *_), best = ranked[0].key, ranked[0].action
     assert best.tiles[0].kind == nine_s and (shanten, minus_ukeire) == (0, -1)
+    assert agent.act(obs, legal).tiles[0].kind == nine_s
 
 
 def test_clone_names_every_field_of_the_game() -> None:
