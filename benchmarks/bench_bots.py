@@ -7,7 +7,9 @@
   (2.5 is even; the issue's goals: riichi at most 2.25, the others at most 2.3).
 * **Riichi self-play** of four of each bot: win, deal-in, riichi and call rates per
   player and hand, the average win, and hands completed with no yaku (a seat that drew
-  the tile completing its hand but could not win for want of a yaku, per 100 hands),
+  the tile completing its hand but could not win for want of a yaku, per 100 hands):
+  those with no yaku in reach at all, and those that drew the no-yaku side of a wait
+  whose other side wins with one (an open all-simples hand waiting on 6p and 9p),
   beside Tenhou's top room (1.71 million hands: win 21.1%, deal-in 12.5%, riichi 17.0%,
   call 34.4%, average win 5,647).
 * **Decision time** per ruleset and bot: median and 99th percentile of ``act`` over the
@@ -32,9 +34,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from sparrows.advice import advice_for
+from sparrows.advice import riichi_model as rm
+from sparrows.advice.riichi import RiichiAdvice
 from sparrows.agents import make_agent
 from sparrows.engine import ActionType, Game, Phase
 from sparrows.engine import flow as fl
+from sparrows.engine.game import Observation
 from sparrows.engine.protocol import Ruleset
 from sparrows.reasons import Reason
 from sparrows.rules import get_ruleset
@@ -73,17 +79,28 @@ def duplicate(key: str, agents: list[str], games: int, seed: int) -> dict[str, A
         return json.loads(out.read_text())["per_agent"]
 
 
+def _yaku_in_reach(rules: Ruleset, obs: Observation) -> bool:
+    """Whether the hand before ``obs``'s draw waited on some tile that wins with all
+    simples, one suit or a value honour (the drawn side of its wait had none)."""
+    advice = advice_for(rules)
+    if not isinstance(advice, RiichiAdvice) or obs.drawn is None:
+        return False
+    shape = rm.shape_of(obs, (obs.drawn,))
+    return any(rm.yaku_paths(shape, advice.yakuhai(obs), 0, rules.form).values())
+
+
 def self_play(rules: Ruleset, bot: str, games: int, seed: int) -> dict[str, Any]:
     """Four ``bot``s: their decisions timed, their riichi, calls and wins counted."""
     agents = [make_agent(bot, seed + s, rules) for s in range(rules.num_players)]
     times: list[float] = []
-    hands = riichis = calls = no_yaku = 0
+    hands = riichis = calls = no_yaku = one_side = 0
     wins = deal_ins = 0
     win_points: list[int] = []
     for g in range(games):
         game = Game(rules, seed + g)
         called: set[tuple[int, int]] = set()
         stuck: set[tuple[int, int]] = set()
+        sided: set[tuple[int, int]] = set()
         while game.phase is not Phase.OVER:
             asked = (
                 [(game.turn, game.pending[game.turn])]
@@ -103,10 +120,13 @@ def self_play(rules: Ruleset, bot: str, games: int, seed: int) -> dict[str, Any]
                     said = rules.no_win_reason(game, seat, None)  # drew a win it may not take
                     if isinstance(said, Reason) and said.key == "no_yaku":
                         stuck.add((game.hand_number, seat))
+                        if _yaku_in_reach(rules, obs):
+                            sided.add((game.hand_number, seat))
                 game.step(seat, action)
         hands += game.hand_number + 1
         calls += len(called)
-        no_yaku += len(stuck)
+        no_yaku += len(stuck - sided)
+        one_side += len(sided)
         for r in game.hand_results:
             if r.winner is not None and r.kind == fl.WIN:
                 wins += 1
@@ -123,6 +143,7 @@ def self_play(rules: Ruleset, bot: str, games: int, seed: int) -> dict[str, Any]
         "call": calls / max(1, seats),
         "average_win": statistics.mean(win_points) if win_points else 0.0,
         "no_yaku_per_100": 100 * no_yaku / max(1, hands),
+        "one_side_per_100": 100 * one_side / max(1, hands),
         "median_ms": 1000 * statistics.median(ordered),
         "p99_ms": 1000 * ordered[int(0.99 * (len(ordered) - 1))],
         "decisions": len(ordered),
@@ -156,13 +177,17 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"({b['average_rank_ci95'][0]:.2f}-{b['average_rank_ci95'][1]:.2f})"
             )
     print(f"\nRiichi self-play, {args.self_play} games of four of each (tenhou preset):")
-    print("  bot            win   deal-in  riichi   call  avg win  no-yaku/100 hands")
+    print(
+        "  bot            win   deal-in  riichi   call  avg win"
+        "  no yaku in reach / no-yaku side of a wait, per 100 hands"
+    )
     rules = ruleset("riichi")
     for bot in (BASELINE, args.bot):
         s = self_play(rules, bot, args.self_play, 5000)
         print(
             f"  {bot:13} {s['win']:5.1%}  {s['deal_in']:6.1%}  {s['riichi']:6.1%} "
             f"{s['call']:6.1%}  {s['average_win']:7,.0f}  {s['no_yaku_per_100']:5.2f}"
+            f" / {s['one_side_per_100']:4.2f}"
             f"   ({s['hands']} hands)"
         )
     print("  Tenhou top room: win 21.1%, deal-in 12.5%, riichi 17.0%, call 34.4%, avg 5,647")

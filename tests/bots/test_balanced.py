@@ -145,6 +145,26 @@ def test_an_open_all_simples_hand_throws_its_terminal() -> None:
     assert choose("balanced", obs, turn_actions(obs)) == "discard 9p"
 
 
+def test_an_open_hand_with_no_yaku_left_steps_back_to_one() -> None:
+    # a chi of 234m, then 22p 3p 123s 666s 77s + 1s: throwing 2p or 3p leaves the hand
+    # ready but with no yaku (the 1s and the 123p it waits for are terminals); throwing
+    # the 1s is one step slower and keeps all simples in reach
+    chi = Meld(MeldType.CHI, tiles("2m3m4m"), 3)
+    obs = view("22p3p123s666s77s", melds=[chi])
+    legal = turn_actions(obs)
+    assert choose("efficiency-1", obs, legal) == "discard 2p"  # ready, and cannot win
+    assert choose("balanced", obs, legal) == "discard 1s"
+
+
+def test_an_open_all_simples_wait_prefers_the_side_that_wins() -> None:
+    # a pon of 4p, 234m 567s 66m 5p 7p 8p: throwing 5p leaves 78p, ready on 6p and 9p,
+    # but 9p wins no yaku and, drawn or passed, leaves the hand furiten; throwing 8p
+    # leaves 57p, ready on 6p alone, as many winning tiles and no dead side
+    pon = Meld(MeldType.PON, tiles("4p4p4p"), 1)
+    obs = view("234m567s66m5p78p", melds=[pon])
+    assert choose("balanced", obs, turn_actions(obs)) == "discard 8p"
+
+
 def test_the_baseline_keeps_its_name_and_its_play() -> None:
     """``efficiency-1`` is today's efficiency bot, kept for measuring against."""
     a, b = make_agent("efficiency-1", 0, RULES), make_agent("efficiency", 0, RULES)

@@ -185,6 +185,11 @@ class RiichiAdvice(Advice):
                 # all simples is its only yaku: a terminal or an honour would not win
                 ukeire = sum(sit.unseen[k] for k in h.tiles if not rm.terminal_or_honour(k))
         chance = rm.win_chance(h.shanten, ukeire, sit.unseen_total, sit.turns)
+        if h.shanten == 0 and 0 < ukeire < h.ukeire:
+            # a wait with a side that wins no yaku: that side, drawn or passed first,
+            # leaves the hand furiten; the share of the waits that win is the chance
+            # that one of them comes first
+            chance *= ukeire / h.ukeire
         if sit.threats:
             chance *= threatened_chance
             loss = sit.danger(tile.kind) * (1 + danger_ahead * max(0, h.shanten))
@@ -201,12 +206,14 @@ class RiichiAdvice(Advice):
     ) -> tuple[DiscardHint, Weight] | None:
         """Of ``ranked`` (plain discards, best first by speed) the one worth the most
         expected points, the earlier on a tie; with no threat only the fastest are
-        weighed (value decides between equally fast discards). The ``balanced`` bot's
-        discard, and the hint box's pick."""
+        weighed (value decides between equally fast discards), and where none of those
+        is worth anything (an open hand that keeps no yaku) those one slower too. The
+        ``balanced`` bot's discard, and the hint box's pick."""
         best: tuple[tuple[float, int], DiscardHint, Weight] | None = None
         fewest = ranked[0].shanten if ranked else 0
         for i, h in enumerate(ranked):
-            if not sit.threats and h.shanten > fewest:
+            worthless = best is None or best[2].value == 0  # no yaku kept so far
+            if not sit.threats and h.shanten > fewest + (1 if worthless else 0):
                 break
             w = self.weigh(obs, h, sit, threatened_chance, danger_ahead)
             key = (w.worth, -i)

@@ -168,7 +168,10 @@ class BalancedAgent(EfficiencyAgent):
         plain = [a for a in actions if a.type is A.DISCARD]
         if table.in_riichi or not plain:
             return plain[0] if plain else actions[0]
-        ranked = advice.rank_discards(obs, plain, complete=bool(table.threats))
+        # every discard's ukeire facing a threat, or with melds (a slower discard may be
+        # the one that keeps a yaku)
+        complete = bool(table.threats or obs.melds[obs.seat])
+        ranked = advice.rank_discards(obs, plain, complete=complete)
         best = advice.best_weighed(obs, ranked, table, self.threatened_chance, self.danger_ahead)
         assert best is not None
         chosen = best[0].action
