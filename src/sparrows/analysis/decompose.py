@@ -50,8 +50,7 @@ class Decomposition:
         return pairs[0] if len(pairs) == 1 else None
 
     def __str__(self) -> str:
-        from ..tiles.notation import format_tiles
-        from ..tiles.tile import Tile
+        from ..tiles.tile import Tile, format_tiles
 
         parts = []
         for t, k in sorted(self.blocks, key=lambda b: (b[0] is BlockType.PAIR, b[1], b[0])):

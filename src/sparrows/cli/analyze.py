@@ -13,7 +13,8 @@ from ..engine.protocol import Ruleset
 from ..errors import SparrowsError
 from ..rules import RULESETS, get_ruleset
 from ..tiles import Tile, counts34, format_tiles, parse_hand, parse_tiles, render_tiles
-from ..tiles.notation import Dialect, Hand
+from ..tiles.notation import Hand
+from ..tiles.tile import Dialect
 from .common import json_lines, ours
 
 

@@ -17,7 +17,7 @@ from ..errors import InternalError, SparrowsError
 from ..fileio import check_output_path, new_file, write_atomic
 from ..tiles import Tile, render_tile
 from ..tiles.kinds import GREEN
-from ..tiles.notation import Dialect
+from ..tiles.tile import Dialect
 
 __all__ = ["check_output_path", "new_file", "write_atomic"]  # re-exported for the commands
 

@@ -19,7 +19,7 @@ from typing import Final
 
 from ..errors import NotationError
 from ..tiles import Tile, format_tile, parse_tiles
-from ..tiles.notation import Dialect
+from ..tiles.tile import Dialect
 
 
 class Arg(Enum):

@@ -28,8 +28,7 @@ from typing import Any
 
 from ..errors import NotationError
 from ..tiles import Tile
-from ..tiles.notation import Dialect, format_tile
-from ..tiles.tile import house_set, riichi_set, sanma_set, suzume_set
+from ..tiles.tile import Dialect, format_tile, house_set, riichi_set, sanma_set, suzume_set
 from .actions import Action
 from .actions import ActionType as A
 

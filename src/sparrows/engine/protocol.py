@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ..errors import OptionsError
 from ..tiles import Tile, TileSet, format_tile
-from ..tiles.notation import Dialect
+from ..tiles.tile import Dialect
 from .actions import Action, ActionType
 from .flow import GameOver, NextHand, Outcome, Window
 from .layouts import ActionLayout, layout

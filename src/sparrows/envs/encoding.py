@@ -31,7 +31,7 @@ from ..client import View
 from ..engine.game import CALLED, DEAD, RIICHI, TSUMOGIRI, WON, EngineMeld, Game
 from ..engine.protocol import Ruleset
 from ..tiles import MeldType
-from ..tiles.notation import format_tile
+from ..tiles.tile import format_tile
 
 __all__ = ["ENCODER_VERSION", "PROMPT_KINDS", "Block", "Encoder", "LiveEncoder", "encoder_for"]
 

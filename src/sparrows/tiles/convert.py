@@ -23,8 +23,8 @@ from typing import Any, NamedTuple
 
 from ..errors import NotationError, excerpt_repr
 from .kinds import FLOWER, HONOR, NUM_KINDS, NUM_STANDARD, SEASON
-from .notation import format_tile, parse_tiles
-from .tile import Colour, Tile
+from .notation import parse_tiles
+from .tile import Colour, Tile, format_tile
 
 _MJAI_HONORS = "ESWNPFC"
 

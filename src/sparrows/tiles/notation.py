@@ -44,93 +44,26 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal
 
 from ..errors import NotationError, excerpt, excerpt_repr
-from .kinds import FLOWER, GREEN, HONOR, NUM_STANDARD, RED, SEASON, SOU, is_bonus
-from .tile import POCCHI_KINDS, SPECIAL_COLOUR_KINDS, Colour, Tile
+from .kinds import GREEN, HONOR, NUM_STANDARD, RED, SOU, is_bonus
+from .tile import (  # the text of one tile lives with the tile
+    _SUFFIX_COLOUR,
+    _SUIT_BASE,
+    DIALECTS,
+    POCCHI_KINDS,
+    SPECIAL_COLOUR_KINDS,
+    Colour,
+    Dialect,
+    Tile,
+    format_tile,
+    format_tiles,
+)
 
-Dialect = Literal["mpsz", "suzume"]
-DIALECTS: tuple[Dialect, ...] = ("mpsz", "suzume")
-
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": HONOR, "f": FLOWER, "h": SEASON}
 _SUIT_MAX = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 4, "h": 4}
-_SUFFIX_COLOUR = {
-    "*": Colour.RED,
-    "P": Colour.PURPLE,
-    "B": Colour.BLUE,
-    "C": Colour.CYAN,
-    "G": Colour.GOLD,
-    "T": Colour.PLATINUM,
-}
-_COLOUR_SUFFIX = {c: s for s, c in _SUFFIX_COLOUR.items()}
 _SUFFIXES = "".join(_SUFFIX_COLOUR) + "!"
 _SOURCES = {"<": 3, "^": 2, ">": 1}  # relative seat of the feeder: (feeder - me) % 4
 _SOURCE_MARK = {v: k for k, v in _SOURCES.items()}
-
-
-def _suit_letter(kind: int) -> str:
-    if kind < HONOR:
-        return "mps"[kind // 9]
-    if kind < NUM_STANDARD:
-        return "z"
-    return "f" if kind < SEASON else "h"
-
-
-def _digit(tile: Tile) -> str:
-    kind = tile.kind
-    base = _SUIT_BASE[_suit_letter(kind)]
-    number = kind - base + 1
-    if tile.colour is Colour.RED and kind < HONOR and number == 5:
-        return "0"
-    text = str(number)
-    if tile.colour is not Colour.NONE:
-        text += _COLOUR_SUFFIX[tile.colour]
-    if tile.pocchi:
-        text += "!"
-    return text
-
-
-def format_tile(tile: Tile, dialect: Dialect = "mpsz") -> str:
-    """One tile as text, e.g. ``'0m'``, ``'7z'``, ``'3Ps'``; Suzume: ``'2*'``, ``'g'``."""
-    return format_tiles([tile], dialect)
-
-
-def format_tiles(tiles: Iterable[Tile], dialect: Dialect = "mpsz", sort: bool = False) -> str:
-    """Tiles as compact text. mpsz groups runs of one suit: ``[1m,2m,5p] -> '12m5p'``."""
-    seq = sorted(tiles, key=_sort_key) if sort else list(tiles)
-    if dialect == "suzume":
-        return "".join(_suzume_char(t) for t in seq)
-    out: list[str] = []
-    pending = ""
-    suit = ""
-    for t in seq:
-        letter = _suit_letter(t.kind)
-        if letter != suit and pending:
-            out.append(pending + suit)
-            pending = ""
-        suit = letter
-        pending += _digit(t)
-    if pending:
-        out.append(pending + suit)
-    return "".join(out)
-
-
-def _sort_key(tile: Tile) -> tuple[int, bool, str, bool]:
-    # Plain copies before coloured ones of the same kind; red fives sort as fives.
-    return (tile.kind, tile.colour is not Colour.NONE, tile.colour.value, tile.pocchi)
-
-
-def _suzume_char(tile: Tile) -> str:
-    if tile.pocchi:
-        raise NotationError(f"{format_tile(tile)} is not a Suzume-Jong tile")
-    if tile.kind == GREEN and tile.colour is Colour.NONE:
-        return "g"
-    if tile.kind == RED and tile.colour is Colour.RED:
-        return "r"
-    if SOU <= tile.kind < SOU + 9 and tile.colour in (Colour.NONE, Colour.RED):
-        return str(tile.kind - SOU + 1) + ("*" if tile.red else "")
-    raise NotationError(f"{format_tile(tile)} is not a Suzume-Jong tile")
 
 
 def parse_tiles(text: str, dialect: Dialect = "mpsz") -> list[Tile]:

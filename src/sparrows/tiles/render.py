@@ -6,8 +6,7 @@ from collections.abc import Iterable
 from typing import Literal
 
 from .convert import to_unicode
-from .notation import Dialect, format_tile
-from .tile import Colour, Tile
+from .tile import Colour, Dialect, Tile, format_tile
 
 Style = Literal["unicode", "ascii"]
 
