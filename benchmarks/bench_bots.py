@@ -40,7 +40,7 @@ from sparrows.advice.riichi import RiichiAdvice
 from sparrows.agents import make_agent
 from sparrows.engine import ActionType, Game, Phase
 from sparrows.engine import flow as fl
-from sparrows.engine.game import Observation
+from sparrows.engine.observation import Observation
 from sparrows.engine.protocol import Ruleset
 from sparrows.reasons import Reason
 from sparrows.rules import get_ruleset

@@ -23,10 +23,13 @@ import importlib.util
 #: extra is in ``dev``).
 MODULES: tuple[str, ...] = (
     "sparrows.engine.actions",
+    "sparrows.engine.board",
+    "sparrows.engine.clone",
     "sparrows.engine.flow",
     "sparrows.engine.game",
     "sparrows.engine.ledger",
     "sparrows.engine.memo",
+    "sparrows.engine.observation",
     "sparrows.engine.wall",
     "sparrows.analysis.decompose",
     "sparrows.analysis.shanten",

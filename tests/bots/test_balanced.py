@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from sparrows.agents import make_agent
 from sparrows.client import RiichiExtra
 from sparrows.engine import Action, ActionType, Phase
-from sparrows.engine.game import RIICHI, Observation
+from sparrows.engine.board import RIICHI
+from sparrows.engine.observation import Observation
 from sparrows.tiles import Meld, MeldType, Tile, parse_tiles
 from tests.support.riichi_walls import riichi
 

@@ -14,7 +14,7 @@ from typing import Any
 from sparrows.agents import make_agent
 from sparrows.client import SichuanExtra
 from sparrows.engine import Action, ActionType, Phase
-from sparrows.engine.game import Observation
+from sparrows.engine.observation import Observation
 from sparrows.engine.protocol import Ruleset
 from sparrows.rules import get_ruleset
 from sparrows.tiles import Tile, parse_tiles

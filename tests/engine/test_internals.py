@@ -31,7 +31,7 @@ def test_unseen_counts_a_called_tile_once() -> None:
     from dataclasses import replace
 
     from sparrows.agents import make_agent
-    from sparrows.engine.game import CALLED
+    from sparrows.engine.board import CALLED
     from sparrows.tiles import Meld, MeldType, parse_tiles
 
     rules = get_ruleset("riichi")
@@ -64,19 +64,19 @@ def test_unseen_counts_a_called_tile_once() -> None:
 
 
 def test_clone_names_every_field_of_the_game() -> None:
-    """Game.clone copies each field as ``CLONE_FIELDS`` says: a game holds exactly the
+    """Game.clone copies each field as ``engine.clone.CLONE_FIELDS`` says: a game holds exactly the
     fields named there (and ``scores``, the ledger's own list), so a field added to the
     game and not to the table fails here rather than being shared by a clone."""
-    from sparrows.engine import game as game_module
+    from sparrows.engine import clone as clone_module
 
     game = Game(get_ruleset("riichi"), 3)
     try:
         held = set(vars(game))
     except TypeError:
         pytest.skip("the compiled Game has no __dict__; the pure build checks the fields")
-    assert held == set(game_module.CLONE_FIELDS) | {"scores"}
-    assert set(game_module._OWN_COPY) == {
-        name for name, how in game_module.CLONE_FIELDS.items() if how == game_module.OWN
+    assert held == set(clone_module.CLONE_FIELDS) | {"scores"}
+    assert set(clone_module.OWN_COPY) == {
+        name for name, how in clone_module.CLONE_FIELDS.items() if how == clone_module.OWN
     }
     rng = random.Random(3)
     for _ in range(40):  # into the hand: discards, rivers, a claim window perhaps
@@ -84,8 +84,8 @@ def test_clone_names_every_field_of_the_game() -> None:
         game.step(seat, rng.choice(game.legal_actions(seat)))
     twin = game.clone()
     mutable = (list, dict, set)
-    for name, how in game_module.CLONE_FIELDS.items():
+    for name, how in clone_module.CLONE_FIELDS.items():
         mine, its = getattr(game, name), getattr(twin, name)
-        if how != game_module.SHARE and isinstance(mine, mutable) and mine:
+        if how != clone_module.SHARE and isinstance(mine, mutable) and mine:
             assert mine is not its, name  # copied, not shared
     assert twin.scores is twin.ledger.accounts["points"]

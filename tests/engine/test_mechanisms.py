@@ -20,8 +20,8 @@ from sparrows.agents import make_agent
 from sparrows.analysis import shanten
 from sparrows.engine import Action, ActionType, Game, Phase
 from sparrows.engine import flow as fl
+from sparrows.engine.board import CALLED, PLAYING, WON
 from sparrows.engine.events import EVENT_TYPES, Event, event_from_json
-from sparrows.engine.game import CALLED, PLAYING, WON
 from sparrows.engine.protocol import Ruleset
 from sparrows.errors import IllegalActionError, NotationError, RecordError
 from sparrows.records import load_record, record_from_game, replay, save_record

@@ -20,7 +20,7 @@ from hypothesis import strategies as st  # noqa: E402
 from sparrows.agents import make_agent  # noqa: E402
 from sparrows.engine import Game  # noqa: E402
 from sparrows.engine.actions import Action, ActionType  # noqa: E402
-from sparrows.engine.game import CALLED, DEAD, RIICHI, TSUMOGIRI, EngineMeld  # noqa: E402
+from sparrows.engine.board import CALLED, DEAD, RIICHI, TSUMOGIRI, EngineMeld  # noqa: E402
 from sparrows.envs import encoder  # noqa: E402
 from sparrows.envs.core import EnvCore  # noqa: E402
 from sparrows.envs.encoding import LiveEncoder  # noqa: E402

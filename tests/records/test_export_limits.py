@@ -33,7 +33,7 @@ import pytest
 
 from sparrows.agents import make_agent
 from sparrows.engine import Action, ActionType, Game
-from sparrows.engine.game import TSUMOGIRI
+from sparrows.engine.board import TSUMOGIRI
 from sparrows.errors import RecordError
 from sparrows.records.export import (
     tenhou_points_text,

@@ -20,7 +20,8 @@ from sparrows.client import SichuanExtra
 from sparrows.engine import events as ev
 from sparrows.engine import flow as fl
 from sparrows.engine.actions import Action, ActionType
-from sparrows.engine.game import PLAYING, WON, Game
+from sparrows.engine.board import PLAYING, WON
+from sparrows.engine.game import Game
 from sparrows.engine.protocol import Ruleset
 from sparrows.engine.wall import Wall
 from sparrows.errors import OptionsError

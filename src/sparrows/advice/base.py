@@ -21,7 +21,7 @@ from ..engine.actions import Action, ActionType
 from ..tiles import Tile
 
 if TYPE_CHECKING:
-    from ..engine.game import Observation
+    from ..engine.observation import Observation
     from ..engine.protocol import Ruleset
 
 

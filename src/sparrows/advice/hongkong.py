@@ -16,7 +16,7 @@ from ..tiles.kinds import NUM_STANDARD
 from .base import Advice, DiscardHint
 
 if TYPE_CHECKING:
-    from ..engine.game import Observation
+    from ..engine.observation import Observation
     from ..rules.hongkong.ruleset import HongKongRuleset
 
 A: Final = ActionType

@@ -22,7 +22,7 @@ from . import riichi_model as rm
 from .base import Advice, DiscardHint, Weight, discarded_a_wait
 
 if TYPE_CHECKING:
-    from ..engine.game import Observation
+    from ..engine.observation import Observation
     from ..rules.riichi.game import RiichiRuleset
 
 A: Final = ActionType

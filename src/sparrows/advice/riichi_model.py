@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..analysis import Form, form_shanten
-from ..engine.game import CALLED, RIICHI, Observation
+from ..engine.board import CALLED, RIICHI
+from ..engine.observation import Observation
 from ..tiles import Meld, MeldType, Tile
 
 HONOUR: Final = 27

@@ -13,7 +13,7 @@ from ..engine.actions import Action, ActionType
 from .base import Advice
 
 if TYPE_CHECKING:
-    from ..engine.game import Observation
+    from ..engine.observation import Observation
 
 A: Final = ActionType
 

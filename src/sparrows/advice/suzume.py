@@ -12,7 +12,7 @@ from ..rules.suzume.scoring import score_hand
 from .base import Advice, discarded_a_wait
 
 if TYPE_CHECKING:
-    from ..engine.game import Observation
+    from ..engine.observation import Observation
     from ..rules.suzume.ruleset import SuzumeRuleset
 
 

@@ -38,7 +38,7 @@ from ..advice.hongkong import HongKongAdvice
 from ..advice.riichi import DANGER_AHEAD, THREATENED_CHANCE, RiichiAdvice, Situation
 from ..analysis import Form, form_shanten
 from ..engine.actions import Action, ActionType
-from ..engine.game import Observation
+from ..engine.observation import Observation
 from ..tiles import Meld, MeldType
 from .efficiency import EfficiencyAgent
 

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..advice import Advice, advice_for
 from ..engine.actions import Action
-from ..engine.game import Game, Observation
+from ..engine.game import Game
+from ..engine.observation import Observation
 
 if TYPE_CHECKING:
     from ..engine.protocol import Ruleset

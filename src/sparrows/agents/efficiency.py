@@ -21,7 +21,7 @@ from typing import ClassVar, Final
 from .._mypyc import mypyc_attr
 from ..advice.base import DiscardHint
 from ..engine.actions import Action, ActionType
-from ..engine.game import Observation
+from ..engine.observation import Observation
 from ..errors import SparrowsError
 from .base import Agent
 

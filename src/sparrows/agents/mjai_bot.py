@@ -37,7 +37,8 @@ from ..tiles import Tile
 from .base import Agent
 
 if TYPE_CHECKING:
-    from ..engine.game import Game, Observation
+    from ..engine.game import Game
+    from ..engine.observation import Observation
     from ..engine.protocol import Ruleset
 
 A = ActionType

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from .._mypyc import mypyc_attr
 from ..engine.actions import Action
-from ..engine.game import Observation
+from ..engine.observation import Observation
 from .base import Agent
 
 

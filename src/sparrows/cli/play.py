@@ -22,8 +22,10 @@ from ..advice import advice_for
 from ..agents import make_agent
 from ..client.extras import RiichiExtra, SichuanExtra
 from ..engine.actions import Action, ActionType
-from ..engine.game import CALLED, Game, Observation
-from ..engine.game import RIICHI as RIICHI_FLAG
+from ..engine.board import CALLED
+from ..engine.board import RIICHI as RIICHI_FLAG
+from ..engine.game import Game
+from ..engine.observation import Observation
 from ..engine.protocol import Ruleset
 from ..errors import SparrowsError
 from ..records.record import save_record

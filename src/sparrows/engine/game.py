@@ -11,116 +11,27 @@ table. See ``docs/engine.md``.
 
 from __future__ import annotations
 
-import copy
 import random
 import secrets
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .._mypyc import mypyc_attr
 from ..errors import IllegalActionError, SparrowsError, excerpt_repr
 from ..reasons import Reason
-from ..tiles import Meld, MeldType, Tile
+from ..tiles import Tile
 from . import events as ev
 from . import flow as fl
 from .actions import Action, ActionType
-from .ledger import POT, Ledger
-from .stream import Stream
-from .wall import Wall
+from .board import PLAYING, Board, _need
+from .clone import copy_fields
+from .observation import Observation, Phase
 
 if TYPE_CHECKING:
     from ..client.view import View
     from .protocol import Ruleset
 
 
-class Phase(StrEnum):
-    TURN = "turn"  # one seat is on its turn
-    CLAIM = "claim"  # seats answer a tile just played (claims, robbing a kong)
-    CHOICE = "choice"  # seats answer another decision window (exchange, void, dealer...)
-    OVER = "over"  # the game has ended
-    WAIT = "wait"  # (observations only) this seat is not asked now
-
-
-PLAYING: Final = "playing"
-WON: Final = "won"
-
-# River entry flags.
-TSUMOGIRI: Final = 1  # the tile just drawn
-RIICHI: Final = 2  # the discard that declared riichi
-CALLED: Final = 4  # taken by a call (the tile is now in the caller's meld)
-DEAD: Final = 8  # a dead discard nobody may claim
-
-
-@dataclass(slots=True)
-class EngineMeld:
-    """A meld as the engine keeps it: tile ids, the called tile id and who fed it (the
-    views give it as a :class:`~sparrows.tiles.Meld` of faces)."""
-
-    type: MeldType
-    tiles: list[int]
-    called: int | None = None
-    from_seat: int | None = None
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What one seat may know. Other seats' concealed tiles never appear here, nor
-    whether another seat is being asked something (a seat not asked sees ``WAIT``)."""
-
-    seat: int
-    ruleset: str
-    phase: Phase
-    hand: tuple[Tile, ...]
-    drawn: Tile | None
-    discards: tuple[tuple[Tile, ...], ...]
-    indicators: tuple[Tile, ...]
-    scores: tuple[int, ...]
-    dealer: int
-    round_wind: int
-    hand_number: int
-    wall_left: int
-    to_act: tuple[int, ...]
-    last_discard: tuple[int, Tile] | None
-    legal: tuple[Action, ...] = field(default=())
-    window: str | None = None  # the kind of window this seat is asked in
-    turn: int = 0  # whose turn it is (public)
-    river_flags: tuple[tuple[int, ...], ...] = ()
-    melds: tuple[tuple[Meld, ...], ...] = ()
-    bonus: tuple[tuple[Tile, ...], ...] = ()
-    status: tuple[str, ...] = ()
-    concealed: tuple[int, ...] = ()  # how many concealed tiles each seat holds
-    accounts: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    pots: dict[str, int] = field(default_factory=dict)
-    #: the ruleset's own facts, typed (``sparrows.client.extras``: RiichiExtra...; None)
-    extra: Any = None
-    seat_winds: tuple[int, ...] | None = None  # each seat's wind, where the ruleset has them
-    honba: int = 0
-    sticks: int = 0
-
-    def seen(self) -> list[int]:
-        """34 counts of the tiles this seat sees outside its concealed hand: the discards
-        still in the rivers (a called tile once, in its meld), every meld and the
-        indicators. Bonus tiles (kinds 34 and up) are left out."""
-        seen = [0] * 34
-        rivers = self.river_flags or tuple(() for _ in self.discards)
-        for pile, flags in zip(self.discards, rivers, strict=True):
-            for i, t in enumerate(pile):
-                if t.kind < 34 and not (i < len(flags) and flags[i] & CALLED):
-                    seen[t.kind] += 1
-        for melds in self.melds:
-            for meld in melds:
-                for t in meld.tiles:
-                    if t.kind < 34:
-                        seen[t.kind] += 1
-        for t in self.indicators:
-            if t.kind < 34:
-                seen[t.kind] += 1
-        return seen
-
-
-#: How a hand's walls are shuffled (``Game(shuffle=...)``).
 SHUFFLES: Final = ("seed", "secrets")
 #: Turn actions that play a tile others may claim or rob (``ask_all`` asks them all).
 _DISCARDS: Final = frozenset(
@@ -137,11 +48,6 @@ _LIVE: Final = fl.LIVE
 _REPLACEMENT: Final = fl.REPLACEMENT
 _NO_DRAW: Final = fl.NO_DRAW
 _KEEP: Final = fl.KEEP
-
-
-def _need(condition: bool, message: str) -> None:
-    if not condition:
-        raise AssertionError(message)
 
 
 def shuffle(rng: random.Random, items: list[int]) -> None:
@@ -171,7 +77,7 @@ class DrawScript(Protocol):
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Game:
+class Game(Board):
     """One game of a ruleset. ``record=False`` skips building events (for fast simulation);
     actions are always kept, so any game can be replayed. ``walls`` gives the tile order of
     the first hands (a permutation of the tile ids each, read by the ruleset's
@@ -200,9 +106,8 @@ class Game:
             raise SparrowsError(f"the seed must be a whole number >= 0, not {seed!r}")
         if shuffle not in SHUFFLES:
             raise SparrowsError(f"shuffle must be one of {', '.join(SHUFFLES)}, not {shuffle!r}")
-        self.ruleset = ruleset
+        super().__init__(ruleset, record)
         self.seed = seed
-        self.record = record
         #: Uniform claim timing: after every tile a seat plays that others could claim or
         #: rob, every other seat still playing is asked (pass-only where it has no claim).
         self.ask_all = ask_all
@@ -213,12 +118,7 @@ class Game:
         # Dice a ruleset rolls (exchange directions...): apart from the walls' generator, so
         # a ruleset that rolls more dice never changes which walls a seed gives.
         self.dice = random.Random(seed * 2 + 1)
-        self.n = n = ruleset.num_players
-        self.tileset = ruleset.tileset
-        self.faces = ruleset.tileset.tiles
-        self.kind = [t.kind for t in self.faces]
-        self.face_code = [t.code for t in self.faces]
-        self.tile_text = ruleset.tile_text
+        n = self.n
         self.walls = [list(w) for w in walls] if walls is not None else []
         self.script = script
         # draws need no script, event or bonus check (the simulation's hot path)
@@ -227,55 +127,20 @@ class Game:
         for i, w in enumerate(self.walls):
             if sorted(w) != list(range(len(self.faces))):
                 raise SparrowsError(f"wall {i} is not an ordering of the {len(self.faces)} tiles")
-        # hand_key[seat]: the concealed multiset of kinds as one integer (a sum of powers of
-        # 5, see Ruleset.kind_weight), kept up to date on every change; rulesets use it as a
-        # memo key. face_key: the same for faces (a red five differs from a plain one).
-        self.key_weight = ruleset.kind_weight
-        self.face_weight = ruleset.face_weight
-        self.hand_key = [0] * n
-        self.face_key = [0] * n
-        # counts[seat][kind]: the concealed tiles of each kind (42 kinds), kept up to date
-        # like the keys, for hand analysis without rebuilding count vectors.
-        self.counts: list[list[int]] = [[0] * 42 for _ in range(n)]
-        self.ledger = Ledger(ruleset.start_balances(), ruleset.floors)
-        self.scores = self.ledger.accounts["points"]  # the same list: always current
         self.state: Any = ruleset.new_state()
         self.dealer = 0
         self.first_dealer = 0
         self.round_wind = 0
-        self.hand_number = 0
-        self.events: list[ev.Event] = []
         self.actions: list[tuple[int, Action]] = []
         self.phase = Phase.TURN
         self.window: fl.Window | None = None
         self.pending: dict[int, list[Action]] = {}
         self.declared: dict[int, Action] = {}
-        self.hand_results: list[fl.HandReport] = []
-        # the table of the hand, set by _start_hand
-        self.wall = Wall([])
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.melds: list[list[EngineMeld]] = [[] for _ in range(n)]
-        #: how many times a meld was made or changed (a kong added, a tile robbed) this
-        #: game: a reader that keeps a copy of the melds compares them only when it moved
-        self.meld_moves = 0
-        self.bonus: list[list[int]] = [[] for _ in range(n)]
-        self.discards: list[list[int]] = [[] for _ in range(n)]  # every discard, in order
-        self.river_flags: list[list[int]] = [[] for _ in range(n)]
-        self.status: list[str] = [PLAYING] * n
         self.turn = 0
-        self.drawn: int | None = None
         self.turn_draw = fl.LIVE  # how the current turn began (LIVE, REPLACEMENT, NO_DRAW...)
-        self.last_discard: tuple[int, int] | None = None
-        self.robbed: tuple[int, int] | None = None  # (robber, tile) of a robbed kong
         self.hand_start: dict[str, list[int]] = {}  # balances at the hand's start (recorded)
-        self._held: list[ev.Event] | None = None
-        #: per seat: (hand key, waits) of the last waits a ruleset asked for: a cache of a
-        #: pure function of the hand, not part of the game's state (reads may fill it)
-        self.waits_cache: list[tuple[int, tuple[int, ...]]] = [(-1, ())] * n
         #: an ``ask_all`` window wraps the ruleset's next step: (it, the seats it asked)
         self._inner: tuple[fl.Next, frozenset[int]] | None = None
-        #: every ledger move with the number of the action that made it (for ``rewards``)
-        self.move_log: list[tuple[int, str, int, int, int]] = []
         #: the action log read so far, and per seat its answers and its last action there
         #: (prompt ids and rewards come from the logs, read only when asked)
         self._tallied = 0
@@ -283,10 +148,6 @@ class Game:
         self._last_acted = [-1] * n
         self.result: dict[str, Any] = {}  # the ruleset's final figures, once over
         self.ended: dict[str, list[int]] = {}
-        # the event stream (record=True): every event with its hand, and per viewer (the
-        # seats, then a spectator) the positions it may see
-        self.stream = Stream(n)
-        self._following = False  # someone follows the stream (stream.active, read fast)
         if record:
             self.emit(
                 ev.GameStart(
@@ -301,21 +162,6 @@ class Game:
         self._start_hand()
 
     # ------------------------------------------------------------------ helpers
-    def emit(self, event: ev.Event) -> None:
-        if self.record:
-            if self._held is not None:
-                self._held.append(event)
-            else:
-                self.events.append(event)
-                self.stream.add(event, self.hand_number)
-
-    def fmt(self, tile_id: int) -> str:
-        return self.tile_text[tile_id]
-
-    def fmt_all(self, ids: Sequence[int]) -> list[str]:
-        text = self.tile_text
-        return [text[i] for i in ids]
-
     def tile_of(self, seat: int, face: Tile) -> int:
         """The id of a tile with this face in ``seat``'s concealed hand: the drawn tile if
         it has the face, else the first such tile held."""
@@ -349,61 +195,10 @@ class Game:
                 raise IllegalActionError(f"seat {seat} holds no {face} for that")
         return tuple(out)
 
-    def next_seat(self, seat: int, skip: Sequence[int] = ()) -> int:
-        """The next seat in turn order that is still playing the hand and not in ``skip``
-        (seats leaving by the ops being returned), or ``seat`` itself if none is."""
-        n, status = self.n, self.status
-        for i in range(1, n + 1):
-            s = (seat + i) % n
-            if status[s] == PLAYING and s not in skip:
-                return s
-        return seat
-
-    def playing(self) -> list[int]:
-        return [s for s in range(self.n) if self.status[s] == PLAYING]
-
     # ------------------------------------------------------------------ applying ops
     def _apply(self, ops: Sequence[fl.Op]) -> None:
         for op in ops:
             _HANDLERS[type(op)](self, op)
-
-    def _put(self, seat: int, tile: int) -> None:
-        """A tile into a seat's concealed hand, with its keys and counts (the live draw,
-        the deal and the discard do this inline: they are the hot path)."""
-        self.hands[seat].append(tile)
-        self.hand_key[seat] += self.key_weight[tile]
-        self.face_key[seat] += self.face_weight[tile]
-        self.counts[seat][self.kind[tile]] += 1
-
-    def _take_out(self, seat: int, tile: int) -> None:
-        """A tile out of a seat's concealed hand, with its keys and counts."""
-        self.hands[seat].remove(tile)
-        self.hand_key[seat] -= self.key_weight[tile]
-        self.face_key[seat] -= self.face_weight[tile]
-        self.counts[seat][self.kind[tile]] -= 1
-
-    def _op_deal(self, op: fl.Deal) -> None:
-        live, hands = self.wall.live, self.hands
-        kw, fw = self.key_weight, self.face_weight
-        if sum(op.counts) > self.wall.left:
-            raise SparrowsError("the live wall is too short for the deal")
-        hand_key, face_key = self.hand_key, self.face_key
-        for seat, count in zip(op.order, op.counts, strict=True):
-            got = live[-count:]
-            del live[-count:]
-            got.reverse()  # drawn from the end, one by one
-            hands[seat].extend(got)
-            hk = fk = 0
-            counts = self.counts[seat]
-            kind = self.kind
-            for t in got:
-                hk += kw[t]
-                fk += fw[t]
-                counts[kind[t]] += 1
-            hand_key[seat] += hk
-            face_key[seat] += fk
-            if self.record:
-                self.emit(ev.Deal(seat, self.fmt_all(sorted(got))))
 
     def _op_replace_bonus_in_deal(self, op: fl.ReplaceBonusInDeal) -> None:
         bonus_kind = 34
@@ -418,136 +213,12 @@ class Game:
             if not replaced:
                 return
 
-    def _op_reveal(self, op: fl.RevealIndicator) -> None:
-        wall = self.wall
-        tile = wall.reveal_indicator() if op.source == "dead" else wall.reveal_from_live()
-        if self.record:
-            self.emit(ev.Indicator(self.fmt(tile), op.kind))
-
-    def _op_discard(self, op: fl.DiscardTile) -> None:
-        seat, tile = op.seat, op.tile
-        self.hands[seat].remove(tile)
-        self.hand_key[seat] -= self.key_weight[tile]
-        self.face_key[seat] -= self.face_weight[tile]
-        self.counts[seat][self.kind[tile]] -= 1
-        self.discards[seat].append(tile)
-        tsumogiri = tile == self.drawn
-        flags = TSUMOGIRI if tsumogiri else 0
-        if op.riichi or op.dead:
-            flags |= (RIICHI if op.riichi else 0) | (DEAD if op.dead else 0)
-        self.river_flags[seat].append(flags)
-        self.last_discard = (seat, tile)
-        if self.record:
-            self.emit(ev.Discard(seat, self.tile_text[tile], tsumogiri, op.riichi, op.dead))
-        self.drawn = None
-
-    def _op_meld(self, op: fl.MakeMeld) -> None:
-        seat = op.seat
-        self.meld_moves += 1
-        for t in op.tiles:
-            self._take_out(seat, t)
-        if op.type is MeldType.ADDED_KAN:
-            kind = self.kind[op.tiles[0]]
-            for meld in self.melds[seat]:
-                if meld.type is MeldType.PON and self.kind[meld.tiles[0]] == kind:
-                    meld.type = MeldType.ADDED_KAN
-                    meld.tiles.append(op.tiles[0])
-                    shown = meld
-                    break
-            else:
-                raise AssertionError(f"seat {seat} has no pon to add {self.fmt(op.tiles[0])} to")
-        else:
-            tiles = list(op.tiles)
-            if op.called is not None:
-                assert op.from_seat is not None
-                pile = self.discards[op.from_seat]
-                if not pile or pile[-1] != op.called:
-                    raise AssertionError("a called tile must be the feeder's last discard")
-                self.river_flags[op.from_seat][-1] |= CALLED
-                tiles.append(op.called)
-                self.last_discard = None
-            shown = EngineMeld(op.type, sorted(tiles), op.called, op.from_seat)
-            self.melds[seat].append(shown)
-        self.drawn = None
-        if self.record:
-            added = op.type is MeldType.ADDED_KAN
-            called = op.tiles[0] if added else op.called
-            self.emit(
-                ev.Call(
-                    seat,
-                    shown.type.value,
-                    self.fmt_all(shown.tiles),
-                    None if called is None else self.fmt(called),
-                    shown.from_seat,
-                )
-            )
-
-    def _op_rob(self, op: fl.RobTile) -> None:
-        seat, tile = op.seat, op.tile
-        self.meld_moves += 1
-        if tile in self.bonus[seat]:
-            self.bonus[seat].remove(tile)
-            taken = "bonus"
-        else:
-            meld = next((m for m in self.melds[seat] if tile in m.tiles), None)
-            if meld is None:
-                raise AssertionError(f"seat {seat} has no meld or bonus tile {self.fmt(tile)}")
-            taken = meld.type.value
-            if meld.type is MeldType.ADDED_KAN:
-                meld.type = MeldType.PON
-                meld.tiles.remove(tile)
-            elif meld.type is MeldType.CLOSED_KAN:
-                self.melds[seat].remove(meld)
-                for t in meld.tiles:
-                    if t != tile:
-                        self._put(seat, t)
-            else:
-                raise AssertionError(f"a {taken} cannot be robbed")
-        self._put(op.robber, tile)
-        self.robbed = (op.robber, tile)
-        if self.record:
-            self.emit(ev.Robbed(seat, self.fmt(tile), op.robber, taken))
-
-    def _set_aside(self, seat: int, tile: int) -> None:
-        self._take_out(seat, tile)
-        self.bonus[seat].append(tile)
-        if tile == self.drawn:
-            self.drawn = None
-        if self.record:
-            self.emit(ev.BonusTile(seat, self.fmt(tile)))
-
-    def _op_set_aside(self, op: fl.SetAside) -> None:
-        self._set_aside(op.seat, op.tile)
-
     def _op_move(self, op: fl.Move) -> None:
         if op.amount:
             self.ledger.move(op.account, op.src, op.dst, op.amount)
             self.move_log.append((len(self.actions) - 1, op.account, op.src, op.dst, op.amount))
             if self.record:
                 self.emit(ev.Transfer(op.account, op.src, op.dst, op.amount, op.reason))
-
-    def _op_status(self, op: fl.SetStatus) -> None:
-        self.status[op.seat] = op.status
-        if self.record:
-            self.emit(ev.Status(op.seat, op.status))
-
-    def _op_pass_tiles(self, op: fl.PassTiles) -> None:
-        for t in op.tiles:
-            self._take_out(op.src, t)
-            self._put(op.dst, t)
-        if self.record:
-            self.emit(ev.Exchange(op.src, op.dst, self.fmt_all(sorted(op.tiles))))
-
-    def _op_emit(self, op: fl.Emit) -> None:
-        if self.record:
-            event = op.event
-            if event is None:
-                assert op.build is not None
-                event = op.build(*op.args)
-            self.emit(event)
-
-    def _op_report(self, op: fl.Report) -> None:
-        self.hand_results.append(op.report)
 
     # ------------------------------------------------------------------ flow
     def _start_hand(self) -> None:
@@ -749,23 +420,7 @@ class Game:
         return Game(self.ruleset, self.seed, clone_of=self)
 
     def _copy(self, src: Game) -> None:
-        # every field as CLONE_FIELDS says; a few need their own copy
-        for name, how in CLONE_FIELDS.items():
-            value = getattr(src, name)
-            if how == SHARE:
-                pass
-            elif how == FLAT:
-                value = copy.copy(value)
-            elif how == NESTED:
-                if isinstance(value, dict):
-                    value = {k: list(v) for k, v in value.items()}
-                else:
-                    value = [list(v) for v in value]
-            elif how == DEEP:
-                value = copy.deepcopy(value)
-            else:
-                value = _OWN_COPY[name](src)
-            setattr(self, name, value)
+        copy_fields(self, src)  # every field as clone.CLONE_FIELDS says
         self.scores = self.ledger.accounts["points"]  # the same list, as in a new game
 
     def _tally(self) -> None:
@@ -1067,36 +722,6 @@ class Game:
             sticks=sticks,
         )
 
-    def meld_view(self, seat: int, meld: EngineMeld) -> Meld:
-        """A table meld as faces, its feeder relative to ``seat`` (1 right, 2 across, 3
-        left)."""
-        source = None if meld.from_seat is None else (meld.from_seat - seat) % self.n
-        if source == self.n - 1:
-            source = 3  # the player before (left), whatever the table's size
-        return Meld(meld.type, tuple(self.faces[t] for t in meld.tiles), source)
-
-    def exhaustive_draw(
-        self, shown: Sequence[int], waits: Mapping[int, Sequence[int]]
-    ) -> ev.ExhaustiveDraw:
-        """The event of an exhaustive draw: the concealed tiles and melds of the ``shown``
-        seats, and the seats ready with their waits (``waits``: seat -> kinds, named in
-        the ruleset's notation). Every ruleset builds it here."""
-        n = self.n
-        ready = [s for s in range(n) if waits.get(s)]
-        return ev.ExhaustiveDraw(
-            [self.fmt_all(sorted(self.hands[s])) if s in shown else [] for s in range(n)],
-            ready,
-            [
-                [str(self.meld_view(s, m)) for m in self.melds[s]] if s in shown else []
-                for s in range(n)
-            ]
-            if any(self.melds[s] for s in shown)
-            else [],
-            [[self.ruleset.kind_text(k) for k in waits.get(s, ())] for s in range(n)]
-            if ready
-            else [],
-        )
-
     def events_for(self, seat: object) -> list[dict[str, Any]]:
         """The event log as ``seat`` may see it (None: a spectator)."""
         s = None if seat is None else self._check_seat(seat)
@@ -1104,28 +729,10 @@ class Game:
 
     def validate(self) -> None:
         """Check invariants; raises AssertionError naming the broken one (also under -O):
-        every tile in exactly one place, every account conserved, hand sizes, the
-        incremental keys equal to a full recompute, and the ruleset's own checks."""
-        placed: list[int] = list(self.wall.all_tiles())
-        for seat in range(self.n):
-            placed += self.hands[seat]
-            placed += self.bonus[seat]
-            for meld in self.melds[seat]:
-                placed += meld.tiles
-            placed += [
-                t
-                for t, f in zip(self.discards[seat], self.river_flags[seat], strict=True)
-                if not f & CALLED
-            ]
-        _need(sorted(placed) == list(range(len(self.faces))), "tiles not conserved")
-        for seat, hand in enumerate(self.hands):
-            _need(self.hand_key[seat] == sum(self.key_weight[t] for t in hand), "stale hand key")
-            _need(self.face_key[seat] == sum(self.face_weight[t] for t in hand), "stale face key")
-            fresh = [0] * 42
-            for t in hand:
-                fresh[self.kind[t]] += 1
-            _need(self.counts[seat] == fresh, "stale counts")
-        self.ledger.check()
+        the board's (every tile in exactly one place, every account conserved, the
+        incremental keys equal to a full recompute), hand sizes, and the ruleset's own
+        checks."""
+        self._check_board()
         if self.phase in (Phase.TURN, Phase.CLAIM, Phase.CHOICE):
             size = self.ruleset.hand_size
             for seat in range(self.n):
@@ -1148,110 +755,7 @@ class Game:
                 )
             if self.phase is Phase.TURN and self.drawn is not None:
                 _need(self.drawn in self.hands[self.turn], "the drawn tile is not in the hand")
-        if self.last_discard is not None:
-            who, tile = self.last_discard
-            _need(
-                bool(self.discards[who]) and self.discards[who][-1] == tile,
-                "the last discard is not on top of its river",
-            )
         self.ruleset.validate(self)
-
-
-#: How :meth:`Game.clone` copies each field of a game. Every attribute a game holds is
-#: named here once (``tests/engine/test_internals.py`` checks that a new game holds exactly
-#: these and ``scores``), so a new field cannot be left out of a clone.
-SHARE: Final = "share"  # configuration, lookup tables, immutable values: the same object
-FLAT: Final = "flat"  # a list or dict of immutable values: a shallow copy
-NESTED: Final = "nested"  # a list (or dict) of lists: each inner list copied
-DEEP: Final = "deep"  # copied whole (the ruleset's state)
-OWN: Final = "own"  # its own copy, in _OWN_COPY
-
-CLONE_FIELDS: Final[dict[str, str]] = {
-    # configuration and lookup tables
-    "ruleset": SHARE,
-    "seed": SHARE,
-    "record": SHARE,
-    "ask_all": SHARE,
-    "shuffle": SHARE,
-    "n": SHARE,
-    "tileset": SHARE,
-    "faces": SHARE,
-    "kind": SHARE,
-    "face_code": SHARE,
-    "tile_text": SHARE,
-    "key_weight": SHARE,
-    "face_weight": SHARE,
-    "script": SHARE,  # a scripted game's script is shared
-    "_plain": SHARE,
-    # the generators of walls and dice
-    "rng": OWN,
-    "dice": OWN,
-    "walls": NESTED,
-    "hand_orders": NESTED,
-    # the game
-    "ledger": OWN,
-    "state": DEEP,
-    "dealer": SHARE,
-    "first_dealer": SHARE,
-    "round_wind": SHARE,
-    "hand_number": SHARE,
-    "events": FLAT,  # the events themselves never change: shared
-    "actions": FLAT,
-    "phase": SHARE,
-    "window": SHARE,  # replaced, never changed in place
-    "pending": FLAT,
-    "declared": FLAT,
-    "hand_results": FLAT,
-    "result": FLAT,
-    "ended": FLAT,
-    "move_log": FLAT,
-    # the table of the hand
-    "wall": OWN,
-    "hands": NESTED,
-    "melds": OWN,
-    "meld_moves": SHARE,
-    "bonus": NESTED,
-    "discards": NESTED,
-    "river_flags": NESTED,
-    "status": FLAT,
-    "hand_key": FLAT,
-    "face_key": FLAT,
-    "counts": NESTED,
-    "turn": SHARE,
-    "drawn": SHARE,
-    "turn_draw": SHARE,
-    "last_discard": SHARE,
-    "robbed": SHARE,
-    "hand_start": NESTED,
-    "_held": OWN,
-    # caches, tallies and the event stream
-    "waits_cache": FLAT,
-    "_inner": SHARE,
-    "_tallied": SHARE,
-    "_answered": FLAT,
-    "_last_acted": FLAT,
-    "stream": OWN,
-    "_following": SHARE,
-}
-
-
-def _copy_random(generator: random.Random) -> random.Random:
-    twin = random.Random()
-    twin.setstate(generator.getstate())
-    return twin
-
-
-_OWN_COPY: Final[dict[str, Callable[[Game], Any]]] = {
-    "rng": lambda g: _copy_random(g.rng),
-    "dice": lambda g: _copy_random(g.dice),
-    "ledger": lambda g: g.ledger.copy(),
-    "wall": lambda g: g.wall.copy(),
-    "melds": lambda g: [
-        [EngineMeld(m.type, list(m.tiles), m.called, m.from_seat) for m in ms] for ms in g.melds
-    ],
-    "_held": lambda g: None,  # events held back belong to the step that holds them
-    "stream": lambda g: g.stream.copy(),
-}
 
 
 _HANDLERS: Final[dict[type, Any]] = {
@@ -1268,5 +772,3 @@ _HANDLERS: Final[dict[type, Any]] = {
     fl.Emit: Game._op_emit,
     fl.Report: Game._op_report,
 }
-
-__all__ = ["CALLED", "DEAD", "PLAYING", "POT", "RIICHI", "TSUMOGIRI", "WON", "Game", "Observation"]

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from ..analysis import Form
     from ..client.extras import Extra
     from ..client.view import Payload, View
-    from .game import Game, Observation
+    from .game import Game
+    from .observation import Observation
 
 
 @dataclass(frozen=True)

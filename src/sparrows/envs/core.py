@@ -16,7 +16,8 @@ from typing import Any, Final
 import numpy as np
 
 from ..engine.actions import Action
-from ..engine.game import Game, Phase
+from ..engine.game import Game
+from ..engine.observation import Phase
 from ..engine.protocol import Ruleset
 from ..errors import SparrowsError
 from ..rules import get_ruleset

@@ -28,7 +28,8 @@ from typing import Any, Final
 import numpy as np
 
 from ..client import View
-from ..engine.game import CALLED, DEAD, RIICHI, TSUMOGIRI, WON, EngineMeld, Game
+from ..engine.board import CALLED, DEAD, RIICHI, TSUMOGIRI, WON, EngineMeld
+from ..engine.game import Game
 from ..engine.protocol import Ruleset
 from ..tiles import MeldType
 from ..tiles.tile import format_tile

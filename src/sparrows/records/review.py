@@ -15,7 +15,8 @@ from typing import Any
 
 from ..advice import Hint, advice_for
 from ..engine.actions import ActionType
-from ..engine.game import Game, Phase
+from ..engine.game import Game
+from ..engine.observation import Phase
 from ..tiles import Tile, format_tile
 
 

@@ -16,7 +16,8 @@ from typing import Any, Final
 from ..agents import Agent, make_agent
 from ..compiled import build
 from ..engine import flow as fl
-from ..engine.game import Game, Phase
+from ..engine.game import Game
+from ..engine.observation import Phase
 from ..engine.protocol import Ruleset
 from ..rules import get_ruleset
 

@@ -123,7 +123,7 @@ def test_cuencana_keeps_dealt_bonus_tiles_and_a_bonus_discard_is_dead() -> None:
     game = Game(rules, 1, walls=[order_for(rules, deal)])
     assert not game.bonus[0] and "1f" in game.fmt_all(game.hands[0])  # kept, not replaced
     act(game, 0, A.DISCARD, "1f")
-    from sparrows.engine.game import DEAD
+    from sparrows.engine.board import DEAD
 
     assert game.river_flags[0][-1] & DEAD and game.phase is Phase.TURN and game.turn == 1
 

@@ -12,7 +12,7 @@ import pytest
 
 from sparrows.advice import advice_for
 from sparrows.engine import ActionType, Game, Phase
-from sparrows.engine.game import CALLED, RIICHI, TSUMOGIRI
+from sparrows.engine.board import CALLED, RIICHI, TSUMOGIRI
 from sparrows.engine.ledger import POT
 from sparrows.engine.protocol import Ruleset
 from sparrows.reasons import Reason

@@ -31,7 +31,7 @@ from sparrows.advice import advice_for
 from sparrows.agents import make_agent
 from sparrows.client import RiichiExtra
 from sparrows.engine import Action, ActionType, Game, Phase
-from sparrows.engine.game import Observation
+from sparrows.engine.observation import Observation
 from sparrows.engine.protocol import Ruleset
 from sparrows.tiles import Tile, format_tile, parse_tiles
 from tests.conftest import sized

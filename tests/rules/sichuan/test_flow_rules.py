@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from sparrows.engine import ActionType, Game, Phase
-from sparrows.engine.game import PLAYING, WON
+from sparrows.engine.board import PLAYING, WON
 from sparrows.errors import OptionsError
 from sparrows.reasons import Reason
 from sparrows.rules import get_ruleset

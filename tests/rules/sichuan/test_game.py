@@ -5,7 +5,7 @@ rules, the exchange, and random games checked after every step and replayed."""
 from __future__ import annotations
 
 from sparrows.engine import ActionType, Game, Phase
-from sparrows.engine.game import WON
+from sparrows.engine.board import WON
 from sparrows.rules import get_ruleset
 from tests.conftest import sized
 from tests.support.chinese_walls import act, check_random_games, order_for, pass_all, play_out

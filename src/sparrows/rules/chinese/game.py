@@ -29,7 +29,7 @@ from ...client.details import FaanWinDetail
 from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
-from ...engine.game import PLAYING
+from ...engine.board import PLAYING
 from ...engine.protocol import Ruleset
 from ...engine.wall import Wall
 from ...errors import SparrowsError, robbed_tile_problem

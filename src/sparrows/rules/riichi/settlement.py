@@ -321,7 +321,7 @@ class RiichiSettlement(RiichiBase):
         kind = self._kind
         nagashi = []
         if opts.nagashi_mangan:
-            from ...engine.game import CALLED
+            from ...engine.board import CALLED
 
             for s in self._seats:
                 pile = game.discards[s]

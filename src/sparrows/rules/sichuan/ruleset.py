@@ -17,7 +17,7 @@ from ...client.view import ExchangePayload, Payload, View, VoidPayload
 from ...engine import events as ev
 from ...engine import flow as fl
 from ...engine.actions import Action, ActionType
-from ...engine.game import PLAYING, WON
+from ...engine.board import PLAYING, WON
 from ...engine.protocol import EarlierVersion
 from ...engine.wall import Wall
 from ...reasons import Reason
@@ -28,7 +28,8 @@ from .options import FAAN, PRESETS, SichuanOptions
 from .scoring import FORM, SichuanScore, SichuanWin, best_waiting, score_win
 
 if TYPE_CHECKING:
-    from ...engine.game import Game, Observation
+    from ...engine.game import Game
+    from ...engine.observation import Observation
 
 A: Final = ActionType
 VOIDS: Final = [Action(A.VOID, choice=c) for c in "mps"]
