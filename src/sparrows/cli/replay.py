@@ -154,11 +154,11 @@ def run(args: argparse.Namespace) -> int:
         for e in game.events:
             print(json.dumps(view(e), ensure_ascii=False))
         return 0
-    from .play import TerminalTable
+    from .narration import Narrator
 
     viewer = 0 if args.seat is None else args.seat
     color = use_color(sys.stdout)
-    table = TerminalTable(game, viewer, sys.stdout, sys.stdin, color)
+    table = Narrator(game, viewer, sys.stdout, color)
     names = loaded.names
     if names is not None and any(names):
         # a log's players: named in a review of every seat; seen from one seat (--seat)
@@ -167,11 +167,11 @@ def run(args: argparse.Namespace) -> int:
         print("Players: " + ", ".join(f"{shown[s]} ({table.name(s)})" for s in table.order))
         if args.seat is None:
 
-            class NamedTable(TerminalTable):
+            class Named(Narrator):
                 def name(self, seat: int) -> str:
                     return shown[seat]
 
-            table = NamedTable(game, viewer, sys.stdout, sys.stdin, color)
+            table = Named(game, viewer, sys.stdout, color)
     for e in game.events:
         table.show_event(view(e), review=True)
     if not loaded.ok:
