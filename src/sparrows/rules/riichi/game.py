@@ -235,8 +235,7 @@ class RiichiRuleset(RiichiSettlement):
         if riichi:
             hs.pending_riichi = seat
             hs.pending_double = hs.clean and not game.discards[seat]
-            hs.pending_open = action.type is A.OPEN_RIICHI
-            hs.pending_tako = action.type is A.TAKO_RIICHI
+            self._declaring(hs, action)
         elif hs.riichi[seat]:
             hs.ippatsu[seat] = False  # the riichi player's own discard ends its ippatsu
         hs.temp_furiten[seat] = False
@@ -273,12 +272,21 @@ class RiichiRuleset(RiichiSettlement):
             if hs.four_kans_due:
                 ops += self._abort_ops(game, "four kans")
                 return ops, fl.EndHand("abort")
-        if hs.tako[seat] and not declared:  # tako riichi: draw and discard twice a turn
-            if not hs.second_draw and game.wall.left > 0:
-                hs.second_draw = True
-                return ops, self._turns[seat]
-            hs.second_draw = False
-        return ops, self._turns[(seat + 1) % self.num_players]
+        return ops, self._turn_after(game, seat, declared)
+
+    def _turn_after(self, game: Game, seat: int, declared: bool) -> fl.Next:
+        """The turn after ``seat``'s discard that nobody took (``declared``: it declared
+        riichi): the next seat's (the house layer's tako riichi draws twice)."""
+        return self._turns[(seat + 1) % self.num_players]
+
+    def _declaring(self, hs: HandState, action: Action) -> None:
+        """A riichi discard made (not yet standing): the house layer notes which riichi."""
+
+    def _declared(self, hs: HandState, seat: int) -> None:
+        """``seat``'s riichi stands: the house layer makes its kind (open, tako) stand."""
+
+    def _claimed(self, hs: HandState) -> None:
+        """A discard claimed (chi, pon, open kan): the house layer's tako draw ends."""
 
     def _claims(self, game: Game, discarder: int, tile: int) -> dict[int, list[Action]]:
         hs: HandState = game.state.hand
@@ -403,8 +411,7 @@ class RiichiRuleset(RiichiSettlement):
         hs.pending_riichi = -1
         hs.riichi[seat] = 2 if hs.pending_double else 1
         hs.ippatsu[seat] = True
-        hs.open_riichi[seat] = hs.pending_open
-        hs.tako[seat] = hs.pending_tako
+        self._declared(hs, seat)
         stick = self.options.riichi_stick
         if self.options.low_riichi_busts and game.scores[seat] < stick:
             hs.low_riichi[seat] = True  # must win the hand or bust
@@ -417,7 +424,7 @@ class RiichiRuleset(RiichiSettlement):
         k = self._kind[tile]
         ids = game.take(seat, action.tiles)
         self._call_made(hs)
-        hs.second_draw = False  # another seat's call ends a tako player's double draw
+        self._claimed(hs)
         if action.type is A.KAN:
             meld = MeldType.OPEN_KAN
         elif action.type is A.PON:

@@ -432,18 +432,8 @@ class RiichiSettlement(RiichiBase):
         opts = self.options
         last = st.last
         renchan = last[0] == "abort" or (last[0] in ("win", "draw") and last[1])
-        if last[0] == "win" and last[1]:
-            st.dealer_wins += 1  # (paarenchan)
-        elif last[0] != "vote":  # (a unanimous abort replays the same hand)
-            st.dealer_wins = 0
-        if last[0] == "pass":  # the dealer passed the deal: honba back to 0
-            st.honba = 0
-        elif last[0] == "vote":  # a unanimous abort: the same hand again, no honba
+        if self._counted(st, renchan):  # the same hand again (the house layer's vote)
             return fl.NextHand(game.dealer, game.round_wind)
-        elif renchan or last[0] != "win":
-            st.honba += 1
-        else:
-            st.honba = 0
         scores = game.scores
         n = self.num_players
         final = self._last_kyoku  # South 4 / East 4 (South 3 / East 3 with three players)
@@ -484,6 +474,23 @@ class RiichiSettlement(RiichiBase):
             return fl.NextHand(game.dealer, game.round_wind)
         st.kyoku += 1
         return fl.NextHand((game.dealer + 1) % n, st.kyoku // n)
+
+    def _counted(self, st: RiichiState, renchan: bool) -> bool:
+        """The dealer's wins in a row and the honba after the hand that ended (``st.last``;
+        ``renchan``: the dealer keeps the deal): a dealer's win adds to the row (for
+        paarenchan), any other end clears it; the honba go up unless a non-dealer won.
+        True: the same hand is played again as it was (none here; the house layer's
+        unanimous abort)."""
+        last = st.last
+        if last[0] == "win" and last[1]:
+            st.dealer_wins += 1
+        else:
+            st.dealer_wins = 0
+        if renchan or last[0] != "win":
+            st.honba += 1
+        else:
+            st.honba = 0
+        return False
 
     def _game_over(self, game: Game, first_ops: Sequence[fl.Op] = ()) -> fl.GameOver:
         opts = self.options

@@ -32,6 +32,7 @@ from ..table import (
     POCCHI_RIICHI,
     A,
     HandState,
+    RiichiState,
 )
 from .abilities import ability_names
 from .scoring import (
@@ -212,6 +213,38 @@ class HouseRuleset(RiichiRuleset):
         return out
 
     # ------------------------------------------------------------------ special wins
+    def _counted(self, st: RiichiState, renchan: bool) -> bool:
+        """A unanimous abort replays the same hand (the row and the honba as they were);
+        a passed deal clears the row and the honba."""
+        if st.last[0] == "vote":
+            return True
+        if st.last[0] == "pass":
+            st.dealer_wins = 0
+            st.honba = 0
+            return False
+        return super()._counted(st, renchan)
+
+    def _declaring(self, hs: HandState, action: Action) -> None:
+        hs.pending_open = action.type is A.OPEN_RIICHI
+        hs.pending_tako = action.type is A.TAKO_RIICHI
+
+    def _declared(self, hs: HandState, seat: int) -> None:
+        hs.open_riichi[seat] = hs.pending_open
+        hs.tako[seat] = hs.pending_tako
+
+    def _claimed(self, hs: HandState) -> None:
+        hs.second_draw = False  # another seat's call ends a tako player's double draw
+
+    def _turn_after(self, game: Game, seat: int, declared: bool) -> fl.Next:
+        """Tako riichi: the player draws and discards twice a turn."""
+        hs: HandState = game.state.hand
+        if hs.tako[seat] and not declared:
+            if not hs.second_draw and game.wall.left > 0:
+                hs.second_draw = True
+                return self._turns[seat]
+            hs.second_draw = False
+        return super()._turn_after(game, seat, declared)
+
     def _special_tsumo(self, game: Game, seat: int) -> bool:
         return self._special_suukantsu(game, seat) or self._puutaa(game, seat) is not None
 
