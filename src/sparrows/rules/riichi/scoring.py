@@ -293,6 +293,79 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
     flower or season, winds outside 0-3, negative honba or riichi sticks, a meld whose
     tiles do not make its type."""
     opts = opts or DEFAULT_OPTIONS
+    _check_counters(sit)
+    before, hand, counts, aka, special = _count_tiles(sit, opts)
+    called = [meld_set(m) for m in sit.melds]
+    if (
+        sit.riichi
+        or sit.double_riichi
+        or sit.ippatsu
+        or sit.chankan
+        or sit.rinshan
+        or sit.haitei
+        or sit.houtei
+        or sit.tenhou
+        or sit.chiihou
+        or sit.open_riichi
+        or sit.renhou
+        or sit.paarenchan
+        or sit.sashikomi
+        or sit.ura_indicators
+        or len(sit.dora_indicators) > 5
+    ):
+        impossible = impossible_conditions(sit)  # every rule there needs one of these
+        if impossible:
+            return RiichiScore(False, impossible)
+    if sit.furiten and not sit.tsumo:
+        return RiichiScore(False, Reason("furiten_ron"))
+    if len(sit.concealed) + 1 + 3 * len(sit.melds) != 14:
+        return RiichiScore(
+            False,
+            f"a winning hand has 14 tiles (a kan counts 3), not "
+            f"{len(sit.concealed) + 1 + 3 * len(sit.melds)}",
+        )
+    facts = HandFacts(sit, counts, before)
+    contexts = [
+        c
+        for sets, pair in standard_readings(bytes(hand))
+        for c in _placements(sit, facts, called, sets, pair)
+    ]
+    contexts += _special_shapes(sit, facts, opts.kansai_chiitoi)
+    if not contexts:
+        return RiichiScore(
+            False, "not a complete hand (four sets and a pair, seven pairs or thirteen orphans)"
+        )
+    dora, ura = _dora(sit, counts, opts.players == 3)
+    best = _best_reading(contexts, opts, dora, aka, ura, special, sit.nuki)
+    if best is None:
+        return RiichiScore(False, Reason("no_yaku"))
+    (_, _, han, _), best_ctx, (yaku, mult, fu, fu_items) = best
+    basic, limit = basic_points(han, fu, mult, opts)
+    pay = payment(basic, sit.dealer, sit.tsumo, sit.honba, sit.riichi_sticks, opts)
+    # a yakuman counts no dora (but under aotenjou, where it is 13 han among the others)
+    counted = (0, 0, 0, 0) if mult and not opts.aotenjou else (dora, aka, ura, special)
+    return RiichiScore(
+        is_win=True,
+        han=han,
+        fu=fu,
+        fu_items=tuple(fu_items),
+        yaku=tuple(yaku),
+        yakuman=mult,
+        dora=counted[0],
+        aka=counted[1],
+        ura=counted[2],
+        special=counted[3],
+        limit=limit,
+        basic=basic,
+        payment=pay,
+        shape=best_ctx.shape,
+        sets=tuple(best_ctx.sets),
+        pair=best_ctx.pair,
+    )
+
+
+def _check_counters(sit: WinSituation) -> None:
+    """The seat and round winds 0-3, honba and riichi sticks whole numbers >= 0."""
     # read untyped: a compiled build would refuse a float with a bare TypeError before the
     # check below names the field
     seat, rnd, honba, sticks = _COUNTERS(sit)
@@ -307,6 +380,16 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
         or sticks < 0
     ):
         raise HandError(_counter_problem(sit))
+
+
+def _count_tiles(
+    sit: WinSituation, opts: RiichiOptions
+) -> tuple[list[int], list[int], list[int], int, int]:
+    """Counts per kind of the concealed tiles (``before`` the winning tile, and ``hand``
+    with it) and of the whole hand with its melds, the red fives (``aka``) and the house
+    set's han tiles (``special``); raises :class:`HandError` for tiles that cannot be there
+    (more than four of a kind with the indicators and Norths, 2m-8m with three players, a
+    flower, more red or special tiles than the set has)."""
     before = [0] * 34
     odd: list[Tile] = []  # coloured or pocchi tiles: red fives, or the house's special tiles
     try:
@@ -369,47 +452,11 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
         )
     if odd:
         _check_red_fives(odd, opts)
-    called = [meld_set(m) for m in sit.melds]
-    if (
-        sit.riichi
-        or sit.double_riichi
-        or sit.ippatsu
-        or sit.chankan
-        or sit.rinshan
-        or sit.haitei
-        or sit.houtei
-        or sit.tenhou
-        or sit.chiihou
-        or sit.open_riichi
-        or sit.renhou
-        or sit.paarenchan
-        or sit.sashikomi
-        or sit.ura_indicators
-        or len(sit.dora_indicators) > 5
-    ):
-        impossible = impossible_conditions(sit)  # every rule there needs one of these
-        if impossible:
-            return RiichiScore(False, impossible)
-    if sit.furiten and not sit.tsumo:
-        return RiichiScore(False, Reason("furiten_ron"))
-    if len(sit.concealed) + 1 + 3 * len(sit.melds) != 14:
-        return RiichiScore(
-            False,
-            f"a winning hand has 14 tiles (a kan counts 3), not "
-            f"{len(sit.concealed) + 1 + 3 * len(sit.melds)}",
-        )
-    facts = HandFacts(sit, counts, before)
-    contexts = [
-        c
-        for sets, pair in standard_readings(bytes(hand))
-        for c in _placements(sit, facts, called, sets, pair)
-    ]
-    contexts += _special_shapes(sit, facts, opts.kansai_chiitoi)
-    if not contexts:
-        return RiichiScore(
-            False, "not a complete hand (four sets and a pair, seven pairs or thirteen orphans)"
-        )
-    three = opts.players == 3
+    return before, hand, counts, aka, special
+
+
+def _dora(sit: WinSituation, counts: list[int], three: bool) -> tuple[int, int]:
+    """The dora and the ura dora the hand (``counts``) holds, Norths set aside included."""
     dora = 0
     for t in sit.dora_indicators:
         dora += counts[dora_of(t.kind, three)]
@@ -421,11 +468,33 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
         dora += sit.nuki * sum(1 for t in sit.dora_indicators if dora_of(t.kind) == NORTH)
         if sit.riichi or sit.double_riichi or sit.ura_kaiji:
             ura += sit.nuki * sum(1 for t in sit.ura_indicators if dora_of(t.kind) == NORTH)
+    return dora, ura
+
+
+def _best_reading(
+    contexts: list[Ctx],
+    opts: RiichiOptions,
+    dora: int,
+    aka: int,
+    ura: int,
+    special: int,
+    nuki: int,
+) -> (
+    tuple[
+        tuple[int, int, int, int],
+        Ctx,
+        tuple[list[tuple[str, int]], int, int, list[tuple[str, int]]],
+    ]
+    | None
+):
+    """Of the hand's readings, the one worth most (basic points, then a real yakuman over
+    a counted one, then han, then fu): its key, its reading, and (yaku, yakuman multiple,
+    fu, fu items); None when no reading has a yaku."""
     best: tuple[int, int, int, int] | None = None
     best_ctx: Ctx | None = None
     best_parts: tuple[list[tuple[str, int]], int, int, list[tuple[str, int]]] | None = None
     for c in contexts:
-        parts = _value(c, opts, dora, aka, ura, special, sit.nuki)
+        parts = _value(c, opts, dora, aka, ura, special, nuki)
         if parts is None:
             continue
         yaku, han, fu, fu_items, mult = parts
@@ -434,31 +503,8 @@ def score(sit: WinSituation, opts: RiichiOptions | None = None) -> RiichiScore:
         if best is None or key > best:
             best, best_ctx, best_parts = key, c, (yaku, mult, fu, fu_items)
     if best is None or best_ctx is None or best_parts is None:
-        return RiichiScore(False, Reason("no_yaku"))
-    yaku, mult, fu, fu_items = best_parts
-    han = best[2]
-    basic, limit = basic_points(han, fu, mult, opts)
-    pay = payment(basic, sit.dealer, sit.tsumo, sit.honba, sit.riichi_sticks, opts)
-    # a yakuman counts no dora (but under aotenjou, where it is 13 han among the others)
-    counted = (0, 0, 0, 0) if mult and not opts.aotenjou else (dora, aka, ura, special)
-    return RiichiScore(
-        is_win=True,
-        han=han,
-        fu=fu,
-        fu_items=tuple(fu_items),
-        yaku=tuple(yaku),
-        yakuman=mult,
-        dora=counted[0],
-        aka=counted[1],
-        ura=counted[2],
-        special=counted[3],
-        limit=limit,
-        basic=basic,
-        payment=pay,
-        shape=best_ctx.shape,
-        sets=tuple(best_ctx.sets),
-        pair=best_ctx.pair,
-    )
+        return None
+    return best, best_ctx, best_parts
 
 
 def _counter_problem(sit: WinSituation) -> str:

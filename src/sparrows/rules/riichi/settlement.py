@@ -118,7 +118,6 @@ class RiichiSettlement(RiichiBase):
         choose (``kokan``: the answers). ``robbed``: the tile is robbed from ``from_seat``'s
         kan or North, which it leaves for the first winner's hand once the wins are paid."""
         hs: HandState = game.state.hand
-        opts = self.options
         if kokan is None:
             window = self._win_window(game, winners, from_seat, tile, tsumo, chankan, robbed)
             if window is not None:
@@ -135,45 +134,7 @@ class RiichiSettlement(RiichiBase):
             assert result.is_win, result.reason
             paarenchan = paarenchan or any(y == "paarenchan" for y, _ in result.yaku)
             hs.winners.append(seat)
-            parts = self._pao_parts(hs.pao[seat], result)
-            pao = parts[0][0] if parts else None  # the liable seat (of the first such yakuman)
-            if (
-                opts.extra_pao
-                and tsumo
-                and game.turn_draw == fl.REPLACEMENT
-                and hs.last_kan[0] == seat
-                and hs.last_kan[1] is not None
-            ):
-                pao = hs.last_kan[1]  # rinshan after a fed open kan: the feeder pays all
-                rinshan_pao = True
-            else:
-                rinshan_pao = False
-            honba_points = sit.honba * opts.honba_ron if not tsumo else 0
-            if (
-                parts
-                and not rinshan_pao
-                and (len(parts) > 1 or opts.pao_yakuman_only)
-                and not opts.aotenjou  # (aotenjou: no yakuman's fixed part to split off)
-            ):
-                deltas = self._pao_split(game, seat, from_seat, parts, result.yakuman, sit)
-                deltas[seat] += result.payment.sticks  # as settle counts them
-            elif tsumo and pao is not None and not rinshan_pao:
-                # a yakuman's liable player pays a tsumo as if it had been a ron against
-                # it (with three players more than the tsumo's total, which loses a share)
-                as_ron = payment(result.basic, sit.dealer, False, sit.honba, 0, opts)
-                as_ron.sticks = result.payment.sticks
-                deltas = settle(as_ron, seat, pao, game.dealer, None, 0, self.num_players)
-            else:
-                deltas = settle(
-                    result.payment,
-                    seat,
-                    from_seat,
-                    game.dealer,
-                    pao,
-                    honba_points,
-                    self.num_players,
-                )
-            deltas[seat] -= result.payment.sticks  # the sticks come from the pot
+            pao, deltas = self._win_deltas(game, seat, from_seat, tsumo, sit, result)
             for payer in self._seats:
                 if deltas[payer] < 0:
                     ops.append(fl.Move("points", payer, seat, -deltas[payer], "win"))
@@ -216,6 +177,60 @@ class RiichiSettlement(RiichiBase):
         dealer_won = game.dealer in winners and not paarenchan
         game.state.last = ("win", dealer_won)
         return ops, self._hand_over(game, "win", dealer_won, ops)
+
+    def _win_deltas(
+        self,
+        game: Game,
+        seat: int,
+        from_seat: int | None,
+        tsumo: bool,
+        sit: WinSituation,
+        result: RiichiScore,
+    ) -> tuple[int | None, list[int]]:
+        """One win's liable seat (pao: a fed yakuman, or with ``extra_pao`` a rinshan after
+        a fed open kan) and each seat's change, the riichi sticks left to the pot."""
+        hs: HandState = game.state.hand
+        opts = self.options
+        parts = self._pao_parts(hs.pao[seat], result)
+        pao = parts[0][0] if parts else None  # the liable seat (of the first such yakuman)
+        if (
+            opts.extra_pao
+            and tsumo
+            and game.turn_draw == fl.REPLACEMENT
+            and hs.last_kan[0] == seat
+            and hs.last_kan[1] is not None
+        ):
+            pao = hs.last_kan[1]  # rinshan after a fed open kan: the feeder pays all
+            rinshan_pao = True
+        else:
+            rinshan_pao = False
+        honba_points = sit.honba * opts.honba_ron if not tsumo else 0
+        if (
+            parts
+            and not rinshan_pao
+            and (len(parts) > 1 or opts.pao_yakuman_only)
+            and not opts.aotenjou  # (aotenjou: no yakuman's fixed part to split off)
+        ):
+            deltas = self._pao_split(game, seat, from_seat, parts, result.yakuman, sit)
+            deltas[seat] += result.payment.sticks  # as settle counts them
+        elif tsumo and pao is not None and not rinshan_pao:
+            # a yakuman's liable player pays a tsumo as if it had been a ron against
+            # it (with three players more than the tsumo's total, which loses a share)
+            as_ron = payment(result.basic, sit.dealer, False, sit.honba, 0, opts)
+            as_ron.sticks = result.payment.sticks
+            deltas = settle(as_ron, seat, pao, game.dealer, None, 0, self.num_players)
+        else:
+            deltas = settle(
+                result.payment,
+                seat,
+                from_seat,
+                game.dealer,
+                pao,
+                honba_points,
+                self.num_players,
+            )
+        deltas[seat] -= result.payment.sticks  # the sticks come from the pot
+        return pao, deltas
 
     def _detail(self, result: RiichiScore, sit: Any, pao: int | None) -> dict[str, Any]:
         """A win's detail, as its typed record (:attr:`detail_class`,
