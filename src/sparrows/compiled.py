@@ -62,6 +62,8 @@ MODULES: tuple[str, ...] = (
     "sparrows.rules.suzume.ruleset",
     "sparrows.rules.suzume.scoring",
     "sparrows.rules.wins",
+    "sparrows.envs.layout",
+    "sparrows.envs.live",
     "sparrows.envs.encoding",
     "sparrows.envs.core",
     "sparrows.envs.batch",

@@ -23,7 +23,7 @@ from sparrows.engine.actions import Action, ActionType  # noqa: E402
 from sparrows.engine.board import CALLED, DEAD, RIICHI, TSUMOGIRI, EngineMeld  # noqa: E402
 from sparrows.envs import encoder  # noqa: E402
 from sparrows.envs.core import EnvCore  # noqa: E402
-from sparrows.envs.encoding import LiveEncoder  # noqa: E402
+from sparrows.envs.live import LiveEncoder  # noqa: E402
 from sparrows.rules import get_ruleset  # noqa: E402
 from sparrows.tiles import MeldType  # noqa: E402
 from tests.conftest import sized  # noqa: E402

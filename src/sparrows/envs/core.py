@@ -21,7 +21,8 @@ from ..engine.observation import Phase
 from ..engine.protocol import Ruleset
 from ..errors import SparrowsError
 from ..rules import get_ruleset
-from .encoding import Encoder, LiveEncoder, encoder_for
+from .encoding import Encoder, encoder_for
+from .live import LiveEncoder
 
 __all__ = ["CLAIMS", "EPISODES", "REWARDS", "EnvCore", "rules_of"]
 

@@ -33,7 +33,9 @@ import numpy as np
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..errors import RecordError, SparrowsError
-from .encoding import ENCODER_VERSION, Encoder, LiveEncoder, encoder_for
+from .encoding import Encoder, encoder_for
+from .layout import ENCODER_VERSION
+from .live import LiveEncoder
 
 __all__ = ["DatasetWriter", "Summary", "load", "log_files", "shards", "write_dataset"]
 
