@@ -47,10 +47,16 @@ class Encoder(Layout):
         a = np.zeros(self.size, dtype=np.float32) if out is None else out
         if out is not None:
             a[:] = 0
+        me = view.viewer
+        rel = [(s - me) % self.players for s in range(self.players)]
+        self._tiles_of(view, me, rel, a)
+        self._scalars_of(view, me, rel, a)
+        return a
+
+    def _tiles_of(self, view: View, me: int, rel: list[int], a: Any) -> None:
+        """The planes (every tile the view shows) and the rivers' flags."""
         planes = a[: self.channels * self.kinds].reshape(self.channels, self.kinds)
         p = self.players
-        me = view.viewer
-        rel = [(s - me) % p for s in range(p)]
         tile = self.tile
         at = self._plane_at
         seen = np.zeros(self.kinds, dtype=np.float32)
@@ -101,6 +107,12 @@ class Encoder(Layout):
                 for t in seat.hand:
                     seen[tile[t][0]] += 1
         planes[at["seen"]] = np.minimum(seen, 4) / 4
+
+    def _scalars_of(self, view: View, me: int, rel: list[int], a: Any) -> None:
+        """The vector's scalars: points, counters, the wall, the ruleset's facts, the
+        prompt."""
+        p = self.players
+        prompt = view.prompt
         v = self._vec_at
         for seat in view.seats:
             r = rel[seat.seat]
@@ -135,7 +147,6 @@ class Encoder(Layout):
         a[v["prompt"] + PROMPT_KINDS.index(prompt.kind if prompt is not None else "none")] = 1
         if prompt is not None and prompt.offered_by is not None:
             a[v["offered_by"] + rel[prompt.offered_by]] = 1
-        return a
 
     def encode_game(self, game: Game, seat: object, out: Any = None) -> Any:
         """The same array as ``encode(game.view(seat))``, read from the game's state

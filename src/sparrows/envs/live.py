@@ -471,7 +471,19 @@ class LiveEncoder:
         if dead != last[_DEAD]:
             a[at + 1] = dead / tiles
             last[_DEAD] = dead
-        # the ruleset's facts, read as encode reads the view's extra
+        if self._extra_kind is not None:
+            self._facts(game, vs, v, order)
+        if prompt != last[_PROMPT]:
+            _hot(a, last, _PROMPT, self._prompt_at, prompt)
+        index = -1 if offered_by is None else (offered_by - vs) % p
+        if index != last[_OFFERED_BY]:
+            _hot(a, last, _OFFERED_BY, self._offered_by_at, index)
+
+    def _facts(self, game: Game, vs: int, v: _Viewer, order: list[int]) -> None:
+        """The ruleset's facts (riichi: riichi, open riichi, furiten; Sichuan: the void
+        suits), read as :meth:`~.encoding.Encoder.encode` reads the view's extra."""
+        a, last, p = v.arr, v.last, self.p
+        ruleset = game.ruleset
         kind = self._extra_kind
         if kind == "riichi":
             marks, opened, furiten_now = ruleset.extra_fields(game, vs, _RIICHI_FIELDS)
@@ -496,11 +508,6 @@ class LiveEncoder:
                         cells[3 * r + _SUITS.index(void[s])] = 1.0
                 a[self._void_at : self._void_at + 3 * p] = cells
                 last[_VOID] = void
-        if prompt != last[_PROMPT]:
-            _hot(a, last, _PROMPT, self._prompt_at, prompt)
-        index = -1 if offered_by is None else (offered_by - vs) % p
-        if index != last[_OFFERED_BY]:
-            _hot(a, last, _OFFERED_BY, self._offered_by_at, index)
 
 
 _RIICHI_FIELDS: Final = ("riichi", "open_riichi", "furiten")
