@@ -15,8 +15,8 @@ pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient
 
-from sparrows.server import app as server_app
 from sparrows.server import create_app
+from sparrows.server import registry as server_registry
 from sparrows.server.limits import Limits
 from sparrows.server.store import Store
 
@@ -122,7 +122,7 @@ def test_an_absent_seat_is_handed_to_a_bot_until_its_player_returns(tmp_path: Pa
 def test_a_table_nobody_plays_or_watches_expires(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(server_app, "SWEEP_SECONDS", 0.05)
+    monkeypatch.setattr(server_registry, "SWEEP_SECONDS", 0.05)
     app = create_app(tmp_path / "t.db", Limits(idle_seconds=0.3))
     with TestClient(app) as client:
         made = _make(client, [{"kind": "human"}, BOT, BOT, BOT])

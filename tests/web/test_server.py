@@ -249,7 +249,7 @@ def test_a_flood_and_repeated_garbage_close_the_connection(tmp_path: Path) -> No
     STRIKES strikes the server says so and closes the connection."""
     from starlette.websockets import WebSocketDisconnect
 
-    from sparrows.server.app import STRIKES
+    from sparrows.server.follow import STRIKES
 
     with TestClient(create_app(tmp_path / "t.db")) as client:
         made = _table(client)
