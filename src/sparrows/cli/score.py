@@ -70,6 +70,13 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--dealer", action="store_true", help="suzume: the winner is the dealer")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    _chinese_arguments(p)
+    _riichi_arguments(p)
+    p.set_defaults(run=run, parser=p)
+
+
+def _chinese_arguments(p: Any) -> None:
+    """The winds (riichi too), Hong Kong's and classical's flags, Sichuan's."""
     w = p.add_argument_group("riichi and Hong Kong")
     w.add_argument("--win", default=None, help="the winning tile (default: the last one written)")
     w.add_argument(
@@ -100,6 +107,10 @@ def add_parser(sub: Any) -> None:
     q.add_argument("--after-gang", action="store_true", help="won on a discard after a gang")
     q.add_argument("--gang-bloom", action="store_true", help="won on a gang's replacement")
     q.add_argument("--base", type=int, default=None, help="the base amount (default 1)")
+
+
+def _riichi_arguments(p: Any) -> None:
+    """Riichi's own flags, and the house preset's."""
     r = p.add_argument_group("riichi only")
     r.add_argument("--ura", default=None, help="ura dora indicator tile(s) (needs --riichi)")
     r.add_argument("--honba", type=int, default=None, help="honba counters (default 0)")
@@ -130,7 +141,6 @@ def add_parser(sub: Any) -> None:
         default=None,
         help="the kokan ability's choice (default: the better one for the winner)",
     )
-    p.set_defaults(run=run, parser=p)
 
 
 HK_FLAGS = ("flowers", "from_seat", "last_tile", "kong_bloom", "robbing", "heavenly", "earthly")

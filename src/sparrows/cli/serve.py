@@ -7,10 +7,13 @@ import errno
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import SparrowsError
 from .common import add_bot_arguments, register_bots
+
+if TYPE_CHECKING:  # the web extra, imported when the command runs
+    from ..server.hosting import Hosting
 
 
 def default_db() -> Path:
@@ -93,21 +96,12 @@ def run(args: argparse.Namespace) -> int:
             f"the web table needs the web extra ({exc.name} is missing): "
             "pip install 'sparrows[web]'"
         ) from None
-    if not 0 <= args.port <= 65535:
-        raise SparrowsError(f"--port must be 0-65535, not {args.port}")
-    from ..server.hosting import check_public_url
-
-    public = check_public_url(args.public_url) if args.public_url else None
-    _check_free(args.host, args.port)
-    if args.max_tables < 1 or args.create_rate <= 0 or args.header_timeout <= 0:
-        raise SparrowsError("--max-tables, --create-rate and --header-timeout must be above 0")
-    if not 0 <= args.idle_hours <= 24 * 365:
-        raise SparrowsError(f"--idle-hours must be 0-8760, not {args.idle_hours:g}")
+    public = _checked(args)
     from ..server.seats import offer_bot
 
     for name in register_bots(args):  # the owner's external bots, offered to every table
         offer_bot(name)
-    from ..server.hosting import ANY, Hosting, hosting_for
+    from ..server.hosting import Hosting
     from ..server.limits import Limits, guarded_protocol
 
     hosting = Hosting()  # filled in once the port is known
@@ -133,35 +127,11 @@ def run(args: argparse.Namespace) -> int:
     )
     server = uvicorn.Server(config)
 
-    async def announce() -> None:
-        import asyncio
-
-        while not server.started:
-            await asyncio.sleep(0.05)
-        for sock in server.servers[0].sockets if server.servers else []:
-            host, port = sock.getsockname()[:2]
-            found, reach = hosting_for(args.host, port, public)
-            hosting.base, hosting.local_only = found.base, found.local_only
-            url = f"http://localhost:{port}/" if args.host in ANY else _url(host, port)
-            print(f"sparrows: the web table is at {url} (tables kept in {db}); Ctrl-C stops it")
-            if reach:
-                print(f"sparrows: friends open {' or '.join(reach)} (the table links use it)")
-            elif hosting.local_only:
-                print(
-                    "sparrows: links open on this machine only; --host 0.0.0.0 lets friends "
-                    "on your network in"
-                )
-            sys.stdout.flush()
-            if args.open:
-                import webbrowser
-
-                webbrowser.open(url)
-            break
-
     async def main() -> None:
         import asyncio
 
-        task = asyncio.get_running_loop().create_task(announce())
+        said = _announce(server, args, public, hosting, db)
+        task = asyncio.get_running_loop().create_task(said)
         await server.serve()
         task.cancel()
 
@@ -171,6 +141,54 @@ def run(args: argparse.Namespace) -> int:
     if not server.started:  # it could not listen after all (the port taken meanwhile)
         raise SparrowsError(f"could not listen on {args.host} port {args.port}")
     return 0
+
+
+def _checked(args: argparse.Namespace) -> str | None:
+    """The port, the limits and the port's being free checked (one line naming what is
+    wrong); the public address given, checked, or None."""
+    if not 0 <= args.port <= 65535:
+        raise SparrowsError(f"--port must be 0-65535, not {args.port}")
+    from ..server.hosting import check_public_url
+
+    public = check_public_url(args.public_url) if args.public_url else None
+    _check_free(args.host, args.port)
+    if args.max_tables < 1 or args.create_rate <= 0 or args.header_timeout <= 0:
+        raise SparrowsError("--max-tables, --create-rate and --header-timeout must be above 0")
+    if not 0 <= args.idle_hours <= 24 * 365:
+        raise SparrowsError(f"--idle-hours must be 0-8760, not {args.idle_hours:g}")
+    return public
+
+
+async def _announce(
+    server: Any, args: argparse.Namespace, public: str | None, hosting: Hosting, db: Path
+) -> None:
+    """Once the server listens: where the table is, where friends reach it (the links'
+    base, set here once the port is known), and the browser opened with ``--open``."""
+    import asyncio
+
+    from ..server.hosting import ANY, hosting_for
+
+    while not server.started:
+        await asyncio.sleep(0.05)
+    for sock in server.servers[0].sockets if server.servers else []:
+        host, port = sock.getsockname()[:2]
+        found, reach = hosting_for(args.host, port, public)
+        hosting.base, hosting.local_only = found.base, found.local_only
+        url = f"http://localhost:{port}/" if args.host in ANY else _url(host, port)
+        print(f"sparrows: the web table is at {url} (tables kept in {db}); Ctrl-C stops it")
+        if reach:
+            print(f"sparrows: friends open {' or '.join(reach)} (the table links use it)")
+        elif hosting.local_only:
+            print(
+                "sparrows: links open on this machine only; --host 0.0.0.0 lets friends "
+                "on your network in"
+            )
+        sys.stdout.flush()
+        if args.open:
+            import webbrowser
+
+            webbrowser.open(url)
+        break
 
 
 def _url(host: str, port: int) -> str:
