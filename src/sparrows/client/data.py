@@ -115,57 +115,11 @@ def _read(tp: Any, data: Any, where: str) -> Any:
     if tp is Any:
         return data
     if origin in (Union, types.UnionType):
-        options = typing.get_args(tp)
-        if data is None:
-            if type(None) in options:
-                return None
-            raise DataError(f"{where}: null where a value is required")
-        classes: list[Any] = [o for o in options if _tagged(o)]
-        if classes and isinstance(data, dict) and "kind" in data:
-            for c in classes:
-                if _kind_of(c) == data["kind"]:
-                    return _read(c, data, where)
-            raise DataError(f"{where}: unknown kind {data['kind']!r}")
-        others = [o for o in options if o is not type(None)]
-        if len(others) == 1:
-            return _read(others[0], data, where)
-        for o in others:
-            try:
-                return _read(o, data, where)
-            except DataError:
-                continue
-        raise DataError(f"{where}: {_describe(data)} fits none of its types")
+        return _read_union(tp, data, where)
     if dataclasses.is_dataclass(tp):
-        if not isinstance(data, dict):
-            raise DataError(f"{where}: expected an object, got {_describe(data)}")
-        cls = typing.cast(type, tp)
-        hints = _hints(cls)
-        names = {f.name for f in _fields(cls)}
-        extra = set(data) - names - ({"kind"} if _kind_of(cls) else set())
-        if extra:
-            raise DataError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
-        kind = _kind_of(cls)
-        if kind is not None and data.get("kind", kind) != kind:
-            raise DataError(f"{where}: kind {data.get('kind')!r} is not {kind!r}")
-        values: dict[str, Any] = {}
-        for f in _fields(cls):
-            if f.name not in data:
-                if _absent(f):
-                    values[f.name] = None
-                    continue
-                raise DataError(f"{where}: missing field {f.name}")
-            values[f.name] = _read(hints[f.name], data[f.name], f"{where}.{f.name}")
-        return cls(**values)
+        return _read_object(tp, data, where)
     if origin is tuple:
-        args = typing.get_args(tp)
-        if not isinstance(data, list):
-            raise DataError(f"{where}: expected a list, got {_describe(data)}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_read(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
-        if len(args) != len(data):
-            raise DataError(f"{where}: expected {len(args)} items, got {len(data)}")
-        pairs = enumerate(zip(args, data, strict=True))
-        return tuple(_read(a, v, f"{where}[{i}]") for i, (a, v) in pairs)
+        return _read_tuple(tp, data, where)
     if origin is dict:
         key_type, value_type = typing.get_args(tp)
         if not isinstance(data, dict):
@@ -196,6 +150,69 @@ def _read(tp: Any, data: Any, where: str) -> Any:
             raise DataError(f"{where}: expected null, got {_describe(data)}")
         return None
     raise TypeError(f"{where}: unsupported type {tp!r}")
+
+
+def _read_union(tp: Any, data: Any, where: str) -> Any:
+    """One of a union's types: by ``kind`` where its classes are tagged, else the first
+    that reads."""
+    options = typing.get_args(tp)
+    if data is None:
+        if type(None) in options:
+            return None
+        raise DataError(f"{where}: null where a value is required")
+    classes: list[Any] = [o for o in options if _tagged(o)]
+    if classes and isinstance(data, dict) and "kind" in data:
+        for c in classes:
+            if _kind_of(c) == data["kind"]:
+                return _read(c, data, where)
+        raise DataError(f"{where}: unknown kind {data['kind']!r}")
+    others = [o for o in options if o is not type(None)]
+    if len(others) == 1:
+        return _read(others[0], data, where)
+    for o in others:
+        try:
+            return _read(o, data, where)
+        except DataError:
+            continue
+    raise DataError(f"{where}: {_describe(data)} fits none of its types")
+
+
+def _read_object(tp: Any, data: Any, where: str) -> Any:
+    """A dataclass from a JSON object: no unknown field, its ``kind`` if tagged, every
+    field present unless it may be absent."""
+    if not isinstance(data, dict):
+        raise DataError(f"{where}: expected an object, got {_describe(data)}")
+    cls = typing.cast(type, tp)
+    hints = _hints(cls)
+    names = {f.name for f in _fields(cls)}
+    extra = set(data) - names - ({"kind"} if _kind_of(cls) else set())
+    if extra:
+        raise DataError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
+    kind = _kind_of(cls)
+    if kind is not None and data.get("kind", kind) != kind:
+        raise DataError(f"{where}: kind {data.get('kind')!r} is not {kind!r}")
+    values: dict[str, Any] = {}
+    for f in _fields(cls):
+        if f.name not in data:
+            if _absent(f):
+                values[f.name] = None
+                continue
+            raise DataError(f"{where}: missing field {f.name}")
+        values[f.name] = _read(hints[f.name], data[f.name], f"{where}.{f.name}")
+    return cls(**values)
+
+
+def _read_tuple(tp: Any, data: Any, where: str) -> Any:
+    """A tuple from a JSON list: of any length (``tuple[X, ...]``) or of its types."""
+    args = typing.get_args(tp)
+    if not isinstance(data, list):
+        raise DataError(f"{where}: expected a list, got {_describe(data)}")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_read(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
+    if len(args) != len(data):
+        raise DataError(f"{where}: expected {len(args)} items, got {len(data)}")
+    pairs = enumerate(zip(args, data, strict=True))
+    return tuple(_read(a, v, f"{where}[{i}]") for i, (a, v) in pairs)
 
 
 def _key(key: object, where: str) -> bool:
@@ -231,66 +248,94 @@ def json_schema(
     extras: its class, or none), ``strings`` gives the allowed values of a string field
     (items of a list included: the ruleset's tiles, its actions), ``maximum`` the largest
     value of an integer field (a layout's last index)."""
-    defs: dict[str, Any] = {}
-    members = members or {}
-    strings = strings or {}
-    maximum = maximum or {}
+    writer = _SchemaWriter(members or {}, strings or {}, maximum or {})
+    top = writer.build(cls)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": cls.__name__,
+        **top,
+        "$defs": writer.defs,
+    }
 
-    def ref(tp: Any, owner: str) -> dict[str, Any]:
+
+class _SchemaWriter:
+    """One schema's definitions, written as the types are met (see :func:`json_schema`)."""
+
+    def __init__(
+        self,
+        members: dict[str, list[Any]],
+        strings: dict[str, list[str]],
+        maximum: dict[str, int],
+    ) -> None:
+        self.members, self.strings, self.maximum = members, strings, maximum
+        self.defs: dict[str, Any] = {}
+
+    def ref(self, tp: Any, owner: str) -> dict[str, Any]:
+        """The schema of a field of type ``tp`` (``owner``: ``Class.field``)."""
         origin = typing.get_origin(tp)
         if tp is Any:
             return {}
         if origin in (Union, types.UnionType):
             options = list(typing.get_args(tp))
-            if owner in members:
+            if owner in self.members:
                 options = [o for o in options if not dataclasses.is_dataclass(o)]
-                options = [*members[owner], *options]
-            return {"anyOf": [ref(o, owner) for o in options]}
+                options = [*self.members[owner], *options]
+            return {"anyOf": [self.ref(o, owner) for o in options]}
         if dataclasses.is_dataclass(tp):
             cls = typing.cast(type, tp)
             name = cls.__name__
-            if name not in defs:
-                defs[name] = {}
-                defs[name] = build(cls)
+            if name not in self.defs:
+                self.defs[name] = {}
+                self.defs[name] = self.build(cls)
             return {"$ref": f"#/$defs/{name}"}
         if origin is tuple:
-            args = typing.get_args(tp)
-            if len(args) == 2 and args[1] is Ellipsis:
-                return {"type": "array", "items": ref(args[0], owner)}
-            return {
-                "type": "array",
-                "prefixItems": [ref(a, owner) for a in args],
-                "minItems": len(args),
-                "maxItems": len(args),
-            }
+            return self._array(typing.get_args(tp), owner)
         if origin is dict:
-            return {"type": "object", "additionalProperties": ref(typing.get_args(tp)[1], owner)}
-        if origin is typing.Literal:
+            return {
+                "type": "object",
+                "additionalProperties": self.ref(typing.get_args(tp)[1], owner),
+            }
+        return self._scalar(tp, owner)
+
+    def _array(self, args: tuple[Any, ...], owner: str) -> dict[str, Any]:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": self.ref(args[0], owner)}
+        return {
+            "type": "array",
+            "prefixItems": [self.ref(a, owner) for a in args],
+            "minItems": len(args),
+            "maxItems": len(args),
+        }
+
+    def _scalar(self, tp: Any, owner: str) -> dict[str, Any]:
+        if typing.get_origin(tp) is typing.Literal:
             return {"enum": list(typing.get_args(tp))}
         if tp is bool:
             return {"type": "boolean"}
         if tp is int:
-            top = maximum.get(owner)
+            top = self.maximum.get(owner)
             return (
                 {"type": "integer"}
                 if top is None
                 else {"type": "integer", "minimum": 0, "maximum": top}
             )
         if tp is str:
-            allowed = strings.get(owner)
+            allowed = self.strings.get(owner)
             return {"type": "string", "enum": allowed} if allowed else {"type": "string"}
         if tp is type(None):
             return {"type": "null"}
         raise TypeError(f"unsupported type {tp!r}")
 
-    def build(cls: type) -> dict[str, Any]:
+    def build(self, cls: type) -> dict[str, Any]:
+        """The schema of a dataclass: its fields, ``kind`` where tagged, which are
+        required."""
         hints = _hints(cls)
         props: dict[str, Any] = {}
         kind = _kind_of(cls)
         if kind is not None:
             props["kind"] = {"const": kind}
         for f in _fields(cls):
-            props[f.name] = ref(hints[f.name], f"{cls.__name__}.{f.name}")
+            props[f.name] = self.ref(hints[f.name], f"{cls.__name__}.{f.name}")
             doc = f.metadata.get("doc") if f.metadata else None
             if doc:
                 props[f.name] = {**props[f.name], "description": doc}
@@ -301,14 +346,6 @@ def json_schema(
             "required": [name for name in props if name not in optional],
             "additionalProperties": False,
         }
-
-    top = build(cls)
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": cls.__name__,
-        **top,
-        "$defs": defs,
-    }
 
 
 def doc(text: str, **kwargs: Any) -> Any:
