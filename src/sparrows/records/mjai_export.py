@@ -102,19 +102,7 @@ def mjai_hand(hand: HandEvents, face: EventFaces, n: int = 4) -> list[dict[str, 
         if isinstance(e, ev.Deal):
             tehais[e.seat] = _ms(sorted(face.all(e.tiles)))
     scores = list(start.scores)
-    out: list[dict[str, Any]] = [
-        {
-            "type": "start_kyoku",
-            "bakaze": _MJAI_WINDS[start.round_wind % 4],
-            "kyoku": start.dealer + 1,
-            "honba": int(start.extra.get("honba", 0)),
-            "kyotaku": int(start.extra.get("sticks", 0)),
-            "oya": start.dealer,
-            "dora_marker": _m(face(start.indicators[0])),
-            "scores": list(scores),
-            "tehais": tehais,
-        }
-    ]
+    out: list[dict[str, Any]] = [_start_kyoku(hand, face, tehais)]
     initial = len(start.indicators)
     indicators = 0
     deltas = [0] * n  # the hand's changes but the riichi sticks put down
@@ -160,19 +148,8 @@ def mjai_hand(hand: HandEvents, face: EventFaces, n: int = 4) -> list[dict[str, 
         elif isinstance(e, ev.Win):
             out.append(_mjai_hora(e, face, scores))
         elif isinstance(e, ev.ExhaustiveDraw):
-            out.append(
-                {
-                    "type": "ryukyoku",
-                    "reason": "nagashimangan" if "nagashi mangan" in reasons else "fanpai",
-                    "tenpais": [s in e.ready for s in range(n)],
-                    "tehais": [
-                        _ms(face.all(e.hands[s])) if s in e.ready else ["?"] * len(tehais[s])
-                        for s in range(n)
-                    ],
-                    "deltas": list(deltas),
-                    "scores": list(scores),
-                }
-            )
+            nagashi = "nagashi mangan" in reasons
+            out.append(_ryukyoku(e, face, tehais, nagashi, deltas, scores))
         elif isinstance(e, ev.Abort):
             out.append(
                 {
@@ -185,6 +162,46 @@ def mjai_hand(hand: HandEvents, face: EventFaces, n: int = 4) -> list[dict[str, 
         elif isinstance(e, ev.HandEnd):
             out.append({"type": "end_kyoku"})
     return out
+
+
+def _start_kyoku(hand: HandEvents, face: EventFaces, tehais: list[list[str]]) -> dict[str, Any]:
+    """The hand's ``start_kyoku``: round, dealer, counters, the first dora indicator,
+    scores and the dealt hands."""
+    start = hand.start
+    return {
+        "type": "start_kyoku",
+        "bakaze": _MJAI_WINDS[start.round_wind % 4],
+        "kyoku": start.dealer + 1,
+        "honba": int(start.extra.get("honba", 0)),
+        "kyotaku": int(start.extra.get("sticks", 0)),
+        "oya": start.dealer,
+        "dora_marker": _m(face(start.indicators[0])),
+        "scores": list(start.scores),
+        "tehais": tehais,
+    }
+
+
+def _ryukyoku(
+    e: ev.ExhaustiveDraw,
+    face: EventFaces,
+    tehais: list[list[str]],
+    nagashi: bool,
+    deltas: list[int],
+    scores: list[int],
+) -> dict[str, Any]:
+    """An exhaustive draw's ``ryukyoku``: who is ready, their hands shown (the others'
+    hidden), the hand's changes and the scores."""
+    n = len(tehais)
+    return {
+        "type": "ryukyoku",
+        "reason": "nagashimangan" if nagashi else "fanpai",
+        "tenpais": [s in e.ready for s in range(n)],
+        "tehais": [
+            _ms(face.all(e.hands[s])) if s in e.ready else ["?"] * len(tehais[s]) for s in range(n)
+        ],
+        "deltas": list(deltas),
+        "scores": list(scores),
+    }
 
 
 def _mjai_call(e: ev.Call, face: EventFaces) -> dict[str, Any]:
