@@ -820,7 +820,7 @@ def test_connections_of_one_viewer_share_one_message_per_step(
     """A broadcast makes each viewer's state once, however many of its connections follow
     the table (300 spectators of one table once cost a view each per step): every
     spectator at the same cursor gets the very same message, and the view is made once."""
-    from sparrows.server.rooms import Connection
+    from sparrows.server.connection import Connection
 
     store = Store(tmp_path / "t.db")
     room, _, _ = Room.create(store, "riichi", {"preset": "tenhou"}, BOTS, dict(FAST))

@@ -15,7 +15,8 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from sparrows.server.rooms import Connection, Room, TableError
+from sparrows.server.connection import Connection
+from sparrows.server.rooms import Room, TableError
 from sparrows.server.store import Store
 from tests.support.browser import CHROMIUM, play, post_json, read, start_server, stop_server
 

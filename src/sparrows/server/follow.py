@@ -15,9 +15,10 @@ import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..reasons import Reason
+from .connection import Connection
 from .limits import Bucket
 from .registry import Server
-from .rooms import Connection, Room, TableError
+from .rooms import Room, TableError
 from .seats import error_line
 
 #: The largest inbound websocket frame, in bytes.

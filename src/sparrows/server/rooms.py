@@ -21,7 +21,6 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -33,6 +32,7 @@ from ..engine.protocol import Ruleset
 from ..errors import IllegalActionError, NotationError, SparrowsError
 from ..reasons import Reason
 from .advice import hint_json
+from .connection import Connection
 from .seats import (
     BOTS,
     SETTINGS,
@@ -45,7 +45,7 @@ from .seats import (
 )
 from .store import SeatRow, Store, StoredTable, StoreError, token_hash
 
-__all__ = ["BOTS", "SETTINGS", "Connection", "Lane", "Room", "TableError", "clean_name"]
+__all__ = ["BOTS", "SETTINGS", "Lane", "Room", "TableError", "clean_name"]
 
 
 #: The longest a table plays its own moves (bots, pass-only answers) before it lets the
@@ -56,24 +56,6 @@ BATCH_SECONDS = 0.005
 RETRY_SECONDS = 2.0
 
 log = logging.getLogger("sparrows.server")
-
-
-@dataclass
-class Connection:
-    """One websocket following a table: a seat or a spectator (``seat`` None). A
-    spectator behind by ``delay`` seconds keeps its own view, rebuilt from the stream as
-    far as it may see (:class:`sparrows.client.SeatState`)."""
-
-    seat: int | None
-    send: Callable[[dict[str, Any]], None]  # queues a message (never blocks)
-    cursor: int = 0
-    closed: bool = False
-    delay: float = 0.0
-    state: SeatState | None = None
-    #: the next state starts the viewer's stream over (from 0): the page drops what it had
-    fresh: bool = False
-    #: the state messages carry the ``update`` events (False: the view alone says them)
-    updates: bool = True
 
 
 @dataclass
