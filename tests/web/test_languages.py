@@ -85,6 +85,21 @@ def test_every_fu_item_and_abort_reason_has_a_name() -> None:
             assert wanted <= named, (name, field, sorted(wanted - named))
 
 
+def test_every_action_verb_is_worded_in_every_language() -> None:
+    """Every action type has its word (``act.<verb>``) in every language: the replay and
+    the log say a move by it (a nine-terminals abort was once shown as ``act.abort``)."""
+    from pathlib import Path
+
+    from sparrows.engine import ActionType
+
+    src = Path(__file__).resolve().parents[2] / "src/sparrows/server/static/js"
+    for name in ["i18n.js", "lang/ja.js", "lang/zh-Hans.js", "lang/zh-Hant.js"]:
+        text = (src / name).read_text(encoding="utf-8")
+        worded = set(re.findall(r'"act\.([a-z_]+)":', text))
+        missing = sorted(a.value for a in ActionType if a.value not in worded)
+        assert missing == [], (name, missing)
+
+
 def test_every_reason_is_worded_in_every_language() -> None:
     """What the rules and the server say (sparrows.reasons) is worded in every language's
     ``reasons`` block, with no placeholder the server does not fill."""

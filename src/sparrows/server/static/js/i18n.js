@@ -293,6 +293,7 @@ export const DICT = {
       "act.open_riichi": "Open riichi",
       "act.tako_riichi": "Tako riichi",
       "act.nuki": "Nuki (North)",
+      "act.abort": "Abort",
       "act.abortTurn": "Abort (nine terminals)",
       "act.abortVote": "Vote to abort",
       "act.continue": "Keep the deal",

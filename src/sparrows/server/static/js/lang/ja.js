@@ -290,6 +290,7 @@ export default {
     "act.open_riichi": "オープンリーチ",
     "act.tako_riichi": "タコリーチ",
     "act.nuki": "キタ (北抜き)",
+    "act.abort": "途中流局",
     "act.abortTurn": "九種九牌",
     "act.abortVote": "途中流局に投票",
     "act.continue": "連荘する",

@@ -290,6 +290,7 @@ export default {
     "act.open_riichi": "開立直",
     "act.tako_riichi": "Tako立直",
     "act.nuki": "拔北",
+    "act.abort": "流局",
     "act.abortTurn": "九種九牌 (流局)",
     "act.abortVote": "投票流局",
     "act.continue": "連莊",
