@@ -333,11 +333,7 @@ class LiveEncoder:
         drawn = game.drawn
         k = kind[drawn] if drawn is not None and game.turn == vs and drawn in hand else -1
         if k != v.drawn:
-            if v.drawn >= 0:
-                a[self._drawn_at + v.drawn] = 0
-            if k >= 0:
-                a[self._drawn_at + k] = 1
-            v.drawn = k
+            v.drawn = _moved(a, self._drawn_at, v.drawn, k)
         # the prompt, as the view's prompt has it (Game.owed)
         prompt = 0  # none
         subject = -1
@@ -349,11 +345,7 @@ class LiveEncoder:
                 subject = kind[facts[1]]
             offered_by = facts[2]
         if subject != v.subject:
-            if v.subject >= 0:
-                a[self._subject_at + v.subject] = 0
-            if subject >= 0:
-                a[self._subject_at + subject] = 1
-            v.subject = subject
+            v.subject = _moved(a, self._subject_at, v.subject, subject)
         ruleset = game.ruleset
         shown = ruleset.shown_hands(game, vs)
         if shown or v.shown_any:
@@ -514,15 +506,20 @@ _RIICHI_FIELDS: Final = ("riichi", "open_riichi", "furiten")
 _SICHUAN_FIELDS: Final = ("void",)
 
 
+def _moved(a: Any, at: int, old: int, index: int) -> int:
+    """A one-hot row at ``at``: cell ``old`` cleared, cell ``index`` set (-1: none);
+    ``index`` back, to keep."""
+    if old >= 0:
+        a[at + old] = 0
+    if index >= 0:
+        a[at + index] = 1
+    return index
+
+
 def _hot(a: Any, last: list[Any], slot: int, at: int, index: int) -> None:
-    """A one-hot group: cell ``index`` set (-1: none), the one set before cleared."""
-    old = last[slot]
-    if index != old:
-        if old >= 0:
-            a[at + old] = 0
-        if index >= 0:
-            a[at + index] = 1
-        last[slot] = index
+    """A one-hot group kept in ``last[slot]``: moved to ``index`` where it changed."""
+    if index != last[slot]:
+        last[slot] = _moved(a, at, last[slot], index)
 
 
 def _prompt_index(kind: str) -> int:
