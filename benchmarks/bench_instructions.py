@@ -11,12 +11,15 @@ runs differed by 2 instructions a decision here). Not a wall-clock figure: a lar
 counts by the byte (``rep movsb``), so the observation's copy weighs more here than in
 time.
 
-    .venv/bin/python benchmarks/bench_instructions.py [--hands 10] [--src DIR] [keys...]
+    .venv/bin/python benchmarks/bench_instructions.py [--hands 10] [--src DIR]
+        [--claims uniform|eligible] [keys...]
 
 ``--src DIR`` measures the pure-Python source tree ``DIR/src`` instead of this one (check
 out another commit with ``git worktree add``); the compiled build is measured when ``make
-fast`` has built it. Needs valgrind (``make bench`` installs it). A run of 10 riichi hands
-takes about half a minute a build.
+fast`` has built it. ``--claims`` chooses how claim windows are asked: ``uniform`` (the
+default, as the figures recorded in docs/benchmarks.md were measured) or ``eligible`` (the
+environments' default, fewer and costlier decisions). Needs valgrind (``make bench``
+installs it). A run of 10 riichi hands takes about half a minute a build.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ CONFIGS = {
 }
 
 
-def child(key: str, hands: int) -> None:
+def child(key: str, hands: int, claims: str = "uniform") -> None:
     """The workload (run under callgrind): prints the decisions taken."""
     import numpy as np
 
@@ -49,10 +52,11 @@ def child(key: str, hands: int) -> None:
     from sparrows.envs import aec_env
 
     ruleset, preset = CONFIGS[key]
-    # uniform claims, as the table's columns were measured (instructions per decision
-    # compare across commits only for the same decisions)
+    # uniform claims by default, as the table's columns were measured (instructions per
+    # decision compare across commits only for the same decisions); --claims eligible:
+    # the environments' default
     try:
-        env = aec_env(ruleset, preset=preset, episode="hand", claims="uniform")
+        env = aec_env(ruleset, preset=preset, episode="hand", claims=claims)
     except TypeError:  # a source from before the claims option (uniform was the only mode)
         env = aec_env(ruleset, preset=preset, episode="hand")
     rng = np.random.default_rng(0)
@@ -63,7 +67,9 @@ def child(key: str, hands: int) -> None:
     print(f"decisions {decisions}")
 
 
-def count(python: Path, key: str, hands: int, src: Path | None) -> tuple[int, int]:
+def count(
+    python: Path, key: str, hands: int, src: Path | None, claims: str = "uniform"
+) -> tuple[int, int]:
     """(instructions, decisions) of the workload under callgrind."""
     env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")
     if src is not None:
@@ -78,6 +84,7 @@ def count(python: Path, key: str, hands: int, src: Path | None) -> tuple[int, in
             "--child",
             key,
             str(hands),
+            claims,
         ],
         capture_output=True,
         text=True,
@@ -91,20 +98,28 @@ def count(python: Path, key: str, hands: int, src: Path | None) -> tuple[int, in
     return int(collected.group(1)), int(decisions.group(1))
 
 
-def per_decision(python: Path, key: str, hands: int, src: Path | None) -> tuple[float, int]:
-    base, _ = count(python, key, 0, src)
-    total, decisions = count(python, key, hands, src)
+def per_decision(
+    python: Path, key: str, hands: int, src: Path | None, claims: str = "uniform"
+) -> tuple[float, int]:
+    base, _ = count(python, key, 0, src, claims)
+    total, decisions = count(python, key, hands, src, claims)
     return (total - base) / decisions, decisions
 
 
 def main() -> None:
-    if len(sys.argv) == 4 and sys.argv[1] == "--child":
-        child(sys.argv[2], int(sys.argv[3]))
+    if len(sys.argv) == 5 and sys.argv[1] == "--child":
+        child(sys.argv[2], int(sys.argv[3]), sys.argv[4])
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("keys", nargs="*", help=f"of {', '.join(CONFIGS)} (riichi, suzume)")
     parser.add_argument("--hands", type=int, default=10)
     parser.add_argument("--src", type=Path, help="measure DIR/src (pure build) instead")
+    parser.add_argument(
+        "--claims",
+        choices=("uniform", "eligible"),
+        default="uniform",
+        help="how claim windows are asked (uniform: the figures recorded so far)",
+    )
     args = parser.parse_args()
     keys = args.keys or ["riichi", "suzume"]
     unknown = [k for k in keys if k not in CONFIGS]
@@ -115,7 +130,10 @@ def main() -> None:
     fast = compiled_bin()
     if src is None and fast is not None:
         builds.append(("compiled", fast))
-    print(f"instructions per decision (callgrind), {args.hands} hands, AEC env, random play")
+    print(
+        f"instructions per decision (callgrind), {args.hands} hands, AEC env, random play,"
+        f" claims={args.claims!r}"
+    )
     print(f"source: {src or HERE.parent / 'src'}")
     print("| | decisions | " + " | ".join(name for name, _ in builds) + " |")
     print("|---|---|" + "---|" * len(builds))
@@ -123,7 +141,7 @@ def main() -> None:
         cells = []
         decisions = 0
         for _name, python in builds:
-            value, decisions = per_decision(python, key, args.hands, src)
+            value, decisions = per_decision(python, key, args.hands, src, args.claims)
             cells.append(f"{value:,.0f}")
         print(f"| {key} | {decisions} | " + " | ".join(cells) + " |")
 
