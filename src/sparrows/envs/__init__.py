@@ -150,11 +150,12 @@ def batch_env(
     autoplay: bool | None = None,
     seed: int | None = None,
     copy: bool = True,
+    vectorised: bool = False,
 ) -> BatchEnv:
     """``n`` tables stepped by one call with an array of actions, every seat played by
     the caller (self-play): stacked observations, masks, rewards, terminations and the
     acting seat per table, with automatic reset and per-table seeds
-    (:class:`.batch.BatchEnv`)."""
+    (:class:`.batch.BatchEnv`; ``vectorised=True``: Suzume's tables as arrays)."""
     from .batch import BatchEnv
 
     return BatchEnv(
@@ -169,6 +170,7 @@ def batch_env(
         autoplay=autoplay,
         seed=seed,
         copy=copy,
+        vectorised=vectorised,
     )
 
 

@@ -130,8 +130,10 @@ class EnvCore:
         self._offers: dict[int, tuple[list[Action], list[Action], Any, list[str]]] = {}
 
     # ------------------------------------------------------------------ the game
-    def new_game(self, seed: int) -> None:
-        self.game = Game(self.rules, seed, record=self.record, ask_all=self._ask_all)
+    def new_game(self, seed: int, walls: Sequence[Sequence[int]] | None = None) -> None:
+        """A new game from ``seed`` (``walls``: the hands' tile orders instead, as
+        :class:`~sparrows.engine.game.Game` takes them)."""
+        self.game = Game(self.rules, seed, record=self.record, ask_all=self._ask_all, walls=walls)
         self.illegal = None
         self._last = self._account()
         self._moves = 0  # the game's ledger moves when ``_last`` was read

@@ -67,6 +67,17 @@ def complete_keys(tileset: TileSet, kind_weight: Sequence[int]) -> frozenset[int
     return frozenset(keys)
 
 
+def pay_win(pay: Settlement, seat: int, from_seat: int | None, total: int) -> None:
+    """A win's payments: on a tsumo each other seat pays a third of ``total`` (rounded
+    up), on a ron the discarder pays it all; each down to 0 (the settlement's floor)."""
+    if from_seat is None:
+        share = tsumo_share(total)
+        for i in (1, 2, 3):
+            pay.pay((seat + i) % 4, seat, share, "tsumo")
+    else:
+        pay.pay(from_seat, seat, total, "ron")
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SuzumeRuleset(Ruleset):
     name: ClassVar[str] = "suzume"
@@ -131,11 +142,17 @@ class SuzumeRuleset(Ruleset):
         face_key = 0
         for t in ids:
             face_key += weight[t]
-        key = (face_key, self._kinds[game.wall.revealed[0]], seat == game.dealer)
+        return self.value_at(face_key, ids, self._kinds[game.wall.revealed[0]], seat == game.dealer)
+
+    def value_at(self, face_key: int, ids: Sequence[int], dora: int, dealer: bool) -> SuzumeScore:
+        """:meth:`value` of six tiles (ids) whose face key (the sum of their
+        ``face_weight``) is ``face_key``, with the dora of kind ``dora``: the one scorer,
+        memoised, for the engine and the environments' array tables."""
+        key = (face_key, dora, dealer)
         got = self._values.get(key)
         if got is None:
-            faces = game.faces
-            got = self._values[key] = score_hand([faces[t] for t in ids], key[1], key[2])
+            faces = self.tileset.tiles
+            got = self._values[key] = score_hand([faces[t] for t in ids], dora, dealer)
         return got
 
     def _win_offer(self, game: Game, seat: int, ids: Sequence[int]) -> bool:
@@ -272,12 +289,7 @@ class SuzumeRuleset(Ruleset):
         score: SuzumeScore,
     ) -> list[fl.Op]:
         before = list(pay.balances)
-        if from_seat is None:
-            share = tsumo_share(score.total)
-            for i in (1, 2, 3):
-                pay.pay((seat + i) % 4, seat, share, "tsumo")
-        else:
-            pay.pay(from_seat, seat, score.total, "ron")
+        pay_win(pay, seat, from_seat, score.total)
         payments = [a - b for a, b in zip(pay.balances, before, strict=True)]
         ops = win_entries(
             game,

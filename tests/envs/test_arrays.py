@@ -1,0 +1,139 @@
+"""Suzume's array tables (``batch_env("suzume", n, vectorised=True)``, issue 33) against
+the engine itself: each table's wall is given to the engine's game, both play the same
+random actions (a few illegal ones among them), and at every decision the acting seat,
+its observation and mask, every seat's rewards, the end and the illegal flag must be the
+engine's. Then the batch's own promises: the same seed plays the same games, and what the
+array tables do not play is refused in one line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from sparrows.envs import batch_env  # noqa: E402
+from sparrows.envs.arrays import SuzumeArrays  # noqa: E402
+from sparrows.envs.core import EnvCore  # noqa: E402
+from sparrows.errors import SparrowsError  # noqa: E402
+
+
+def _pick(mask: Any, rng: Any) -> Any:
+    """A uniformly random legal action per row."""
+    cum = mask.cumsum(axis=1)
+    draw = (rng.random(len(mask)) * cum[:, -1]).astype(np.int64)
+    return (cum <= draw[:, None]).sum(axis=1)
+
+
+def _play_against_the_engine(n: int, steps: int, seed: int, illegal_share: float) -> dict[str, int]:
+    refs = [EnvCore("suzume") for _ in range(n)]
+    tables = SuzumeArrays(refs[0].rules, refs[0].encoder, n, seed, -1.0)  # type: ignore[arg-type]
+    tables.reset()
+    for i, ref in enumerate(refs):
+        ref.new_game(0, walls=[list(tables.walls[i])])
+    rng = np.random.default_rng(seed)
+    rewards = np.zeros((n, 4), dtype=np.float32)
+    ended = np.zeros(n, dtype=bool)
+    illegal = np.zeros(n, dtype=bool)
+    seen = {"hands": 0, "paid": 0, "illegal": 0, "claims": 0}
+    for step in range(steps):
+        for i, ref in enumerate(refs):
+            seat = ref.to_act()[0]
+            assert tables.seat[i] == seat, (step, i)
+            assert np.array_equal(tables.mask[i], ref.mask(seat)), (step, i)
+            assert np.array_equal(tables.obs[i], ref.live.encode(ref.game, seat)), (step, i)
+            seen["claims"] += int(tables.mask[i][21])
+        actions = _pick(tables.mask, rng)
+        bad = rng.random(n) < illegal_share
+        actions[bad] = tables.mask[bad].argmin(axis=1)  # a cell its mask holds 0
+        acting = tables.seat.copy()
+        rewards[:] = 0
+        ended[:] = False
+        illegal[:] = False
+        tables.step(actions, rewards, ended, illegal)
+        for i, ref in enumerate(refs):
+            ref.play(int(acting[i]), int(actions[i]))
+            assert np.allclose(ref.rewards(), rewards[i]), (step, i)
+            assert ref.done == ended[i], (step, i)
+            assert (ref.illegal is not None) == illegal[i], (step, i)
+            if ended[i]:
+                seen["hands"] += 1
+                seen["paid"] += bool(rewards[i].any()) and not illegal[i]
+                seen["illegal"] += bool(illegal[i])
+                ref.new_game(0, walls=[list(tables.walls[i])])
+    return seen
+
+
+def test_the_array_tables_play_the_engines_suzume() -> None:
+    seen = _play_against_the_engine(32, 500, seed=5, illegal_share=0.002)
+    # enough of every kind of end to mean something (counts of this seed's run)
+    assert seen["hands"] > 600
+    assert seen["paid"] > 60  # won hands: tsumo and ron, payments by the ruleset
+    assert seen["illegal"] > 5
+    assert seen["claims"] > 100  # ron offers: claim windows asked of eligible seats
+
+
+@pytest.mark.slow
+def test_the_array_tables_play_the_engines_suzume_long() -> None:
+    seen = _play_against_the_engine(64, 3000, seed=11, illegal_share=0.001)
+    assert seen["hands"] > 8000
+
+
+def test_the_same_seed_plays_the_same_games() -> None:
+    runs = []
+    for _ in range(2):
+        env = batch_env("suzume", 16, seed=42, vectorised=True)
+        obs, mask, _seat = env.reset()
+        rng = np.random.default_rng(0)
+        trail = [obs.copy()]
+        for _ in range(60):
+            step = env.step(_pick(mask, rng))
+            mask = step.mask
+            trail.append(step.obs)
+        runs.append(np.stack(trail))
+    assert np.array_equal(runs[0], runs[1])
+    other = batch_env("suzume", 16, seed=43, vectorised=True)
+    assert not np.array_equal(other.reset()[0], runs[0][0])
+    # reset(seed) plays that seed's games again, from each table's first hand
+    env = batch_env("suzume", 16, seed=7, vectorised=True)
+    env.reset()
+    env.step(_pick(env.reset()[1], np.random.default_rng(0)))
+    assert np.array_equal(env.reset(seed=42)[0], runs[0][0])
+
+
+def test_a_batch_of_arrays_steps_and_restarts_like_the_per_table_batch() -> None:
+    env = batch_env("suzume", 8, seed=1, vectorised=True)
+    obs, mask, seat = env.reset()
+    assert obs.shape == (8, env.observation_size) and obs.dtype == np.float32
+    assert mask.shape == (8, env.action_size) and mask.dtype == np.int8
+    rng = np.random.default_rng(1)
+    total = np.zeros((8, 4))
+    ends = 0
+    for _ in range(300):
+        step = env.step(_pick(mask, rng))
+        mask = step.mask
+        assert mask.any(axis=1).all()  # every row owes a decision
+        total += step.rewards
+        ends += int(step.terminated.sum())
+        assert env.ended == [None] * 8  # (the array tables keep no Game)
+    assert ends > 50
+    assert np.allclose(total.sum(axis=1), 0, atol=1e-5)  # payments move points, never make them
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        ({"ruleset": "riichi"}, "the riichi ruleset"),
+        ({"episode": "game"}, 'episode="game"'),
+        ({"reward": "placement"}, "reward='placement'"),
+        ({"claims": "uniform"}, "claims='uniform'"),
+        ({"options": {"allow_misdeclared_wins": True}}, "misdeclared wins"),
+    ],
+)
+def test_what_the_array_tables_do_not_play_is_named(args: dict[str, Any], named: str) -> None:
+    given = {"ruleset": "suzume", **args}
+    ruleset = given.pop("ruleset")
+    with pytest.raises(SparrowsError, match=named.replace("(", r"\(")) as err:
+        batch_env(ruleset, 4, vectorised=True, **given)
+    assert "\n" not in str(err.value)
