@@ -67,6 +67,7 @@ MODULES: tuple[str, ...] = (
     "sparrows.envs.encoding",
     "sparrows.envs.core",
     "sparrows.envs.batch",
+    "sparrows.envs.arrays",
 )
 
 _NATIVE = (".so", ".pyd")

@@ -137,3 +137,15 @@ def test_what_the_array_tables_do_not_play_is_named(args: dict[str, Any], named:
     with pytest.raises(SparrowsError, match=named.replace("(", r"\(")) as err:
         batch_env(ruleset, 4, vectorised=True, **given)
     assert "\n" not in str(err.value)
+
+
+def test_a_game_takes_an_array_tables_wall_and_names_a_wall_that_is_not_ids() -> None:
+    from sparrows.engine.game import Game
+
+    rules = EnvCore("suzume").rules
+    wall = SuzumeArrays(rules, EnvCore("suzume").encoder, 1, 3, -1.0)  # type: ignore[arg-type]
+    wall.reset()
+    game = Game(rules, 0, record=False, walls=[wall.walls[0]])  # numpy integers
+    assert all(type(t) is int for t in game.walls[0])
+    with pytest.raises(SparrowsError, match="a wall is a list of tile ids"):
+        Game(rules, 0, walls=[[0.5] * 44])

@@ -11,10 +11,11 @@ table. See ``docs/engine.md``.
 
 from __future__ import annotations
 
+import operator
 import random
 import secrets
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol, SupportsIndex, cast
 
 from .._mypyc import mypyc_attr
 from ..errors import IllegalActionError, SparrowsError, excerpt_repr
@@ -62,6 +63,12 @@ def shuffle(rng: random.Random, items: list[int]) -> None:
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+def _ids(wall: Sequence[object]) -> list[int]:
+    """A wall's tile ids as Python ints (numpy integers too; typed ``object`` so that a
+    compiled build converts them rather than refusing them)."""
+    return [operator.index(cast(SupportsIndex, t)) for t in wall]
 
 
 def _is_seat(seat: object, n: int) -> bool:
@@ -119,7 +126,10 @@ class Game(Board):
         # a ruleset that rolls more dice never changes which walls a seed gives.
         self.dice = random.Random(seed * 2 + 1)
         n = self.n
-        self.walls = [list(w) for w in walls] if walls is not None else []
+        try:  # (ids as Python ints: a wall may come as numpy integers, from an array table)
+            self.walls = [_ids(w) for w in walls or ()]
+        except TypeError:
+            raise SparrowsError("a wall is a list of tile ids (whole numbers)") from None
         self.script = script
         # draws need no script, event or bonus check (the simulation's hot path)
         self._plain = script is None and not record and not ruleset.auto_bonus

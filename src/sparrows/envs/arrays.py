@@ -42,7 +42,6 @@ from ..engine.game import Game
 from ..engine.ledger import Ledger, Settlement
 from ..errors import SparrowsError
 from ..rules.suzume.ruleset import SuzumeRuleset, pay_win
-from ..rules.suzume.scoring import SuzumeScore
 from .encoding import Encoder
 from .layout import PROMPT_KINDS
 
@@ -74,9 +73,9 @@ def _winning(
     dora_kinds: list[int],
 ) -> Any:
     """The sorted keys (face key x _DORA_KINDS + the dora's index) of every six tiles of
-    two sets that may win with that dora: the ruleset's scorer asked once for each (about
-    2,000 sets of faces, each with each dora), when the first tables of these rules are
-    made."""
+    two sets that may win with that dora, and their scores (``(keys, 2)``: not the dealer,
+    the dealer): the ruleset's scorer asked once for each (about 2,000 sets of faces, each
+    with each dora), when the first tables of these rules are made."""
     name = repr((rules.name, sorted(rules.options_dict().items())))
     got = _WINNING.get(name)
     if got is not None:
@@ -97,9 +96,14 @@ def _winning(
         ids = [rep[f] for f in combo]
         face_key = int(face_weight[combo].sum())
         for i, dora in enumerate(dora_kinds):
-            if rules.value_at(face_key, ids, dora, False).valid:  # (the dealer: no matter)
-                out.append(face_key * _DORA_KINDS + i)
-    got = _WINNING[name] = np.array(sorted(out), dtype=np.int64)
+            score = rules.value_at(face_key, ids, dora, False)
+            if score.valid:  # (counted before the dealer's bonus: the same for the dealer)
+                dealer = rules.value_at(face_key, ids, dora, True).total
+                out.append((face_key * _DORA_KINDS + i, score.total, dealer))
+    out.sort()
+    keys = np.array([row[0] for row in out], dtype=np.int64)
+    totals = np.array([row[1:] for row in out], dtype=np.int64)
+    got = _WINNING[name] = (keys, totals)
     return got
 
 
@@ -120,7 +124,6 @@ class SuzumeArrays:
             raise SparrowsError("the array tables play four-player Suzume without misdeclared wins")
         self.rules, self.encoder, self.n = rules, encoder, n
         self.illegal_reward = float(illegal_reward)
-        self.seed = seed & _MASK64
         tiles = rules.tileset.tiles
         layout = rules.layout
         index = {a.code: i for i, a in enumerate(layout.actions)}
@@ -137,7 +140,7 @@ class SuzumeArrays:
         self._rule_kind = [tiles[t].kind for t in rep]  # the ruleset's kinds (the dora's)
         copy = np.array([copy_of[t] for t in rep], dtype=np.int64)
         kw, fw = rules.kind_weight, rules.face_weight
-        complete = np.array(sorted(rules._complete), dtype=np.int64)
+        complete = self._complete = np.array(sorted(rules._complete), dtype=np.int64)
         k = kinds = encoder.kinds
         self._levels = np.arange(4)[None, :, None]
         self._scale = float(encoder.scale)
@@ -163,20 +166,24 @@ class SuzumeArrays:
             gain[f, self._fkey_at] = fw[rep[f]]
         self._gain = gain
         self._fw = gain[:, self._fkey_at].copy()
+        self._kw = gain[:, self._hkey_at].copy()
         dora_kinds = sorted(set(self._rule_kind))
         self._dora_of = np.array([dora_kinds.index(d) for d in self._rule_kind], dtype=np.int64)
-        self._winning = _winning(rules, complete, gain[:, self._hkey_at], self._fw, rep, dora_kinds)
+        self._winning, self._totals = _winning(
+            rules, complete, gain[:, self._hkey_at], self._fw, rep, dora_kinds
+        )
         # Each seat's shown blocks, one float32 row: its river's counts of each kind, its
         # river in order (one-hot kinds, the first ``river`` tiles) and their flags.
         r = self._length = encoder.river
-        self._order_rec, self._flags_rec = k, k + r * k
         # the state, one row per table
         p = _PLAYERS
         self.walls = np.zeros((n, len(tiles)), dtype=np.int64)  # ids, in Game's order
         self._draws = np.zeros((n, len(tiles)), dtype=np.int64)  # faces, in draw order
         self._pos = np.zeros(n, dtype=np.int64)  # the next draw's index
         self._rec = np.zeros((n, p, gain.shape[1]), dtype=np.int64)
-        self._shown = np.zeros((n, p, k + r * k + r * 4), dtype=np.float32)
+        self._rcount = np.zeros((n, p, k), dtype=np.float32)  # each river's counts
+        self._rorder = np.zeros((n, p, r, k), dtype=np.float32)  # its one-hots in order
+        self._rflags = np.zeros((n, p, r, 4), dtype=np.float32)  # their flags
         self._public = np.zeros((n, kinds), dtype=np.int64)  # the rivers and indicator
         self._rlen = np.zeros((n, p), dtype=np.int64)
         self._furiten = np.zeros((n, p, kinds), dtype=bool)  # kinds each seat discarded
@@ -193,6 +200,8 @@ class SuzumeArrays:
         self.seat = np.zeros(n, dtype=np.int64)  # the acting seat
         self._hands_played = np.zeros(n, dtype=np.uint64)  # per table: walls dealt
         self._rows = np.arange(n)
+        self._tile_steps = np.arange(1, len(tiles) + 1, dtype=np.uint64)[None, :]
+        self.seed_with(seed)
         self.obs = np.zeros((n, encoder.size), dtype=np.float32)
         self.mask = np.zeros((n, self.action_size), dtype=np.int8)
 
@@ -220,6 +229,7 @@ class SuzumeArrays:
     def seed_with(self, seed: int) -> None:
         """Play the games of ``seed`` from each table's next hand on (as from the start)."""
         self.seed = seed & _MASK64
+        self._seed_key = _mix(np.array([self.seed], dtype=np.uint64))[0]
         self._hands_played[:] = 0
 
     # ------------------------------------------------------------------ hands
@@ -232,11 +242,11 @@ class SuzumeArrays:
         """New hands at ``rows``: a wall from (seed, table, hand), the deal, the dealer's
         draw."""
         m = len(rows)
-        tiles = self.walls.shape[1]
         table = rows.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-        base = _mix(np.uint64(self.seed) ^ _mix(table + self._hands_played[rows]))
+        hand = self._hands_played[rows] * np.uint64(0xD1B54A32D192ED03)
+        base = _mix(self._seed_key + table + hand)
         self._hands_played[rows] += np.uint64(1)
-        keys = _mix(base[:, None] + np.arange(1, tiles + 1, dtype=np.uint64)[None, :])
+        keys = _mix(base[:, None] + self._tile_steps)
         ids = np.argsort(keys, axis=1, kind="stable")  # the draw order
         self.walls[rows] = ids[:, ::-1]  # Game's order: the last is drawn first
         faces = self._face_of_id[ids]
@@ -246,7 +256,9 @@ class SuzumeArrays:
         self._indicator[rows] = faces[:, _DEALT]
         self._dora[rows] = self._dora_of[faces[:, _DEALT]]
         self._pos[rows] = _DEALT + 1
-        self._shown[rows] = 0
+        self._rcount[rows] = 0
+        self._rorder[rows] = 0
+        self._rflags[rows] = 0
         self._public[rows] = 0
         self._public[rows, self._kind[faces[:, _DEALT]]] = 1
         self._rlen[rows] = 0
@@ -265,7 +277,17 @@ class SuzumeArrays:
         self.seat[rows] = seats
         self._drawn[rows] = face
         self._claim[rows] = False
-        self._tsumo_ok[rows] = self._wins(self._rec[rows, seats, self._fkey_at], self._dora[rows])
+        rec = self._rec[rows, seats]
+        ok = self._two_sets(rec[:, self._hkey_at])  # (then the winning table, for those)
+        if ok.any():
+            at = np.flatnonzero(ok)
+            ok[at] = self._wins(rec[at, self._fkey_at], self._dora[rows[at]])
+        self._tsumo_ok[rows] = ok
+
+    def _two_sets(self, keys: Any) -> Any:
+        """Whether each hand key is one of six tiles in two sets (the ruleset's table)."""
+        complete = self._complete
+        return complete[np.minimum(np.searchsorted(complete, keys), len(complete) - 1)] == keys
 
     def _wins(self, face_keys: Any, dora: Any) -> Any:
         """Whether six tiles (their face keys) with the dora of index ``dora`` may win:
@@ -274,12 +296,10 @@ class SuzumeArrays:
         table = self._winning
         return table[np.minimum(np.searchsorted(table, keys), len(table) - 1)] == keys
 
-    def _value(self, row: int, seat: int, rec: Any) -> SuzumeScore:
-        """The ruleset's score of six tiles (a seat's record, with the claimed tile)."""
-        hand = rec[: self._faces]
-        ids = [self._rep[f] for f in np.flatnonzero(hand) for _ in range(int(hand[f]))]
-        dora = self._rule_kind[int(self._indicator[row])]
-        return self.rules.value_at(int(rec[self._fkey_at]), ids, dora, seat == 0)
+    def _total(self, face_key: int, dora: int, dealer: bool) -> int:
+        """The score of six tiles that may win (the ruleset's, from the table)."""
+        at = int(np.searchsorted(self._winning, face_key * _DORA_KINDS + dora))
+        return int(self._totals[at, 1 if dealer else 0])
 
     # ------------------------------------------------------------------ a step
     def step(self, actions: Any, rewards: Any, terminated: Any, illegal: Any) -> None:
@@ -345,27 +365,32 @@ class SuzumeArrays:
         self._rlen[rows, seats] += 1
         self._public[rows, kinds] += 1
         self._furiten[rows, seats, kinds] = True
-        # the river's blocks: its count, its one-hot in order, the tsumogiri flag (the
-        # encoding shows a river's first ``river`` tiles; Suzume's never pass 6)
-        k, r = self.encoder.kinds, self._length
-        cells = np.stack(
-            (kinds, self._order_rec + np.minimum(at, r - 1) * k + kinds, self._flags_rec + at * 4),
-            axis=1,
-        )
-        inside = at < r
-        values = np.stack(
-            (np.ones(len(rows)), inside, inside & (faces == self._drawn[rows])), axis=1
-        )
-        self._shown[rows[:, None], seats[:, None], cells] += values
+        # the river's blocks (the encoding shows a river's first ``river`` tiles; Suzume's
+        # never pass 6)
+        self._rcount[rows, seats, kinds] += 1
+        inside = at < self._length
+        rows_in, seats_in, at_in = rows[inside], seats[inside], at[inside]
+        self._rorder[rows_in, seats_in, at_in, kinds[inside]] = 1
+        giri = faces[inside] == self._drawn[rows_in]
+        self._rflags[rows_in, seats_in, at_in, 0] = giri  # tsumogiri
         self._drawn[rows] = -1
         self._subject[rows] = faces
-        face_keys = self._rec[rows, :, self._fkey_at] + self._fw[faces][:, None]
-        asked = self._wins(face_keys, self._dora[rows][:, None])
+        # two sets (the ruleset's complete hand keys) first: most hands are not, and that
+        # table is small; then the winning table, for those that are
+        rec = self._rec[rows]
+        asked = self._two_sets(rec[:, :, self._hkey_at] + self._kw[faces][:, None])
         asked[np.arange(len(rows)), seats] = False
         asked &= ~self._furiten[rows, :, kinds]
-        self._asked[rows] = asked
+        if asked.any():
+            at, seat_at = np.nonzero(asked)
+            face_keys = rec[at, seat_at, self._fkey_at] + self._fw[faces[at]]
+            asked[at, seat_at] = self._wins(face_keys, self._dora[rows[at]])
         self._rons[rows] = False
-        self._next_asked(rows)
+        if asked.any():
+            self._asked[rows] = asked
+            self._next_asked(rows)
+        else:  # (most discards: nobody can ron)
+            self._claim[rows] = False
 
     def _next_asked(self, rows: Any) -> None:
         """At ``rows``: the first seat still to answer, from the discarder's right, acts;
@@ -386,13 +411,13 @@ class SuzumeArrays:
 
     def _settle(self, row: int, winners: list[int], discarder: int | None) -> Any:
         """The payments of a won hand, by the ruleset's rule: each seat's reward."""
-        start = [int(x) for x in self._scores[row]]
+        start = self._scores[row].tolist()
         pay = Settlement(Ledger({"points": start}, self._floors))
+        dora = int(self._dora[row])
+        claimed = 0 if discarder is None else int(self._fw[self._subject[row]])
         for seat in winners:
-            rec = self._rec[row, seat]
-            if discarder is not None:
-                rec = rec + self._gain[self._subject[row]]
-            pay_win(pay, seat, discarder, self._value(row, seat, rec).total)
+            face_key = int(self._rec[row, seat, self._fkey_at]) + claimed
+            pay_win(pay, seat, discarder, self._total(face_key, dora, seat == 0))
         return np.array(pay.deltas(), dtype=np.float32) / self._scale
 
     # ------------------------------------------------------------------ observations
@@ -407,8 +432,8 @@ class SuzumeArrays:
         flat = obs.reshape(-1)
         base = rows * size
         rel = (me[:, None] + np.arange(p)[None, :]) % p  # relative seat -> seat
-        by_rel = (rows[:, None], rel)
-        rec = self._rec[by_rel]  # (n, p, record): every seat's, by relative seat
+        by_rel = (rows[:, None] * p + rel).ravel()  # (each seat's rows, by relative seat)
+        rec = self._rec.reshape(n * p, -1).take(by_rel, axis=0).reshape(n, p, -1)
         own = rec[:, 0]
         counts = own[:, self._kinds_at : self._kinds_at + k]
         hand = obs[:, self._hand_at : self._hand_at + 4 * k].reshape(n, 4, k)
@@ -422,16 +447,21 @@ class SuzumeArrays:
         flat[turn_rows * size + self._drawn_at + self._kind[self._drawn[turn_rows]]] = 1
         flat[claim_rows * size + self._subject_at + self._kind[self._subject[claim_rows]]] = 1
         flat[base + self._indicators_at + self._kind[self._indicator]] = 1
-        shown = self._shown[by_rel]  # (n, p, blocks)
-        obs[:, self._counts_at : self._counts_at + p * k] = shown[:, :, :k].reshape(n, -1)
-        order = shown[:, :, self._order_rec : self._flags_rec].reshape(n, -1)
-        obs[:, self._order_at : self._order_at + p * r * k] = order
-        obs[:, self._flags_at : self._flags_at + p * r * 4] = shown[
-            :, :, self._flags_rec :
-        ].reshape(n, -1)
+        counts_by_rel = self._rcount.reshape(n * p, k).take(by_rel, axis=0)
+        obs[:, self._counts_at : self._counts_at + p * k] = counts_by_rel.reshape(n, -1)
+        used = int(self._rlen.max())  # (the cells beyond every river stay 0)
+        order = obs[:, self._order_at : self._order_at + p * r * k].reshape(n, p, r, k)
+        order[:, :, :used] = (
+            self._rorder[:, :, :used].reshape(n * p, -1).take(by_rel, axis=0).reshape(n, p, used, k)
+        )
+        flags = obs[:, self._flags_at : self._flags_at + p * r * 4].reshape(n, p, r, 4)
+        flags[:, :, :used] = (
+            self._rflags[:, :, :used].reshape(n * p, -1).take(by_rel, axis=0).reshape(n, p, used, 4)
+        )
         seen = np.minimum(counts + self._public, 4)
         obs[:, self._seen_at : self._seen_at + k] = seen * 0.25
-        obs[:, self._points_at : self._points_at + p] = self._scores[by_rel] / self._scale
+        points = self._scores.reshape(-1).take(by_rel).reshape(n, p)
+        obs[:, self._points_at : self._points_at + p] = points / self._scale
         held = rec[:, :, self._held_at] / self.encoder.hand_size
         obs[:, self._concealed_at : self._concealed_at + p] = held
         flat[base + self._dealer_at + (-me) % p] = 1  # the first hand's dealer: seat 0
