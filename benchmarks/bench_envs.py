@@ -27,6 +27,11 @@ Peers, passes alternating with ours so all see the same machine load:
   ``o.legal_actions()``, then ``obs = env.step(actions)``. A second row does the same with
   ``o.encode_extended()`` (215x34), about the size of our riichi encoding (4,702 floats).
 
+The batches: ``batch_env`` of riichi (64 and 256 tables) and of Suzume (256), each table
+an engine's game, and Suzume's tables as arrays (``vectorised=True``, 64 and 256), beside
+pgx's ``sparrow_mahjong`` jitted and vmapped over 256 hands (its decisions a hand counted
+in its loop).
+
 Then PettingZoo's own ``pettingzoo.test.performance_benchmark(env)`` (5 s each, it prints
 its figures; captured below) for the riichi and Suzume AEC environments, both builds.
 
@@ -43,6 +48,7 @@ import argparse
 import contextlib
 import datetime
 import io
+import os
 import statistics
 import subprocess
 import time
@@ -120,11 +126,24 @@ def ours(key: str, seconds: float, first: int, warm: float = 0.3) -> float:
     return hands / elapsed
 
 
-#: the batch rows: (ruleset key, tables) through ``batch_env``
-BATCHES: tuple[tuple[str, int], ...] = (("riichi", 64), ("riichi", 256), ("suzume", 256))
+#: the batch rows: (ruleset key, tables, vectorised) through ``batch_env``; Suzume's
+#: tables as arrays (``vectorised=True``) beside its per-table batch
+BATCHES: tuple[tuple[str, int, bool], ...] = (
+    ("riichi", 64, False),
+    ("riichi", 256, False),
+    ("suzume", 256, False),
+    ("suzume", 64, True),
+    ("suzume", 256, True),
+)
 
 
-def batch_pass(seconds: float, first: int, key: str = "riichi", n: int = 64) -> float:
+def batch_name(key: str, n: int, vectorised: bool) -> str:
+    return f"batch {key} {n}" + (" arrays" if vectorised else "")
+
+
+def batch_pass(
+    seconds: float, first: int, key: str = "riichi", n: int = 64, vectorised: bool = False
+) -> float:
     """Hands per second of ``CONFIGS[key]`` through ``batch_env(..., n)``: one call steps
     every table, a uniformly random legal action per row (numpy, vectorised: the mask's
     cumulative sum against one uniform draw per row), an observation for every row;
@@ -137,7 +156,7 @@ def batch_pass(seconds: float, first: int, key: str = "riichi", n: int = 64) -> 
     from sparrows.envs import batch_env
 
     ruleset, preset, _label = CONFIGS[key]
-    env = batch_env(ruleset, n, preset=preset, seed=first, copy=False)
+    env = batch_env(ruleset, n, preset=preset, seed=first, copy=False, vectorised=vectorised)
     rng = np.random.default_rng(first)
     _obs, mask, _seat = env.reset()
 
@@ -169,7 +188,7 @@ def batch_pass(seconds: float, first: int, key: str = "riichi", n: int = 64) -> 
             length[done] = 0
         steps += 1
     elapsed = time.perf_counter() - t0
-    count = COUNTS.setdefault(f"batch {key} {n}", [0, 0])
+    count = COUNTS.setdefault(batch_name(key, n, vectorised), [0, 0])
     count[0] += hands
     count[1] += hand_decisions
     return steps * n / elapsed / (hand_decisions / hands)
@@ -459,9 +478,16 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=2.0, help="length of one pass")
     ap.add_argument("--quick", action="store_true", help="smoke run: 1 pass of 0.5 s")
     ap.add_argument("--no-pz", action="store_true", help="skip PettingZoo's benchmark")
+    ap.add_argument(
+        "--all-cores", action="store_true", help="do not pin the run (and its children) to one core"
+    )
     args = ap.parse_args()
     if args.quick:
         args.passes, args.seconds = 1, 0.5
+    if not args.all_cores and hasattr(os, "sched_setaffinity"):
+        # one core for every measurement, ours and the peers' (JAX's threads included);
+        # the compiled passes' processes inherit it
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     started = datetime.datetime.now()
     commit = subprocess.run(
         ["git", "-C", str(HERE), "log", "-1", "--format=%h %cd", "--date=format:%Y-%m-%d %H:%M"],
@@ -491,13 +517,13 @@ def main() -> None:
                 per_hand = round(decisions / hands)
                 results.setdefault("floor", []).append(floor_pass(args.seconds, first, per_hand))
                 results.setdefault("pure engine", []).append(engine_pass(args.seconds, first))
-                for bkey, n in BATCHES:
-                    name = f"batch {bkey} {n}"
-                    got = batch_pass(args.seconds, first, bkey, n)
+                for bkey, n, vec in BATCHES:
+                    name = batch_name(bkey, n, vec)
+                    got = batch_pass(args.seconds, first, bkey, n, vec)
                     results.setdefault(f"pure {name}", []).append(got)
                     if fast:
                         got = in_compiled(
-                            "bench_envs", "batch_pass", (args.seconds, first, bkey, n)
+                            "bench_envs", "batch_pass", (args.seconds, first, bkey, n, vec)
                         )
                         results.setdefault(f"compiled {name}", []).append(got)
                 if pgx_batch is not None:
@@ -529,7 +555,7 @@ def main() -> None:
         f"interpreter; {freshness() if fast else 'compiled build: not built (make fast)'}"
     )
     head = (
-        f"  {'ruleset':<34} {'dec/hand':>8} {'dec/s':>6}  {'pure hands/s':>22}"
+        f"  {'ruleset':<44} {'dec/hand':>8} {'dec/s':>7}  {'pure hands/s':>22}"
         f"  {'compiled hands/s':>22}  {'x RLCard p/c':>13}  {'x riichienv p/c':>15}"
     )
     print(head)
@@ -543,7 +569,7 @@ def main() -> None:
         x_rl = f"{ratio(pure, rl)}/{ratio(comp, rl)}"
         x_rv = f"{ratio(pure, rv)}/{ratio(comp, rv)}" if key == "riichi" else ""
         print(
-            f"  {label:<34} {decisions / hands:8.0f} {med(pure) * decisions / hands:6.0f}"
+            f"  {label:<44} {decisions / hands:8.0f} {med(pure) * decisions / hands:7.0f}"
             f"  {cell(pure):>22}  {cell(comp):>22}"
             f"  {x_rl:>13}  {x_rv:>15}"
         )
@@ -554,50 +580,51 @@ def main() -> None:
     }
     for name, label in labels.items():
         if peers[name] is None:
-            print(f"  {label:<34} not installed (make bench installs it)")
+            print(f"  {label:<44} not installed (make bench installs it)")
             continue
         hands, decisions = COUNTS[name]
         per_hand = decisions / hands
         rate = med(results[name]) * per_hand
-        print(f"  {label:<34} {per_hand:8.0f} {rate:6.0f}  {cell(results[name]):>22}")
+        print(f"  {label:<44} {per_hand:8.0f} {rate:7.0f}  {cell(results[name]):>22}")
     per_hand = COUNTS["riichi"][1] / COUNTS["riichi"][0]
     print(
-        f"  {'floor: an idle AEC env, riichi sizes':<34} {round(per_hand):8d}"
-        f" {med(results['floor']) * round(per_hand):6.0f}  {cell(results['floor']):>22}"
+        f"  {'floor: an idle AEC env, riichi sizes':<44} {round(per_hand):8d}"
+        f" {med(results['floor']) * round(per_hand):7.0f}  {cell(results['floor']):>22}"
     )
-    for bkey, n in BATCHES:
-        name = f"batch {bkey} {n}"
+    for bkey, n, vec in BATCHES:
+        name = batch_name(bkey, n, vec)
         hands, decisions = COUNTS[name]
         pure, comp = results[f"pure {name}"], results.get(f"compiled {name}", [])
         x_rv = f"{ratio(pure, rv)}/{ratio(comp, rv)}" if bkey == "riichi" else ""
         pgx = results.get("pgx 256", [])
         x_pgx = f"{ratio(pure, pgx)}/{ratio(comp, pgx)} pgx" if bkey == "suzume" else ""
         print(
-            f"  {f'{CONFIGS[bkey][2]}, batch_env of {n}':<34} {decisions / max(hands, 1):8.0f}"
-            f" {med(pure) * decisions / max(hands, 1):6.0f}  {cell(pure):>22}  {cell(comp):>22}"
+            f"  {f'{CONFIGS[bkey][2]}, batch_env of {n}' + (', arrays' if vec else ''):<44}"
+            f" {decisions / max(hands, 1):8.0f}"
+            f" {med(pure) * decisions / max(hands, 1):7.0f}  {cell(pure):>22}  {cell(comp):>22}"
             f"  {x_pgx:>13}  {x_rv:>15}"
         )
     if results.get("pgx 256"):
         hands, decisions = COUNTS["pgx 256"]
         per_hand = decisions / max(hands, 1)
         print(
-            f"  {'pgx sparrow_mahjong, vmap of 256':<34} {per_hand:8.0f}"
-            f" {med(results['pgx 256']) * per_hand:6.0f}  {cell(results['pgx 256']):>22}"
+            f"  {'pgx sparrow_mahjong, vmap of 256':<44} {per_hand:8.0f}"
+            f" {med(results['pgx 256']) * per_hand:7.0f}  {cell(results['pgx 256']):>22}"
         )
     else:
-        print(f"  {'pgx sparrow_mahjong, vmap of 256':<34} not installed (make bench installs it)")
+        print(f"  {'pgx sparrow_mahjong, vmap of 256':<44} not installed (make bench installs it)")
     if results.get("pure dataset") and results["pure dataset"][0] > 0:
         logs, decisions = COUNTS["dataset"]
         print(
-            f"  {'dataset writer, shared Tenhou games':<34} {decisions / max(logs, 1):8.0f}"
+            f"  {'dataset writer, shared Tenhou games':<44} {decisions / max(logs, 1):8.0f}"
             f" (decisions a game; decisions/s)  {cell(results['pure dataset']):>22}"
             f"  {cell(results.get('compiled dataset', [])):>22}"
         )
     hands, decisions = COUNTS["engine"]
     engine = results["pure engine"]
     print(
-        f"  {'riichi engine alone, no env':<34} {decisions / hands:8.0f}"
-        f" {med(engine) * decisions / hands:6.0f}  {cell(engine):>22}"
+        f"  {'riichi engine alone, no env':<44} {decisions / hands:8.0f}"
+        f" {med(engine) * decisions / hands:7.0f}  {cell(engine):>22}"
         f"  {cell(results.get('compiled engine', [])):>22}"
     )
     print(
@@ -629,6 +656,12 @@ def main() -> None:
         ("riichi batch_env of 64, compiled >= 2x riichienv", "batch riichi 64", "riichienv", 2.0),
         ("riichi batch_env of 256, compiled >= 2x riichienv", "batch riichi 256", "riichienv", 2.0),
         ("Suzume batch_env of 256, compiled >= pgx (256)", "batch suzume 256", "pgx 256", 1.0),
+        (
+            "Suzume batch_env of 256 as arrays, compiled >= pgx (256)",
+            "batch suzume 256 arrays",
+            "pgx 256",
+            1.0,
+        ),
     ]
     for text, mine, theirs, target in batch_goals:
         got_c, peer = results.get(f"compiled {mine}"), results.get(theirs)

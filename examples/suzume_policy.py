@@ -8,8 +8,9 @@ learned value baseline (Adam, plain numpy). Each training episode is one hand (t
 hand of a new game), with the learning seat turning round the four seats.
 
 With ``--batch N`` it trains by self-play instead: ``sparrows.envs.batch_env`` steps N
-tables with one call, every seat of every table played by the policy, and each seat's
-decisions of a hand are credited with that seat's rewards from then to the hand's end.
+tables with one call (Suzume's tables held as arrays: ``vectorised=True``), every seat of
+every table played by the policy, and each seat's decisions of a hand are credited with
+that seat's rewards from then to the hand's end.
 
 Afterwards both the trained policy (its most likely legal action) and a uniformly random
 policy play the same whole games in the same seat against the same bots (the same
@@ -199,7 +200,7 @@ def train(args: argparse.Namespace, policy: Policy, rng: np.random.Generator) ->
 def train_batch(args: argparse.Namespace, policy: Policy, rng: np.random.Generator) -> dict:
     """Self-play through ``batch_env``: ``args.batch`` tables stepped together, every
     seat the policy; an update every ``args.batch_hands`` finished hands."""
-    env = batch_env(RULESET, args.batch, episode="hand", seed=args.seed)
+    env = batch_env(RULESET, args.batch, episode="hand", seed=args.seed, vectorised=True)
     n = args.batch
     opt = Adam(policy.params, args.lr)
     budget = args.seconds if args.seconds is not None else 60.0 * args.minutes

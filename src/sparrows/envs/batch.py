@@ -117,9 +117,10 @@ class BatchEnv:
             for _ in range(made)
         ]
         first = self.tables[0]
-        self._arrays: SuzumeArrays | None = None
+        #: Suzume's tables as arrays (``vectorised=True``; their ``walls``), else None
+        self.arrays: SuzumeArrays | None = None
         if vectorised:
-            self._arrays = _arrays(first, n, autoplay)
+            self.arrays = _arrays(first, n, autoplay)
             self.tables = []
         self.n = n
         self.players = first.players
@@ -144,8 +145,8 @@ class BatchEnv:
 
     def _seed(self, seed: int | None) -> None:
         root = np.random.SeedSequence(seed)
-        if self._arrays is not None:
-            self._arrays.seed_with(int(root.generate_state(1, np.uint64)[0]))
+        if self.arrays is not None:
+            self.arrays.seed_with(int(root.generate_state(1, np.uint64)[0]))
             return
         self._rngs = [np.random.default_rng(s) for s in root.spawn(self.n)]
 
@@ -173,7 +174,7 @@ class BatchEnv:
         drawing from the generators): ``(obs, mask, seat)``."""
         if seed is not None:
             self._seed(seed)
-        arrays = self._arrays
+        arrays = self.arrays
         if arrays is not None:
             arrays.reset()
             return self._out(arrays.obs), self._out(arrays.mask), self._out(arrays.seat)
@@ -193,7 +194,7 @@ class BatchEnv:
         rewards[:] = 0.0
         terminated[:] = False
         illegal[:] = False
-        arrays = self._arrays
+        arrays = self.arrays
         if arrays is not None:
             arrays.step(acts, rewards, terminated, illegal)
             out = self._out
