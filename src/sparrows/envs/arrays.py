@@ -181,9 +181,10 @@ class SuzumeArrays:
         self._draws = np.zeros((n, len(tiles)), dtype=np.int64)  # faces, in draw order
         self._pos = np.zeros(n, dtype=np.int64)  # the next draw's index
         self._rec = np.zeros((n, p, gain.shape[1]), dtype=np.int64)
-        self._rcount = np.zeros((n, p, k), dtype=np.float32)  # each river's counts
-        self._rorder = np.zeros((n, p, r, k), dtype=np.float32)  # its one-hots in order
-        self._rflags = np.zeros((n, p, r, 4), dtype=np.float32)  # their flags
+        # each seat's river as its encoding shows it, one float32 row: the counts of each
+        # kind, then the one-hots in order (``river`` x kinds), then their flags
+        self._order_blk, self._flags_blk = k, k + r * k
+        self._river = np.zeros((n, p, k + r * k + r * 4), dtype=np.float32)
         self._public = np.zeros((n, kinds), dtype=np.int64)  # the rivers and indicator
         self._rlen = np.zeros((n, p), dtype=np.int64)
         self._furiten = np.zeros((n, p, kinds), dtype=bool)  # kinds each seat discarded
@@ -200,7 +201,8 @@ class SuzumeArrays:
         self.seat = np.zeros(n, dtype=np.int64)  # the acting seat
         self._hands_played = np.zeros(n, dtype=np.uint64)  # per table: walls dealt
         self._rows = np.arange(n)
-        self._tile_steps = np.arange(1, len(tiles) + 1, dtype=np.uint64)[None, :]
+        steps = np.arange(1, len(tiles) + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        self._tile_steps = steps[None, :]
         self.seed_with(seed)
         self.obs = np.zeros((n, encoder.size), dtype=np.float32)
         self.mask = np.zeros((n, self.action_size), dtype=np.int8)
@@ -246,7 +248,10 @@ class SuzumeArrays:
         hand = self._hands_played[rows] * np.uint64(0xD1B54A32D192ED03)
         base = _mix(self._seed_key + table + hand)
         self._hands_played[rows] += np.uint64(1)
-        keys = _mix(base[:, None] + self._tile_steps)
+        keys = base[:, None] + self._tile_steps  # (tile steps: odd multiples of a constant)
+        keys ^= keys >> np.uint64(29)
+        keys *= np.uint64(0xBF58476D1CE4E5B9)
+        keys ^= keys >> np.uint64(32)
         ids = np.argsort(keys, axis=1, kind="stable")  # the draw order
         self.walls[rows] = ids[:, ::-1]  # Game's order: the last is drawn first
         faces = self._face_of_id[ids]
@@ -256,9 +261,7 @@ class SuzumeArrays:
         self._indicator[rows] = faces[:, _DEALT]
         self._dora[rows] = self._dora_of[faces[:, _DEALT]]
         self._pos[rows] = _DEALT + 1
-        self._rcount[rows] = 0
-        self._rorder[rows] = 0
-        self._rflags[rows] = 0
+        self._river[rows] = 0
         self._public[rows] = 0
         self._public[rows, self._kind[faces[:, _DEALT]]] = 1
         self._rlen[rows] = 0
@@ -367,12 +370,13 @@ class SuzumeArrays:
         self._furiten[rows, seats, kinds] = True
         # the river's blocks (the encoding shows a river's first ``river`` tiles; Suzume's
         # never pass 6)
-        self._rcount[rows, seats, kinds] += 1
+        river = self._river
+        river[rows, seats, kinds] += 1
         inside = at < self._length
         rows_in, seats_in, at_in = rows[inside], seats[inside], at[inside]
-        self._rorder[rows_in, seats_in, at_in, kinds[inside]] = 1
+        river[rows_in, seats_in, self._order_blk + at_in * self.encoder.kinds + kinds[inside]] = 1
         giri = faces[inside] == self._drawn[rows_in]
-        self._rflags[rows_in, seats_in, at_in, 0] = giri  # tsumogiri
+        river[rows_in, seats_in, self._flags_blk + at_in * 4] = giri  # tsumogiri
         self._drawn[rows] = -1
         self._subject[rows] = faces
         # two sets (the ruleset's complete hand keys) first: most hands are not, and that
@@ -447,17 +451,14 @@ class SuzumeArrays:
         flat[turn_rows * size + self._drawn_at + self._kind[self._drawn[turn_rows]]] = 1
         flat[claim_rows * size + self._subject_at + self._kind[self._subject[claim_rows]]] = 1
         flat[base + self._indicators_at + self._kind[self._indicator]] = 1
-        counts_by_rel = self._rcount.reshape(n * p, k).take(by_rel, axis=0)
-        obs[:, self._counts_at : self._counts_at + p * k] = counts_by_rel.reshape(n, -1)
+        river = self._river.reshape(n * p, -1).take(by_rel, axis=0).reshape(n, p, -1)
+        counts_at, order_at, flags_at = self._counts_at, self._order_at, self._flags_at
+        obs[:, counts_at : counts_at + p * k].reshape(n, p, k)[:] = river[:, :, :k]
         used = int(self._rlen.max())  # (the cells beyond every river stay 0)
-        order = obs[:, self._order_at : self._order_at + p * r * k].reshape(n, p, r, k)
-        order[:, :, :used] = (
-            self._rorder[:, :, :used].reshape(n * p, -1).take(by_rel, axis=0).reshape(n, p, used, k)
-        )
-        flags = obs[:, self._flags_at : self._flags_at + p * r * 4].reshape(n, p, r, 4)
-        flags[:, :, :used] = (
-            self._rflags[:, :, :used].reshape(n * p, -1).take(by_rel, axis=0).reshape(n, p, used, 4)
-        )
+        order = obs[:, order_at : order_at + p * r * k].reshape(n, p, r, k)
+        order[:, :, :used] = river[:, :, k : k + r * k].reshape(n, p, r, k)[:, :, :used]
+        flags = obs[:, flags_at : flags_at + p * r * 4].reshape(n, p, r, 4)
+        flags[:, :, :used] = river[:, :, k + r * k :].reshape(n, p, r, 4)[:, :, :used]
         seen = np.minimum(counts + self._public, 4)
         obs[:, self._seen_at : self._seen_at + k] = seen * 0.25
         points = self._scores.reshape(-1).take(by_rel).reshape(n, p)
