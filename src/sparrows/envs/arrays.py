@@ -107,6 +107,18 @@ def _winning(
     return got
 
 
+def _hash_table(keys: Any) -> Any:
+    """An int64 table in which each of ``keys`` (all > 0) sits at its remainder by the
+    table's size, the smallest size from ``4 * len(keys)`` with no two keys at one place
+    (-1 elsewhere)."""
+    size = 4 * len(keys)
+    while len(np.unique(keys % size)) < len(keys):
+        size += 1
+    table = np.full(size, -1, dtype=np.int64)
+    table[keys % size] = keys
+    return table
+
+
 def rules_faces(rules: SuzumeRuleset, rep: list[int]) -> list[int]:
     """Each tile id's face index (of ``rep``'s faces): by the faces' codes."""
     code = [rules.tileset.tiles[t].code for t in rep]
@@ -140,71 +152,78 @@ class SuzumeArrays:
         self._rule_kind = [tiles[t].kind for t in rep]  # the ruleset's kinds (the dora's)
         copy = np.array([copy_of[t] for t in rep], dtype=np.int64)
         kw, fw = rules.kind_weight, rules.face_weight
-        complete = self._complete = np.array(sorted(rules._complete), dtype=np.int64)
-        k = kinds = encoder.kinds
+        complete = np.array(sorted(rules._complete), dtype=np.int64)
+        self._complete_at = _hash_table(complete)
+        k = encoder.kinds
         self._levels = np.arange(4)[None, :, None]
         self._scale = float(encoder.scale)
         self._start_points = int(rules.options.starting_points)
-        self._floors = dict(rules.floors)
         self._offsets(encoder)
-        # Each seat's record, one int64 row: the counts of each face held, of each kind,
-        # of the red copies of each kind, the tiles held, the hand key (kind weights) and
-        # the face key; a tile drawn adds its face's row of _GAIN, a discard takes it away.
-        self._kinds_at, self._copies_at_rec = faces, faces + k
-        self._held_at, self._hkey_at, self._fkey_at = (
-            faces + 2 * k,
-            faces + 2 * k + 1,
-            faces + 2 * k + 2,
-        )
-        gain = np.zeros((faces, faces + 2 * k + 3), dtype=np.int64)
+        # Each seat's record, one int8 row: the counts of each face held, of each kind and
+        # of the red copies of each kind, and the tiles held; and its keys, an int64 pair:
+        # the hand key (kind weights) and the face key. A tile drawn adds its face's row
+        # of _gain (and of _key_gain), a discard takes it away.
+        self._kinds_at, self._copies_at_rec, self._held_at = faces, faces + k, faces + 2 * k
+        gain = np.zeros((faces, faces + 2 * k + 1), dtype=np.int8)
         for f in range(faces):
             gain[f, f] = 1
             gain[f, faces + self._kind[f]] = 1
             gain[f, faces + k + self._kind[f]] = copy[f]
             gain[f, self._held_at] = 1
-            gain[f, self._hkey_at] = kw[rep[f]]
-            gain[f, self._fkey_at] = fw[rep[f]]
-        self._gain = gain
-        self._fw = gain[:, self._fkey_at].copy()
-        self._kw = gain[:, self._hkey_at].copy()
+        # (a last row of zeros: the "no tile" that pads the deal's sixth column)
+        self._gain = np.concatenate((gain, np.zeros((1, gain.shape[1]), dtype=np.int8)))
+        self._kw = np.array([kw[t] for t in rep], dtype=np.int64)
+        self._fw = np.array([fw[t] for t in rep], dtype=np.int64)
+        key_gain = np.stack((self._kw, self._fw), axis=1)
+        self._key_gain = np.concatenate((key_gain, np.zeros((1, 2), dtype=np.int64)))
+        self._kind_hot = np.eye(k, dtype=np.int64)[self._kind]  # each face's kind, one-hot
         dora_kinds = sorted(set(self._rule_kind))
         self._dora_of = np.array([dora_kinds.index(d) for d in self._rule_kind], dtype=np.int64)
-        self._winning, self._totals = _winning(
-            rules, complete, gain[:, self._hkey_at], self._fw, rep, dora_kinds
-        )
-        # Each seat's shown blocks, one float32 row: its river's counts of each kind, its
-        # river in order (one-hot kinds, the first ``river`` tiles) and their flags.
-        r = self._length = encoder.river
-        # the state, one row per table
-        p = _PLAYERS
-        self.walls = np.zeros((n, len(tiles)), dtype=np.int64)  # ids, in Game's order
-        self._draws = np.zeros((n, len(tiles)), dtype=np.int64)  # faces, in draw order
-        self._pos = np.zeros(n, dtype=np.int64)  # the next draw's index
-        self._rec = np.zeros((n, p, gain.shape[1]), dtype=np.int64)
-        # each seat's river as its encoding shows it, one float32 row: the counts of each
-        # kind, then the one-hots in order (``river`` x kinds), then their flags
-        self._order_blk, self._flags_blk = k, k + r * k
-        self._river = np.zeros((n, p, k + r * k + r * 4), dtype=np.float32)
-        self._public = np.zeros((n, kinds), dtype=np.int64)  # the rivers and indicator
-        self._rlen = np.zeros((n, p), dtype=np.int64)
-        self._furiten = np.zeros((n, p, kinds), dtype=bool)  # kinds each seat discarded
-        self._scores = np.zeros((n, p), dtype=np.int64)
+        self._winning, totals = _winning(rules, complete, self._kw, self._fw, rep, dora_kinds)
+        # (the scores by key, for the few won hands a step: (not the dealer, the dealer))
+        scores = map(tuple, totals.tolist())
+        self._totals_of = dict(zip(self._winning.tolist(), scores, strict=True))
+        self._ledger = Ledger({"points": [0] * _PLAYERS}, dict(rules.floors))
+        self._allocate(n, len(tiles), gain.shape[1])
+        self.seed_with(seed)
+
+    def _allocate(self, n: int, tiles: int, record: int) -> None:
+        """The state, one row per table (zeros until :meth:`reset` deals)."""
+        p, k = _PLAYERS, self.encoder.kinds
+        self.walls = np.zeros((n, tiles), dtype=np.int64)  # ids, in Game's order
+        self._draws = np.zeros((n, tiles), dtype=np.int64)  # faces, in draw order
+        # per table: the next draw's index, the discards so far, the seat on turn (the
+        # discarder); one array, so that a new hand sets them in one go
+        self._table = np.zeros((n, 3), dtype=np.int64)
+        self._pos, self._count, self._turn = (self._table[:, i] for i in range(3))
+        self._rec = np.zeros((n, p, record), dtype=np.int8)  # each seat's record
+        self._keys = np.zeros((n, p, 2), dtype=np.int64)  # its (hand key, face key)
+        # the discards in order, per table: (seat, slot in its river x kinds + kind, the
+        # tsumogiri flag), ``_count`` of them; and the rivers' counts of each kind
+        longest_hand = tiles - _DEALT - 1
+        self._dseat = np.zeros((n, longest_hand), dtype=np.int64)
+        self._dcell = np.zeros((n, longest_hand), dtype=np.int64)
+        self._dgiri = np.zeros((n, longest_hand), dtype=bool)
+        self._slots = np.arange(longest_hand)[None, :]
+        self._rcount = np.zeros((n, p, k), dtype=np.int8)
+        self._public = np.zeros((n, k), dtype=np.int64)  # the rivers and indicator
+        self._seats = np.zeros((n, p, 2), dtype=np.int64)  # per seat: its river's length, points
+        self._rlen, self._scores = self._seats[:, :, 0], self._seats[:, :, 1]
         self._indicator = np.zeros(n, dtype=np.int64)  # its face
         self._dora = np.zeros(n, dtype=np.int64)  # the dora's index (of _winning's kinds)
-        self._turn = np.zeros(n, dtype=np.int64)  # the seat on turn (the discarder)
         self._drawn = np.full(n, -1, dtype=np.int64)  # the drawn face, -1: none
         self._tsumo_ok = np.zeros(n, dtype=bool)
         self._claim = np.zeros(n, dtype=bool)  # a claim window is open
         self._subject = np.zeros(n, dtype=np.int64)  # the discarded face
-        self._asked = np.zeros((n, p), dtype=bool)  # seats still to answer
-        self._rons = np.zeros((n, p), dtype=bool)  # seats that answered ron
+        # per seat: still to answer the claim window, answered ron
+        self._window = np.zeros((n, p, 2), dtype=bool)
+        self._asked, self._rons = self._window[:, :, 0], self._window[:, :, 1]
         self.seat = np.zeros(n, dtype=np.int64)  # the acting seat
         self._hands_played = np.zeros(n, dtype=np.uint64)  # per table: walls dealt
         self._rows = np.arange(n)
-        steps = np.arange(1, len(tiles) + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        steps = np.arange(1, tiles + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
         self._tile_steps = steps[None, :]
-        self.seed_with(seed)
-        self.obs = np.zeros((n, encoder.size), dtype=np.float32)
+        self.obs = np.zeros((n, self.encoder.size), dtype=np.float32)
         self.mask = np.zeros((n, self.action_size), dtype=np.int8)
 
     def _offsets(self, e: Encoder) -> None:
@@ -256,41 +275,52 @@ class SuzumeArrays:
         self.walls[rows] = ids[:, ::-1]  # Game's order: the last is drawn first
         faces = self._face_of_id[ids]
         self._draws[rows] = faces
-        dealt = faces[:, :_DEALT].reshape(m, _PLAYERS, _HAND)
-        self._rec[rows] = self._gain[dealt].sum(axis=2)
-        self._indicator[rows] = faces[:, _DEALT]
-        self._dora[rows] = self._dora_of[faces[:, _DEALT]]
-        self._pos[rows] = _DEALT + 1
-        self._river[rows] = 0
-        self._public[rows] = 0
-        self._public[rows, self._kind[faces[:, _DEALT]]] = 1
-        self._rlen[rows] = 0
-        self._furiten[rows] = False
-        self._scores[rows] = self._start_points
-        self._asked[rows] = False
-        self._rons[rows] = False
-        self._draw(rows, np.zeros(m, dtype=np.int64))  # the first dealer's turn
+        # the deal, with the dealer's first draw as its sixth tile (the others' sixth: none)
+        held = np.full((m, _PLAYERS, _HAND + 1), self._faces, dtype=np.int64)
+        held[:, :, :_HAND] = faces[:, :_DEALT].reshape(m, _PLAYERS, _HAND)
+        first = faces[:, _DEALT + 1]
+        held[:, 0, _HAND] = first
+        self._rec[rows] = self._gain[held].sum(axis=2, dtype=np.int8)
+        keys = self._key_gain[held].sum(axis=2)
+        self._keys[rows] = keys
+        indicator = faces[:, _DEALT]
+        self._indicator[rows] = indicator
+        self._dora[rows] = self._dora_of[indicator]
+        self._public[rows] = self._kind_hot[indicator]
+        self._table[rows] = (_DEALT + 2, 0, 0)  # the next draw, no discard, seat 0's turn
+        self._rcount[rows] = 0
+        self._seats[rows] = (0, self._start_points)
+        self._window[rows] = False
+        self.seat[rows] = 0
+        self._drawn[rows] = first
+        self._claim[rows] = False
+        self._tsumo_ok[rows] = self._may_tsumo(keys[:, 0], rows)
 
     def _draw(self, rows: Any, seats: Any) -> None:
         """``seats`` (one per row) draw and owe a turn decision."""
         face = self._draws[rows, self._pos[rows]]
         self._pos[rows] += 1
         self._rec[rows, seats] += self._gain[face]
+        keys = self._keys[rows, seats] + self._key_gain[face]
+        self._keys[rows, seats] = keys
         self._turn[rows] = seats
         self.seat[rows] = seats
         self._drawn[rows] = face
         self._claim[rows] = False
-        rec = self._rec[rows, seats]
-        ok = self._two_sets(rec[:, self._hkey_at])  # (then the winning table, for those)
+        self._tsumo_ok[rows] = self._may_tsumo(keys, rows)
+
+    def _may_tsumo(self, keys: Any, rows: Any) -> Any:
+        """Whether each hand of six (its (hand key, face key) row) may win on a tsumo."""
+        ok = self._two_sets(keys[:, 0])  # (then the winning table, for those)
         if ok.any():
             at = np.flatnonzero(ok)
-            ok[at] = self._wins(rec[at, self._fkey_at], self._dora[rows[at]])
-        self._tsumo_ok[rows] = ok
+            ok[at] = self._wins(keys[at, 1], self._dora[rows[at]])
+        return ok
 
     def _two_sets(self, keys: Any) -> Any:
-        """Whether each hand key is one of six tiles in two sets (the ruleset's table)."""
-        complete = self._complete
-        return complete[np.minimum(np.searchsorted(complete, keys), len(complete) - 1)] == keys
+        """Whether each hand key is one of six tiles in two sets (the ruleset's table, as
+        a hash table with no collisions: each key at its remainder)."""
+        return self._complete_at[keys % len(self._complete_at)] == keys
 
     def _wins(self, face_keys: Any, dora: Any) -> Any:
         """Whether six tiles (their face keys) with the dora of index ``dora`` may win:
@@ -298,11 +328,6 @@ class SuzumeArrays:
         keys = face_keys * _DORA_KINDS + dora
         table = self._winning
         return table[np.minimum(np.searchsorted(table, keys), len(table) - 1)] == keys
-
-    def _total(self, face_key: int, dora: int, dealer: bool) -> int:
-        """The score of six tiles that may win (the ruleset's, from the table)."""
-        at = int(np.searchsorted(self._winning, face_key * _DORA_KINDS + dora))
-        return int(self._totals[at, 1 if dealer else 0])
 
     # ------------------------------------------------------------------ a step
     def step(self, actions: Any, rewards: Any, terminated: Any, illegal: Any) -> None:
@@ -364,31 +389,28 @@ class SuzumeArrays:
         seats = self._turn[rows]
         kinds = self._kind[faces]
         self._rec[rows, seats] -= self._gain[faces]
-        at = self._rlen[rows, seats]
+        self._keys[rows, seats] -= self._key_gain[faces]
+        slot = self._rlen[rows, seats]
         self._rlen[rows, seats] += 1
+        self._rcount[rows, seats, kinds] += 1
         self._public[rows, kinds] += 1
-        self._furiten[rows, seats, kinds] = True
-        # the river's blocks (the encoding shows a river's first ``river`` tiles; Suzume's
-        # never pass 6)
-        river = self._river
-        river[rows, seats, kinds] += 1
-        inside = at < self._length
-        rows_in, seats_in, at_in = rows[inside], seats[inside], at[inside]
-        river[rows_in, seats_in, self._order_blk + at_in * self.encoder.kinds + kinds[inside]] = 1
-        giri = faces[inside] == self._drawn[rows_in]
-        river[rows_in, seats_in, self._flags_blk + at_in * 4] = giri  # tsumogiri
+        at = self._count[rows]  # the table's discards so far
+        self._count[rows] += 1
+        self._dseat[rows, at] = seats
+        self._dcell[rows, at] = slot * self.encoder.kinds + kinds
+        self._dgiri[rows, at] = faces == self._drawn[rows]
         self._drawn[rows] = -1
         self._subject[rows] = faces
         # two sets (the ruleset's complete hand keys) first: most hands are not, and that
         # table is small; then the winning table, for those that are
-        rec = self._rec[rows]
-        asked = self._two_sets(rec[:, :, self._hkey_at] + self._kw[faces][:, None])
+        keys = self._keys[rows]
+        asked = self._two_sets(keys[:, :, 0] + self._kw[faces][:, None])
         asked[np.arange(len(rows)), seats] = False
-        asked &= ~self._furiten[rows, :, kinds]
+        asked &= self._rcount[rows, :, kinds] == 0  # furiten: that kind in its river
         if asked.any():
-            at, seat_at = np.nonzero(asked)
-            face_keys = rec[at, seat_at, self._fkey_at] + self._fw[faces[at]]
-            asked[at, seat_at] = self._wins(face_keys, self._dora[rows[at]])
+            hit, seat_at = np.nonzero(asked)
+            face_keys = keys[hit, seat_at, 1] + self._fw[faces[hit]]
+            asked[hit, seat_at] = self._wins(face_keys, self._dora[rows[hit]])
         self._rons[rows] = False
         if asked.any():
             self._asked[rows] = asked
@@ -413,23 +435,25 @@ class SuzumeArrays:
         self._rons[rows, seats] = ron
         self._next_asked(rows)
 
-    def _settle(self, row: int, winners: list[int], discarder: int | None) -> Any:
+    def _settle(self, row: int, winners: list[int], discarder: int | None) -> list[float]:
         """The payments of a won hand, by the ruleset's rule: each seat's reward."""
-        start = self._scores[row].tolist()
-        pay = Settlement(Ledger({"points": start}, self._floors))
+        ledger = self._ledger
+        ledger.accounts["points"] = self._scores[row].tolist()
+        pay = Settlement(ledger)
         dora = int(self._dora[row])
         claimed = 0 if discarder is None else int(self._fw[self._subject[row]])
+        scale = self._scale
         for seat in winners:
-            face_key = int(self._rec[row, seat, self._fkey_at]) + claimed
-            pay_win(pay, seat, discarder, self._total(face_key, dora, seat == 0))
-        return np.array(pay.deltas(), dtype=np.float32) / self._scale
+            face_key = int(self._keys[row, seat, 1]) + claimed
+            pay_win(pay, seat, discarder, self._totals_of[face_key * _DORA_KINDS + dora][seat == 0])
+        return [d / scale for d in pay.deltas()]
 
     # ------------------------------------------------------------------ observations
     def _encode(self) -> None:
         """Each table's acting seat's observation and mask, from the arrays (every cell
         written by one scatter or slice over all tables)."""
         n, p, k = self.n, _PLAYERS, self.encoder.kinds
-        size, r = self.encoder.size, self._length
+        size, slots = self.encoder.size, self.encoder.river
         rows, me = self._rows, self.seat
         obs = self.obs
         obs[:] = 0
@@ -445,38 +469,49 @@ class SuzumeArrays:
         obs[:, self._copies_at : self._copies_at + k] = own[
             :, self._copies_at_rec : self._copies_at_rec + k
         ]
+        # the one-hot cells, one scatter: the drawn tile or the claim's subject, the prompt,
+        # the turn counter or who offered the tile, the indicator, the dealer
         claim = self._claim
-        turn_rows = np.flatnonzero(~claim)
-        claim_rows = np.flatnonzero(claim)
-        flat[turn_rows * size + self._drawn_at + self._kind[self._drawn[turn_rows]]] = 1
-        flat[claim_rows * size + self._subject_at + self._kind[self._subject[claim_rows]]] = 1
-        flat[base + self._indicators_at + self._kind[self._indicator]] = 1
-        river = self._river.reshape(n * p, -1).take(by_rel, axis=0).reshape(n, p, -1)
-        counts_at, order_at, flags_at = self._counts_at, self._order_at, self._flags_at
-        obs[:, counts_at : counts_at + p * k].reshape(n, p, k)[:] = river[:, :, :k]
-        used = int(self._rlen.max())  # (the cells beyond every river stay 0)
-        order = obs[:, order_at : order_at + p * r * k].reshape(n, p, r, k)
-        order[:, :, :used] = river[:, :, k : k + r * k].reshape(n, p, r, k)[:, :, :used]
-        flags = obs[:, flags_at : flags_at + p * r * 4].reshape(n, p, r, 4)
-        flags[:, :, :used] = river[:, :, k + r * k :].reshape(n, p, r, 4)[:, :, :used]
+        kind = self._kind
+        offered = (self._turn - me) % p
+        cells = np.stack(
+            (
+                np.where(
+                    claim,
+                    self._subject_at + kind[self._subject],
+                    self._drawn_at + kind[self._drawn],
+                ),
+                np.where(claim, self._prompt_claim, self._prompt_turn),
+                np.where(claim, self._offered_by_at + offered, self._turn_at),
+                self._indicators_at + kind[self._indicator],
+                self._dealer_at + (-me) % p,  # the first hand's dealer: seat 0
+            ),
+            axis=1,
+        )
+        flat[(base[:, None] + cells).ravel()] = 1
+        # the rivers: their counts by relative seat; each discard's one-hot and tsumogiri
+        # flag, one scatter each (at its seat's place relative to the viewer)
+        river_counts = self._rcount.reshape(n * p, k).take(by_rel, axis=0)
+        obs[:, self._counts_at : self._counts_at + p * k] = river_counts.reshape(n, p * k)
+        laid = self._slots < self._count[:, None]
+        rel_seat = (self._dseat - me[:, None]) % p
+        row_at = base[:, None] + rel_seat * (slots * k)
+        flat[(row_at + self._order_at + self._dcell)[laid]] = 1
+        giri = laid & self._dgiri
+        flag_at = base[:, None] + self._flags_at + rel_seat * (slots * 4)
+        flat[(flag_at + (self._dcell // k) * 4)[giri]] = 1
         seen = np.minimum(counts + self._public, 4)
         obs[:, self._seen_at : self._seen_at + k] = seen * 0.25
         points = self._scores.reshape(-1).take(by_rel).reshape(n, p)
         obs[:, self._points_at : self._points_at + p] = points / self._scale
         held = rec[:, :, self._held_at] / self.encoder.hand_size
         obs[:, self._concealed_at : self._concealed_at + p] = held
-        flat[base + self._dealer_at + (-me) % p] = 1  # the first hand's dealer: seat 0
         obs[:, self._round_wind_at] = 1
-        flat[turn_rows * size + self._turn_at] = 1
         obs[:, self._wall_at] = (self._draws.shape[1] - self._pos) / self.encoder.wall
-        flat[turn_rows * size + self._prompt_turn] = 1
-        flat[claim_rows * size + self._prompt_claim] = 1
-        offered = (self._turn[claim_rows] - me[claim_rows]) % p
-        flat[claim_rows * size + self._offered_by_at + offered] = 1
         mask = self.mask
-        mask[:] = 0
         faces = self._faces
-        mask[turn_rows, :faces] = own[turn_rows, :faces] > 0
-        mask[turn_rows, self._tsumo] = self._tsumo_ok[turn_rows]
-        mask[claim_rows, self._ron] = 1
-        mask[claim_rows, self._pass] = 1
+        turn = ~claim
+        mask[:, :faces] = (own[:, :faces] > 0) & turn[:, None]
+        mask[:, self._tsumo] = self._tsumo_ok & turn
+        mask[:, self._ron] = claim
+        mask[:, self._pass] = claim
