@@ -149,3 +149,28 @@ def test_a_game_takes_an_array_tables_wall_and_names_a_wall_that_is_not_ids() ->
     assert all(type(t) is int for t in game.walls[0])
     with pytest.raises(SparrowsError, match="a wall is a list of tile ids"):
         Game(rules, 0, walls=[[0.5] * 44])
+
+
+def test_payments_from_the_rulesets_table_stop_at_the_floor_as_the_ruleset_does() -> None:
+    core = EnvCore("suzume")
+    tables = SuzumeArrays(core.rules, core.encoder, 8, 2, -1.0)  # type: ignore[arg-type]
+    tables.reset()
+    # a winning hand for seat 1 on every table (its keys: a table entry), then payers
+    # with too few points for some rows: those fall back to the ruleset's own settlement
+    key = int(tables._winning[len(tables._winning) // 2])
+    tables._dora[:] = key % 16
+    tables._scores[:] = 40
+    tables._scores[::2] = [2, 40, 1, 0]  # rows 0, 2, 4, 6: the others cannot pay in full
+    tables._subject[:] = 5  # the discard won on (its face's weight is not in the hand)
+    rows = np.arange(8)
+    for discarders in (None, np.full(8, 3)):
+        claimed = 0 if discarders is None else int(tables._fw[5])
+        tables._keys[:, 1, 1] = key // 16 - claimed
+        got = np.zeros((8, 4), dtype=np.float32)
+        tables._pay(rows, np.ones(8, dtype=np.int64), discarders, got)
+        for row in range(8):
+            who = None if discarders is None else 3
+            assert np.allclose(got[row], tables._settle(row, [1], who)), (row, discarders)
+        points = got * tables._scale + tables._scores
+        assert (points >= 0).all() and np.allclose(got.sum(axis=1), 0, atol=1e-6)
+        assert not np.allclose(got[0], got[1])  # the floor changed what row 0 was paid

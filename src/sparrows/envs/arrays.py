@@ -180,12 +180,28 @@ class SuzumeArrays:
         dora_kinds = sorted(set(self._rule_kind))
         self._dora_of = np.array([dora_kinds.index(d) for d in self._rule_kind], dtype=np.int64)
         self._winning, totals = _winning(rules, complete, self._kw, self._fw, rep, dora_kinds)
+        self._totals = totals
         # (the scores by key, for the few won hands a step: (not the dealer, the dealer))
         scores = map(tuple, totals.tolist())
         self._totals_of = dict(zip(self._winning.tolist(), scores, strict=True))
         self._ledger = Ledger({"points": [0] * _PLAYERS}, dict(rules.floors))
+        self._pay_table = self._payments(int(totals.max()))
         self._allocate(n, len(tiles), gain.shape[1])
         self.seed_with(seed)
+
+    def _payments(self, most: int) -> Any:
+        """The ruleset's payments (``pay_win``) of every win, as points moved per seat:
+        ``[winner, discarder (4: tsumo), score]``, each payer able to pay it all."""
+        table = np.zeros((_PLAYERS, _PLAYERS + 1, most + 1, _PLAYERS), dtype=np.int64)
+        for seat in range(_PLAYERS):
+            for frm in range(_PLAYERS + 1):
+                if frm == seat:
+                    continue
+                for total in range(most + 1):
+                    pay = Settlement(Ledger({"points": [10**9] * _PLAYERS}))
+                    pay_win(pay, seat, None if frm == _PLAYERS else frm, total)
+                    table[seat, frm, total] = pay.deltas()
+        return table
 
     def _allocate(self, n: int, tiles: int, record: int) -> None:
         """The state, one row per table (zeros until :meth:`reset` deals)."""
@@ -198,12 +214,15 @@ class SuzumeArrays:
         self._pos, self._count, self._turn = (self._table[:, i] for i in range(3))
         self._rec = np.zeros((n, p, record), dtype=np.int8)  # each seat's record
         self._keys = np.zeros((n, p, 2), dtype=np.int64)  # its (hand key, face key)
+        self._rec_rows = self._rec.reshape(n * p, record)  # (views: a row per seat)
+        self._keys_rows = self._keys.reshape(n * p, 2)
         # the discards in order, per table: (seat, slot in its river x kinds + kind, the
         # tsumogiri flag), ``_count`` of them; and the rivers' counts of each kind
         longest_hand = tiles - _DEALT - 1
         self._dseat = np.zeros((n, longest_hand), dtype=np.int64)
         self._dcell = np.zeros((n, longest_hand), dtype=np.int64)
         self._dgiri = np.zeros((n, longest_hand), dtype=bool)
+        self._dslot4 = np.zeros((n, longest_hand), dtype=np.int64)  # slot x 4 (the flags')
         self._slots = np.arange(longest_hand)[None, :]
         self._rcount = np.zeros((n, p, k), dtype=np.int8)
         self._public = np.zeros((n, k), dtype=np.int64)  # the rivers and indicator
@@ -215,15 +234,29 @@ class SuzumeArrays:
         self._tsumo_ok = np.zeros(n, dtype=bool)
         self._claim = np.zeros(n, dtype=bool)  # a claim window is open
         self._subject = np.zeros(n, dtype=np.int64)  # the discarded face
+        # (their cells in the table's observation row: drawn, subject, indicator)
+        self._drawn_cell = np.zeros(n, dtype=np.int64)
+        self._subject_cell = np.zeros(n, dtype=np.int64)
+        self._indicator_cell = np.zeros(n, dtype=np.int64)
         # per seat: still to answer the claim window, answered ron
         self._window = np.zeros((n, p, 2), dtype=bool)
         self._asked, self._rons = self._window[:, :, 0], self._window[:, :, 1]
         self.seat = np.zeros(n, dtype=np.int64)  # the acting seat
         self._hands_played = np.zeros(n, dtype=np.uint64)  # per table: walls dealt
         self._rows = np.arange(n)
+        self._rel_steps = np.arange(p)[None, :]
         steps = np.arange(1, tiles + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
         self._tile_steps = steps[None, :]
-        self.obs = np.zeros((n, self.encoder.size), dtype=np.float32)
+        # the observations, and one cell after them that takes the writes of discards not
+        # made yet (a scatter needs no compaction first)
+        self._cells = np.zeros(n * self.encoder.size + 1, dtype=np.float32)
+        self._trash = n * self.encoder.size
+        base = self._rows * self.encoder.size  # each table's row
+        self._base5 = np.tile(base, 5)
+        self._base_order = base[:, None] + self._order_at
+        self._base_flags = base[:, None] + self._flags_at
+        self.obs = self._cells[: self._trash].reshape(n, self.encoder.size)
+        self._seat_order = np.array([[(d + i) % _PLAYERS for i in (1, 2, 3)] for d in range(4)])
         self.mask = np.zeros((n, self.action_size), dtype=np.int8)
 
     def _offsets(self, e: Encoder) -> None:
@@ -293,6 +326,8 @@ class SuzumeArrays:
         self._window[rows] = False
         self.seat[rows] = 0
         self._drawn[rows] = first
+        self._drawn_cell[rows] = self._drawn_at + self._kind[first]
+        self._indicator_cell[rows] = self._indicators_at + self._kind[indicator]
         self._claim[rows] = False
         self._tsumo_ok[rows] = self._may_tsumo(keys[:, 0], rows)
 
@@ -300,12 +335,14 @@ class SuzumeArrays:
         """``seats`` (one per row) draw and owe a turn decision."""
         face = self._draws[rows, self._pos[rows]]
         self._pos[rows] += 1
-        self._rec[rows, seats] += self._gain[face]
-        keys = self._keys[rows, seats] + self._key_gain[face]
-        self._keys[rows, seats] = keys
+        at_seat = rows * _PLAYERS + seats
+        self._rec_rows[at_seat] += self._gain[face]
+        keys = self._keys_rows[at_seat] + self._key_gain[face]
+        self._keys_rows[at_seat] = keys
         self._turn[rows] = seats
         self.seat[rows] = seats
         self._drawn[rows] = face
+        self._drawn_cell[rows] = self._drawn_at + self._kind[face]
         self._claim[rows] = False
         self._tsumo_ok[rows] = self._may_tsumo(keys, rows)
 
@@ -336,7 +373,8 @@ class SuzumeArrays:
         whose hand ended start the next; then the next observations and masks."""
         rows = self._rows
         acts = np.asarray(actions, dtype=np.int64)
-        legal = self.mask[rows, np.clip(acts, 0, self.action_size - 1)] == 1
+        size = self.action_size
+        legal = self.mask.reshape(-1).take(rows * size + np.clip(acts, 0, size - 1)) == 1
         legal &= (acts >= 0) & (acts < self.action_size)
         ended = ~legal
         if not legal.all():
@@ -351,9 +389,9 @@ class SuzumeArrays:
             acts_t = acts[turn_rows]
             tsumo = acts_t == self._tsumo
             if tsumo.any():
-                for row in turn_rows[tsumo]:
-                    won.append((int(row), [int(self._turn[row])], None))
-                ended[turn_rows[tsumo]] = True
+                drew = turn_rows[tsumo]
+                ended[drew] = True
+                self._pay(drew, self._turn[drew], None, rewards)
                 turn_rows, acts_t = turn_rows[~tsumo], acts_t[~tsumo]
             self._discard(turn_rows, acts_t)
         if len(claim_rows):
@@ -362,11 +400,16 @@ class SuzumeArrays:
         if len(closed):  # windows closed (or none opened): a ron, or the next turn
             has_ron = self._rons[closed].any(axis=1)
             if has_ron.any():
-                for row in closed[has_ron]:
+                ron_rows = closed[has_ron]
+                ended[ron_rows] = True
+                rons = self._rons[ron_rows]
+                one = rons.sum(axis=1) == 1
+                single = ron_rows[one]
+                self._pay(single, rons[one].argmax(axis=1), self._turn[single], rewards)
+                for row in ron_rows[~one]:  # (several rons on one discard: rare)
                     d = int(self._turn[row])
                     order = [(d + i) % _PLAYERS for i in (1, 2, 3)]
                     won.append((int(row), [s for s in order if self._rons[row, s]], d))
-                ended[closed[has_ron]] = True
                 closed = closed[~has_ron]
             empty = self._pos[closed] >= self._draws.shape[1]
             ended[closed[empty]] = True  # the exhaustive draw: no payments
@@ -388,8 +431,9 @@ class SuzumeArrays:
             return
         seats = self._turn[rows]
         kinds = self._kind[faces]
-        self._rec[rows, seats] -= self._gain[faces]
-        self._keys[rows, seats] -= self._key_gain[faces]
+        at_seat = rows * _PLAYERS + seats
+        self._rec_rows[at_seat] -= self._gain[faces]
+        self._keys_rows[at_seat] -= self._key_gain[faces]
         slot = self._rlen[rows, seats]
         self._rlen[rows, seats] += 1
         self._rcount[rows, seats, kinds] += 1
@@ -398,9 +442,11 @@ class SuzumeArrays:
         self._count[rows] += 1
         self._dseat[rows, at] = seats
         self._dcell[rows, at] = slot * self.encoder.kinds + kinds
+        self._dslot4[rows, at] = slot * 4
         self._dgiri[rows, at] = faces == self._drawn[rows]
         self._drawn[rows] = -1
         self._subject[rows] = faces
+        self._subject_cell[rows] = self._subject_at + kinds
         # two sets (the ruleset's complete hand keys) first: most hands are not, and that
         # table is small; then the winning table, for those that are
         keys = self._keys[rows]
@@ -422,7 +468,7 @@ class SuzumeArrays:
         """At ``rows``: the first seat still to answer, from the discarder's right, acts;
         a window with none left is closed (``_claim`` False)."""
         d = self._turn[rows]
-        order = (d[:, None] + np.arange(1, _PLAYERS)[None, :]) % _PLAYERS
+        order = self._seat_order[d]  # the others, from the discarder's right
         waiting = self._asked[rows[:, None], order]
         anyone = waiting.any(axis=1)
         self._claim[rows] = anyone
@@ -434,6 +480,23 @@ class SuzumeArrays:
         self._asked[rows, seats] = False
         self._rons[rows, seats] = ron
         self._next_asked(rows)
+
+    def _pay(self, rows: Any, winners: Any, discarders: Any, rewards: Any) -> None:
+        """The rewards of hands won by one seat each (``discarders``: None for tsumo):
+        the ruleset's payments from its table where no payer reaches the floor, else
+        by :meth:`_settle`."""
+        if not len(rows):
+            return
+        claimed = 0 if discarders is None else self._fw[self._subject[rows]]
+        keys = (self._keys[rows, winners, 1] + claimed) * _DORA_KINDS + self._dora[rows]
+        totals = self._totals[np.searchsorted(self._winning, keys), (winners == 0) * 1]
+        frm = _PLAYERS if discarders is None else discarders
+        deltas = self._pay_table[winners, frm, totals]
+        ok = (self._scores[rows] + deltas >= 0).all(axis=1)
+        rewards[rows[ok]] = deltas[ok] / self._scale
+        for i in np.flatnonzero(~ok):  # (a payer at the floor)
+            who = None if discarders is None else int(discarders[i])
+            rewards[rows[i]] = self._settle(int(rows[i]), [int(winners[i])], who)
 
     def _settle(self, row: int, winners: list[int], discarder: int | None) -> list[float]:
         """The payments of a won hand, by the ruleset's rule: each seat's reward."""
@@ -453,53 +516,45 @@ class SuzumeArrays:
         """Each table's acting seat's observation and mask, from the arrays (every cell
         written by one scatter or slice over all tables)."""
         n, p, k = self.n, _PLAYERS, self.encoder.kinds
-        size, slots = self.encoder.size, self.encoder.river
+        slots = self.encoder.river
         rows, me = self._rows, self.seat
         obs = self.obs
         obs[:] = 0
-        flat = obs.reshape(-1)
-        base = rows * size
-        rel = (me[:, None] + np.arange(p)[None, :]) % p  # relative seat -> seat
+        rel = (me[:, None] + self._rel_steps) & 3  # relative seat -> seat (four seats)
         by_rel = (rows[:, None] * p + rel).ravel()  # (each seat's rows, by relative seat)
         rec = self._rec.reshape(n * p, -1).take(by_rel, axis=0).reshape(n, p, -1)
         own = rec[:, 0]
         counts = own[:, self._kinds_at : self._kinds_at + k]
         hand = obs[:, self._hand_at : self._hand_at + 4 * k].reshape(n, 4, k)
-        hand[:] = counts[:, None, :] > self._levels
+        np.greater(counts[:, None, :], self._levels, out=hand)
         obs[:, self._copies_at : self._copies_at + k] = own[
             :, self._copies_at_rec : self._copies_at_rec + k
         ]
         # the one-hot cells, one scatter: the drawn tile or the claim's subject, the prompt,
-        # the turn counter or who offered the tile, the indicator, the dealer
+        # the turn counter or who offered the tile, the indicator, the dealer; then each
+        # discard's one-hot and tsumogiri flag at its seat's place relative to the viewer
+        # (a discard not made yet: the trash cell)
         claim = self._claim
-        kind = self._kind
-        offered = (self._turn - me) % p
-        cells = np.stack(
+        subject = np.where(claim, self._subject_cell, self._drawn_cell)
+        prompt = np.where(claim, self._prompt_claim, self._prompt_turn)
+        turn_or_by = np.where(claim, self._offered_by_at + ((self._turn - me) & 3), self._turn_at)
+        dealer = self._dealer_at + ((-me) & 3)  # the first hand's dealer: seat 0
+        laid = self._slots < self._count[:, None]
+        rel_seat = (self._dseat - me[:, None]) & 3
+        order_at = self._base_order + rel_seat * (slots * k) + self._dcell
+        flag_at = self._base_flags + rel_seat * (slots * 4) + self._dslot4
+        trash = self._trash
+        ones = np.concatenate(
             (
-                np.where(
-                    claim,
-                    self._subject_at + kind[self._subject],
-                    self._drawn_at + kind[self._drawn],
-                ),
-                np.where(claim, self._prompt_claim, self._prompt_turn),
-                np.where(claim, self._offered_by_at + offered, self._turn_at),
-                self._indicators_at + kind[self._indicator],
-                self._dealer_at + (-me) % p,  # the first hand's dealer: seat 0
-            ),
-            axis=1,
+                self._base5
+                + np.concatenate((subject, prompt, turn_or_by, self._indicator_cell, dealer)),
+                np.where(laid, order_at, trash).ravel(),
+                np.where(laid & self._dgiri, flag_at, trash).ravel(),
+            )
         )
-        flat[(base[:, None] + cells).ravel()] = 1
-        # the rivers: their counts by relative seat; each discard's one-hot and tsumogiri
-        # flag, one scatter each (at its seat's place relative to the viewer)
+        self._cells[ones] = 1
         river_counts = self._rcount.reshape(n * p, k).take(by_rel, axis=0)
         obs[:, self._counts_at : self._counts_at + p * k] = river_counts.reshape(n, p * k)
-        laid = self._slots < self._count[:, None]
-        rel_seat = (self._dseat - me[:, None]) % p
-        row_at = base[:, None] + rel_seat * (slots * k)
-        flat[(row_at + self._order_at + self._dcell)[laid]] = 1
-        giri = laid & self._dgiri
-        flag_at = base[:, None] + self._flags_at + rel_seat * (slots * 4)
-        flat[(flag_at + (self._dcell // k) * 4)[giri]] = 1
         seen = np.minimum(counts + self._public, 4)
         obs[:, self._seen_at : self._seen_at + k] = seen * 0.25
         points = self._scores.reshape(-1).take(by_rel).reshape(n, p)
