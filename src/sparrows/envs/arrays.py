@@ -258,6 +258,7 @@ class SuzumeArrays:
         self.obs = self._cells[: self._trash].reshape(n, self.encoder.size)
         self._seat_order = np.array([[(d + i) % _PLAYERS for i in (1, 2, 3)] for d in range(4)])
         self.mask = np.zeros((n, self.action_size), dtype=np.int8)
+        self._mask_base = self._rows * self.action_size
 
     def _offsets(self, e: Encoder) -> None:
         k, at, vec = e.kinds, e._plane_at, e._vec_at
@@ -371,11 +372,10 @@ class SuzumeArrays:
         """Play ``actions`` (one layout index per table); fill ``rewards`` (``(n, 4)``),
         ``terminated`` and ``illegal`` (``(n,)``), which the caller has zeroed; tables
         whose hand ended start the next; then the next observations and masks."""
-        rows = self._rows
         acts = np.asarray(actions, dtype=np.int64)
-        size = self.action_size
-        legal = self.mask.reshape(-1).take(rows * size + np.clip(acts, 0, size - 1)) == 1
-        legal &= (acts >= 0) & (acts < self.action_size)
+        inside = acts.view(np.uint64) < self.action_size  # (a negative one: a huge number)
+        legal = self.mask.reshape(-1).take(self._mask_base + acts * inside) == 1
+        legal &= inside
         ended = ~legal
         if not legal.all():
             bad = np.flatnonzero(ended)
@@ -394,12 +394,15 @@ class SuzumeArrays:
                 self._pay(drew, self._turn[drew], None, rewards)
                 turn_rows, acts_t = turn_rows[~tsumo], acts_t[~tsumo]
             self._discard(turn_rows, acts_t)
+        ronned = False  # (a ron answered this step: a window may close on it)
         if len(claim_rows):
-            self._answer(claim_rows, acts[claim_rows] == self._ron)
+            ron = acts[claim_rows] == self._ron
+            ronned = bool(ron.any())
+            self._answer(claim_rows, ron)
         closed = np.flatnonzero(legal & ~ended & ~self._claim & (self._drawn < 0))
         if len(closed):  # windows closed (or none opened): a ron, or the next turn
-            has_ron = self._rons[closed].any(axis=1)
-            if has_ron.any():
+            has_ron = self._rons[closed].any(axis=1) if ronned else None
+            if has_ron is not None and has_ron.any():
                 ron_rows = closed[has_ron]
                 ended[ron_rows] = True
                 rons = self._rons[ron_rows]
