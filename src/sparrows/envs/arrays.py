@@ -394,14 +394,12 @@ class SuzumeArrays:
                 self._pay(drew, self._turn[drew], None, rewards)
                 turn_rows, acts_t = turn_rows[~tsumo], acts_t[~tsumo]
             self._discard(turn_rows, acts_t)
-        ronned = False  # (a ron answered this step: a window may close on it)
-        if len(claim_rows):
-            ron = acts[claim_rows] == self._ron
-            ronned = bool(ron.any())
-            self._answer(claim_rows, ron)
+        answered = len(claim_rows) > 0  # (only a window answered now can close on a ron)
+        if answered:
+            self._answer(claim_rows, acts[claim_rows] == self._ron)
         closed = np.flatnonzero(legal & ~ended & ~self._claim & (self._drawn < 0))
         if len(closed):  # windows closed (or none opened): a ron, or the next turn
-            has_ron = self._rons[closed].any(axis=1) if ronned else None
+            has_ron = self._rons[closed].any(axis=1) if answered else None
             if has_ron is not None and has_ron.any():
                 ron_rows = closed[has_ron]
                 ended[ron_rows] = True
