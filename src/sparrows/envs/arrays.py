@@ -158,7 +158,10 @@ class SuzumeArrays:
         self._levels = np.arange(4)[None, :, None]
         self._scale = float(encoder.scale)
         self._start_points = int(rules.options.starting_points)
-        self._offsets(encoder)
+        off = self._off = encoder.offset  # each block's first cell (the family's layout)
+        self._turn_at = off["counters"] + 3  # (its "turn is own" cell)
+        self._prompt_turn = off["prompt"] + PROMPT_KINDS.index("turn")
+        self._prompt_claim = off["prompt"] + PROMPT_KINDS.index("claim")
         # Each seat's record, one int8 row: the counts of each face held, of each kind and
         # of the red copies of each kind, and the tiles held; and its keys, an int64 pair:
         # the hand key (kind weights) and the face key. A tile drawn adds its face's row
@@ -253,33 +256,12 @@ class SuzumeArrays:
         self._trash = n * self.encoder.size
         base = self._rows * self.encoder.size  # each table's row
         self._base5 = np.tile(base, 5)
-        self._base_order = base[:, None] + self._order_at
-        self._base_flags = base[:, None] + self._flags_at
+        self._base_order = base[:, None] + self._off["river_order"]
+        self._base_flags = base[:, None] + self._off["river_flags"]
         self.obs = self._cells[: self._trash].reshape(n, self.encoder.size)
         self._seat_order = np.array([[(d + i) % _PLAYERS for i in (1, 2, 3)] for d in range(4)])
         self.mask = np.zeros((n, self.action_size), dtype=np.int8)
         self._mask_base = self._rows * self.action_size
-
-    def _offsets(self, e: Encoder) -> None:
-        k, at, vec = e.kinds, e._plane_at, e._vec_at
-        self._hand_at = at["hand"] * k
-        self._copies_at = at["copies"] * k
-        self._drawn_at = at["drawn"] * k
-        self._subject_at = at["subject"] * k
-        self._indicators_at = at["indicators"] * k
-        self._seen_at = at["seen"] * k
-        self._counts_at = at["river_counts"] * k
-        self._order_at = at["river_order"] * k
-        self._flags_at = vec["river_flags"]
-        self._points_at = vec["points"]
-        self._concealed_at = vec["concealed"]
-        self._dealer_at = vec["dealer"]
-        self._round_wind_at = vec["round_wind"]
-        self._turn_at = vec["counters"] + 3
-        self._wall_at = vec["wall"]
-        self._prompt_turn = vec["prompt"] + PROMPT_KINDS.index("turn")
-        self._prompt_claim = vec["prompt"] + PROMPT_KINDS.index("claim")
-        self._offered_by_at = vec["offered_by"]
 
     def seed_with(self, seed: int) -> None:
         """Play the games of ``seed`` from each table's next hand on (as from the start)."""
@@ -327,8 +309,8 @@ class SuzumeArrays:
         self._window[rows] = False
         self.seat[rows] = 0
         self._drawn[rows] = first
-        self._drawn_cell[rows] = self._drawn_at + self._kind[first]
-        self._indicator_cell[rows] = self._indicators_at + self._kind[indicator]
+        self._drawn_cell[rows] = self._off["drawn"] + self._kind[first]
+        self._indicator_cell[rows] = self._off["indicators"] + self._kind[indicator]
         self._claim[rows] = False
         self._tsumo_ok[rows] = self._may_tsumo(keys[:, 0], rows)
 
@@ -343,7 +325,7 @@ class SuzumeArrays:
         self._turn[rows] = seats
         self.seat[rows] = seats
         self._drawn[rows] = face
-        self._drawn_cell[rows] = self._drawn_at + self._kind[face]
+        self._drawn_cell[rows] = self._off["drawn"] + self._kind[face]
         self._claim[rows] = False
         self._tsumo_ok[rows] = self._may_tsumo(keys, rows)
 
@@ -447,7 +429,7 @@ class SuzumeArrays:
         self._dgiri[rows, at] = faces == self._drawn[rows]
         self._drawn[rows] = -1
         self._subject[rows] = faces
-        self._subject_cell[rows] = self._subject_at + kinds
+        self._subject_cell[rows] = self._off["subject"] + kinds
         # two sets (the ruleset's complete hand keys) first: most hands are not, and that
         # table is small; then the winning table, for those that are
         keys = self._keys[rows]
@@ -526,9 +508,9 @@ class SuzumeArrays:
         rec = self._rec.reshape(n * p, -1).take(by_rel, axis=0).reshape(n, p, -1)
         own = rec[:, 0]
         counts = own[:, self._kinds_at : self._kinds_at + k]
-        hand = obs[:, self._hand_at : self._hand_at + 4 * k].reshape(n, 4, k)
+        hand = obs[:, self._off["hand"] : self._off["hand"] + 4 * k].reshape(n, 4, k)
         np.greater(counts[:, None, :], self._levels, out=hand)
-        obs[:, self._copies_at : self._copies_at + k] = own[
+        obs[:, self._off["copies"] : self._off["copies"] + k] = own[
             :, self._copies_at_rec : self._copies_at_rec + k
         ]
         # the one-hot cells, one scatter: the drawn tile or the claim's subject, the prompt,
@@ -538,8 +520,10 @@ class SuzumeArrays:
         claim = self._claim
         subject = np.where(claim, self._subject_cell, self._drawn_cell)
         prompt = np.where(claim, self._prompt_claim, self._prompt_turn)
-        turn_or_by = np.where(claim, self._offered_by_at + ((self._turn - me) & 3), self._turn_at)
-        dealer = self._dealer_at + ((-me) & 3)  # the first hand's dealer: seat 0
+        turn_or_by = np.where(
+            claim, self._off["offered_by"] + ((self._turn - me) & 3), self._turn_at
+        )
+        dealer = self._off["dealer"] + ((-me) & 3)  # the first hand's dealer: seat 0
         laid = self._slots < self._count[:, None]
         rel_seat = (self._dseat - me[:, None]) & 3
         order_at = self._base_order + rel_seat * (slots * k) + self._dcell
@@ -555,15 +539,17 @@ class SuzumeArrays:
         )
         self._cells[ones] = 1
         river_counts = self._rcount.reshape(n * p, k).take(by_rel, axis=0)
-        obs[:, self._counts_at : self._counts_at + p * k] = river_counts.reshape(n, p * k)
+        obs[:, self._off["river_counts"] : self._off["river_counts"] + p * k] = (
+            river_counts.reshape(n, p * k)
+        )
         seen = np.minimum(counts + self._public, 4)
-        obs[:, self._seen_at : self._seen_at + k] = seen * 0.25
+        obs[:, self._off["seen"] : self._off["seen"] + k] = seen * 0.25
         points = self._scores.reshape(-1).take(by_rel).reshape(n, p)
-        obs[:, self._points_at : self._points_at + p] = points / self._scale
+        obs[:, self._off["points"] : self._off["points"] + p] = points / self._scale
         held = rec[:, :, self._held_at] / self.encoder.hand_size
-        obs[:, self._concealed_at : self._concealed_at + p] = held
-        obs[:, self._round_wind_at] = 1
-        obs[:, self._wall_at] = (self._draws.shape[1] - self._pos) / self.encoder.wall
+        obs[:, self._off["concealed"] : self._off["concealed"] + p] = held
+        obs[:, self._off["round_wind"]] = 1
+        obs[:, self._off["wall"]] = (self._draws.shape[1] - self._pos) / self.encoder.wall
         mask = self.mask
         faces = self._faces
         turn = ~claim

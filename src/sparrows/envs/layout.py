@@ -124,6 +124,11 @@ class Layout:
         for name, n, _ in self._vector:
             self._vec_at[name] = at
             at += n
+        #: every block's first cell in the flat array, by name (planes and vector alike)
+        self.offset: dict[str, int] = {
+            **{name: plane * self.kinds for name, plane in self._plane_at.items()},
+            **self._vec_at,
+        }
 
     def blocks(self) -> list[Block]:
         """Every block: planes first (each ``(n, K)``), then the vector's parts."""
