@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy")
 
@@ -17,6 +19,7 @@ from sparrows.envs import batch_env  # noqa: E402
 from sparrows.envs.arrays import SuzumeArrays  # noqa: E402
 from sparrows.envs.core import EnvCore  # noqa: E402
 from sparrows.errors import SparrowsError  # noqa: E402
+from tests.conftest import sized  # noqa: E402
 
 
 def _pick(mask: Any, rng: Any) -> Any:
@@ -74,6 +77,13 @@ def test_the_array_tables_play_the_engines_suzume() -> None:
     assert seen["illegal"] > 20
     assert seen["claims"] > 300  # ron offers: claim windows asked of eligible seats
     assert seen["shared windows"] > 2  # a window asked of two seats or more (rare)
+
+
+@settings(max_examples=sized(12, 200), deadline=None)
+@given(seed=st.integers(0, 2**63 - 1), share=st.sampled_from([0.0, 0.01]))
+def test_any_seed_plays_the_engines_suzume(seed: int, share: float) -> None:
+    seen = _play_against_the_engine(8, 120, seed=seed, illegal_share=share)
+    assert seen["hands"] > 10
 
 
 @pytest.mark.slow
