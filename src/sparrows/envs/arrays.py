@@ -10,19 +10,22 @@ Suzume (``rules/suzume``), and the rules' facts come from there, not from here:
 * the tiles: each id's face and kind, the red copies and the hand keys, from the
   ruleset's tile set (``kind_weight``, ``face_weight``);
 * which six tiles make two sets: the ruleset's table of complete hand keys;
-* what a hand is worth and whether it may win (the 5-point minimum): the ruleset's one
-  scorer (:meth:`SuzumeRuleset.value_at`, memoised), asked in Python only for the few
-  hands each step that make two sets;
-* the payments: the ruleset's :func:`~sparrows.rules.suzume.ruleset.pay_win` on the
-  engine's :class:`~sparrows.engine.ledger.Settlement` (its floor at 0), once a hand is
-  won;
-* the actions and the observation: the family's action layout and encoder offsets.
+* which six tiles may win (the 5-point minimum) and what they score: a table that the
+  ruleset's one scorer (:meth:`SuzumeRuleset.value_at`) fills once per process, for
+  every two-set hand of faces with every dora (:func:`_winning`);
+* the payments: a table of what each single win moves, made by the ruleset's
+  :func:`~sparrows.rules.suzume.ruleset.pay_win`; where a payer would reach the floor,
+  and for several rons on one discard, ``pay_win`` itself on the engine's
+  :class:`~sparrows.engine.ledger.Settlement`;
+* the actions and the observation: the family's action layout and encoder offsets
+  (``Layout.offset``).
 
 What is written here is the turn order (the draw, the discard, the claim window asked of
 the seats that can ron, one after another from the discarder's right, the exhaustive
 draw) and the observation made from the arrays. ``tests/envs/test_arrays.py`` plays
 thousands of random hands against the engine itself, the engine given the same walls,
-and requires the same observation, mask, acting seat, rewards and end at every decision.
+and requires the same observation, mask, acting seat, rewards, end and illegal flag at
+every decision.
 
 Each table's walls come from a counter-based hash of (seed, table, hand), so a table's
 games depend on the seed and its own hands only. They are not the walls the engine's
