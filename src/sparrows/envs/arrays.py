@@ -73,6 +73,7 @@ def _winning(
     kind_weight: Any,
     face_weight: Any,
     rep: list[int],
+    face_of_id: list[int],
     dora_kinds: list[int],
 ) -> Any:
     """The sorted keys (face key x _DORA_KINDS + the dora's index) of every six tiles of
@@ -88,9 +89,7 @@ def _winning(
     keys = kind_weight[combos].sum(axis=1)
     at = np.minimum(np.searchsorted(complete, keys), len(complete) - 1)
     combos = combos[complete[at] == keys]
-    copies = np.zeros(faces, dtype=np.int64)  # copies of each face in the set
-    for face in rules_faces(rules, rep):
-        copies[face] += 1
+    copies = np.bincount(face_of_id, minlength=faces)  # copies of each face in the set
     held = np.zeros((len(combos), faces), dtype=np.int64)
     np.add.at(held, (np.arange(len(combos))[:, None], combos), 1)
     combos = combos[(held <= copies).all(axis=1)]
@@ -120,12 +119,6 @@ def _hash_table(keys: Any) -> Any:
     table = np.full(size, -1, dtype=np.int64)
     table[keys % size] = keys
     return table
-
-
-def rules_faces(rules: SuzumeRuleset, rep: list[int]) -> list[int]:
-    """Each tile id's face index (of ``rep``'s faces): by the faces' codes."""
-    code = [rules.tileset.tiles[t].code for t in rep]
-    return [code.index(t.code) for t in rules.tileset.tiles]
 
 
 class SuzumeArrays:
@@ -185,7 +178,9 @@ class SuzumeArrays:
         self._kind_hot = np.eye(k, dtype=np.int64)[self._kind]  # each face's kind, one-hot
         dora_kinds = sorted(set(self._rule_kind))
         self._dora_of = np.array([dora_kinds.index(d) for d in self._rule_kind], dtype=np.int64)
-        self._winning, totals = _winning(rules, complete, self._kw, self._fw, rep, dora_kinds)
+        self._winning, totals = _winning(
+            rules, complete, self._kw, self._fw, rep, face_of_id, dora_kinds
+        )
         self._totals = totals
         # (the scores by key, for the few won hands a step: (not the dealer, the dealer))
         scores = map(tuple, totals.tolist())
