@@ -148,7 +148,7 @@ class SuzumeArrays:
         self._rule_kind = [tiles[t].kind for t in rep]  # the ruleset's kinds (the dora's)
         copy = np.array([copy_of[t] for t in rep], dtype=np.int64)
         kw, fw = rules.kind_weight, rules.face_weight
-        complete = np.array(sorted(rules._complete), dtype=np.int64)
+        complete = np.array(sorted(rules.two_set_keys), dtype=np.int64)
         self._complete_at = _hash_table(complete)
         k = encoder.kinds
         self._levels = np.arange(4)[None, :, None]

@@ -117,6 +117,11 @@ class SuzumeRuleset(Ruleset):
             for seat in SEATS
         ]
 
+    @property
+    def two_set_keys(self) -> frozenset[int]:
+        """The hand key of every six tiles of two sets (see :func:`complete_keys`)."""
+        return self._complete
+
     options_class: ClassVar[type | None] = SuzumeOptions
     calls_melds: ClassVar[bool] = False
     presets: ClassVar[dict[str, dict[str, Any]]] = PRESETS
