@@ -120,6 +120,9 @@ def test_a_batch_of_arrays_steps_and_restarts_like_the_per_table_batch() -> None
     assert obs.shape == (8, env.observation_size) and obs.dtype == np.float32
     assert mask.shape == (8, env.action_size) and mask.dtype == np.int8
     assert (seat == 0).all()  # every hand opens with the first dealer's turn
+    tables = batch_env("suzume", 8, seed=1)  # the per-table batch: the same kinds of arrays
+    for mine, theirs in zip((obs, mask, seat), tables.reset(), strict=True):
+        assert mine.dtype == theirs.dtype and mine.shape == theirs.shape
     rng = np.random.default_rng(1)
     total = np.zeros((8, 4))
     ends = 0

@@ -242,7 +242,7 @@ class SuzumeArrays:
         # per seat: still to answer the claim window, answered ron
         self._window = np.zeros((n, p, 2), dtype=bool)
         self._asked, self._rons = self._window[:, :, 0], self._window[:, :, 1]
-        self.seat = np.zeros(n, dtype=np.int64)  # the acting seat
+        self.seat = np.zeros(n, dtype=np.int32)  # the acting seat (int32, as BatchStep says)
         self._hands_played = np.zeros(n, dtype=np.uint64)  # per table: walls dealt
         self._rows = np.arange(n)
         self._rel_steps = np.arange(p)[None, :]
