@@ -181,10 +181,7 @@ class SuzumeArrays:
         self._winning, totals = _winning(
             rules, complete, self._kw, self._fw, rep, face_of_id, dora_kinds
         )
-        self._totals = totals
-        # (the scores by key, for the few won hands a step: (not the dealer, the dealer))
-        scores = map(tuple, totals.tolist())
-        self._totals_of = dict(zip(self._winning.tolist(), scores, strict=True))
+        self._totals = totals  # (by the winning keys: (not the dealer, the dealer))
         self._ledger = Ledger({"points": [0] * _PLAYERS}, dict(rules.floors))
         self._pay_table = self._payments(int(totals.max()))
         self._allocate(n, len(tiles), gain.shape[1])
@@ -281,11 +278,11 @@ class SuzumeArrays:
         hand = self._hands_played[rows] * np.uint64(0xD1B54A32D192ED03)
         base = _mix(self._seed_key + table + hand)
         self._hands_played[rows] += np.uint64(1)
-        keys = base[:, None] + self._tile_steps  # (tile steps: odd multiples of a constant)
-        keys ^= keys >> np.uint64(29)
-        keys *= np.uint64(0xBF58476D1CE4E5B9)
-        keys ^= keys >> np.uint64(32)
-        ids = np.argsort(keys, axis=1, kind="stable")  # the draw order
+        shuffle = base[:, None] + self._tile_steps  # (steps: odd multiples of a constant)
+        shuffle ^= shuffle >> np.uint64(29)
+        shuffle *= np.uint64(0xBF58476D1CE4E5B9)
+        shuffle ^= shuffle >> np.uint64(32)
+        ids = np.argsort(shuffle, axis=1, kind="stable")  # the draw order
         self.walls[rows] = ids[:, ::-1]  # Game's order: the last is drawn first
         faces = self._face_of_id[ids]
         self._draws[rows] = faces
@@ -389,7 +386,7 @@ class SuzumeArrays:
                 self._pay(single, rons[one].argmax(axis=1), self._turn[single], rewards)
                 for row in ron_rows[~one]:  # (several rons on one discard: rare)
                     d = int(self._turn[row])
-                    order = [(d + i) % _PLAYERS for i in (1, 2, 3)]
+                    order = self._seat_order[d].tolist()  # from the discarder's right
                     won.append((int(row), [s for s in order if self._rons[row, s]], d))
                 closed = closed[~has_ron]
             empty = self._pos[closed] >= self._draws.shape[1]
@@ -468,9 +465,7 @@ class SuzumeArrays:
         by :meth:`_settle`."""
         if not len(rows):
             return
-        claimed = 0 if discarders is None else self._fw[self._subject[rows]]
-        keys = (self._keys[rows, winners, 1] + claimed) * _DORA_KINDS + self._dora[rows]
-        totals = self._totals[np.searchsorted(self._winning, keys), (winners == 0) * 1]
+        totals = self._hand_scores(rows, winners, discarders is not None)
         frm = _PLAYERS if discarders is None else discarders
         deltas = self._pay_table[winners, frm, totals]
         ok = (self._scores[rows] + deltas >= 0).all(axis=1)
@@ -479,18 +474,23 @@ class SuzumeArrays:
             who = None if discarders is None else int(discarders[i])
             rewards[rows[i]] = self._settle(int(rows[i]), [int(winners[i])], who)
 
+    def _hand_scores(self, rows: Any, winners: Any, ron: bool) -> Any:
+        """The ruleset's score of each winner's hand (``ron``: with the discard it won
+        on), from the winning table."""
+        claimed = self._fw[self._subject[rows]] if ron else 0
+        keys = (self._keys[rows, winners, 1] + claimed) * _DORA_KINDS + self._dora[rows]
+        return self._totals[np.searchsorted(self._winning, keys), (winners == 0) * 1]
+
     def _settle(self, row: int, winners: list[int], discarder: int | None) -> list[float]:
         """The payments of a won hand, by the ruleset's rule: each seat's reward."""
         ledger = self._ledger
         ledger.accounts["points"] = self._scores[row].tolist()
         pay = Settlement(ledger)
-        dora = int(self._dora[row])
-        claimed = 0 if discarder is None else int(self._fw[self._subject[row]])
-        scale = self._scale
-        for seat in winners:
-            face_key = int(self._keys[row, seat, 1]) + claimed
-            pay_win(pay, seat, discarder, self._totals_of[face_key * _DORA_KINDS + dora][seat == 0])
-        return [d / scale for d in pay.deltas()]
+        seats = np.array(winners)
+        scores = self._hand_scores(np.full(len(winners), row), seats, discarder is not None)
+        for seat, score in zip(winners, scores.tolist(), strict=True):
+            pay_win(pay, seat, discarder, score)
+        return [d / self._scale for d in pay.deltas()]
 
     # ------------------------------------------------------------------ observations
     def _encode(self) -> None:
