@@ -132,12 +132,15 @@ class BatchEnv:
         #: the returned arrays are copies (False: the same buffers, overwritten by the
         #: next step; faster where the caller copies what it keeps)
         self.copy = copy
-        self._obs = np.zeros((n, self.observation_size), dtype=np.float32)
-        self._mask = np.zeros((n, self.action_size), dtype=np.int8)
+        if self.arrays is not None:  # (the array tables write these rows themselves)
+            self._obs, self._mask, self._seat = self.arrays.obs, self.arrays.mask, self.arrays.seat
+        else:
+            self._obs = np.zeros((n, self.observation_size), dtype=np.float32)
+            self._mask = np.zeros((n, self.action_size), dtype=np.int8)
+            self._seat = np.zeros(n, dtype=np.int32)
         self._rewards = np.zeros((n, self.players), dtype=np.float32)
         self._terminated = np.zeros(n, dtype=bool)
         self._illegal = np.zeros(n, dtype=bool)
-        self._seat = np.zeros(n, dtype=np.int32)
         #: per table, the game whose episode ended in the last step (its scores, hands
         #: and results), else None
         self.ended: list[Game | None] = [None] * n
@@ -174,12 +177,11 @@ class BatchEnv:
         drawing from the generators): ``(obs, mask, seat)``."""
         if seed is not None:
             self._seed(seed)
-        arrays = self.arrays
-        if arrays is not None:
-            arrays.reset()
-            return self._out(arrays.obs), self._out(arrays.mask), self._out(arrays.seat)
-        for i in range(self.n):
-            self._start(i)
+        if self.arrays is not None:
+            self.arrays.reset()
+        else:
+            for i in range(self.n):
+                self._start(i)
         return self._out(self._obs), self._out(self._mask), self._out(self._seat)
 
     def step(self, actions: Any) -> BatchStep:
@@ -194,20 +196,24 @@ class BatchEnv:
         rewards[:] = 0.0
         terminated[:] = False
         illegal[:] = False
-        arrays = self.arrays
-        if arrays is not None:
-            arrays.step(acts, rewards, terminated, illegal)
-            out = self._out
-            return BatchStep(
-                out(arrays.obs),
-                out(arrays.mask),
-                out(rewards),
-                out(terminated),
-                out(arrays.seat),
-                out(illegal),
-            )
-        seats, ended = self._seat, self.ended
-        chosen, acting = acts.tolist(), seats.tolist()  # (plain ints: no numpy per table)
+        seats = self._seat
+        if self.arrays is not None:
+            self.arrays.step(acts, rewards, terminated, illegal)
+        else:
+            self._step_tables(acts, rewards, terminated, illegal)
+        return BatchStep(
+            self._out(self._obs),
+            self._out(self._mask),
+            self._out(rewards),
+            self._out(terminated),
+            self._out(seats),
+            self._out(illegal),
+        )
+
+    def _step_tables(self, acts: Any, rewards: Any, terminated: Any, illegal: Any) -> None:
+        """:meth:`step` for tables that are each an engine's game."""
+        ended = self.ended
+        chosen, acting = acts.tolist(), self._seat.tolist()  # (plain ints: no numpy per table)
         for i, table in enumerate(self.tables):
             table.play(acting[i], chosen[i])
             got = table.rewards()
@@ -221,11 +227,3 @@ class BatchEnv:
             else:
                 ended[i] = None
                 self._fill(i)
-        return BatchStep(
-            self._out(self._obs),
-            self._out(self._mask),
-            self._out(rewards),
-            self._out(terminated),
-            self._out(seats),
-            self._out(illegal),
-        )
