@@ -29,17 +29,27 @@ def _pick(mask: Any, rng: Any) -> Any:
     return (cum <= draw[:, None]).sum(axis=1)
 
 
-def _play_against_the_engine(n: int, steps: int, seed: int, illegal_share: float) -> dict[str, int]:
-    refs = [EnvCore("suzume") for _ in range(n)]
-    tables = SuzumeArrays(refs[0].rules, refs[0].encoder, n, seed, -1.0)  # type: ignore[arg-type]
+def _play_against_the_engine(
+    n: int,
+    steps: int,
+    seed: int,
+    illegal_share: float,
+    episode: str = "hand",
+    options: dict[str, Any] | None = None,
+    reward: str = "points",
+) -> dict[str, int]:
+    refs = [EnvCore("suzume", options=options, episode=episode, reward=reward) for _ in range(n)]
+    rules, encoder = refs[0].rules, refs[0].encoder
+    tables = SuzumeArrays(rules, encoder, n, seed, -1.0, episode, reward)  # type: ignore[arg-type]
     tables.reset()
     for i, ref in enumerate(refs):
-        ref.new_game(0, walls=[list(tables.walls[i])])
+        ref.new_game(0, walls=tables.game_walls(i))
     rng = np.random.default_rng(seed)
     rewards = np.zeros((n, 4), dtype=np.float32)
     ended = np.zeros(n, dtype=bool)
     illegal = np.zeros(n, dtype=bool)
-    seen = {"hands": 0, "paid": 0, "illegal": 0, "claims": 0, "shared windows": 0}
+    seen = {"episodes": 0, "hands": 0, "paid": 0, "illegal": 0, "claims": 0, "floor": 0}
+    seen["shared windows"] = 0
     for step in range(steps):
         for i, ref in enumerate(refs):
             seat = ref.to_act()[0]
@@ -56,27 +66,52 @@ def _play_against_the_engine(n: int, steps: int, seed: int, illegal_share: float
         ended[:] = False
         illegal[:] = False
         tables.step(actions, rewards, ended, illegal)
+        seen["floor"] += int(((tables._scores == 0).any(axis=1) & rewards.any(axis=1)).sum())
         for i, ref in enumerate(refs):
+            hand = ref.game.hand_number
             ref.play(int(acting[i]), int(actions[i]))
             assert np.allclose(ref.rewards(), rewards[i]), (step, i)
             assert ref.done == ended[i], (step, i)
             assert (ref.illegal is not None) == illegal[i], (step, i)
+            seen["hands"] += ref.game.hand_number != hand or bool(ended[i] and not illegal[i])
+            seen["paid"] += bool(rewards[i].any()) and not illegal[i]
             if ended[i]:
-                seen["hands"] += 1
-                seen["paid"] += bool(rewards[i].any()) and not illegal[i]
+                seen["episodes"] += 1
                 seen["illegal"] += bool(illegal[i])
-                ref.new_game(0, walls=[list(tables.walls[i])])
+                ref.new_game(0, walls=tables.game_walls(i))
     return seen
 
 
 def test_the_array_tables_play_the_engines_suzume() -> None:
     seen = _play_against_the_engine(48, 800, seed=7, illegal_share=0.002)
     # enough of every kind of end to mean something (counts of this seed's run)
-    assert seen["hands"] > 1500
+    assert seen["hands"] > 1500 and seen["hands"] + seen["illegal"] == seen["episodes"]
     assert seen["paid"] > 150  # won hands: tsumo and ron, payments by the ruleset
     assert seen["illegal"] > 20
     assert seen["claims"] > 300  # ron offers: claim windows asked of eligible seats
     assert seen["shared windows"] > 2  # a window asked of two seats or more (rare)
+
+
+def test_the_array_tables_play_the_engines_whole_games() -> None:
+    # 16 hands a game, the dealer passing to the right, the scores carried over; from
+    # 12 points a payer often reaches the floor (the ruleset's settlement pays then)
+    seen = _play_against_the_engine(
+        24, 1200, seed=5, illegal_share=0.0002, episode="game", options={"starting_points": 12}
+    )
+    assert seen["episodes"] > 50 and seen["hands"] > 16 * seen["episodes"] - 50
+    assert seen["paid"] > 150 and seen["illegal"] >= 1 and seen["floor"] > 20
+
+
+@pytest.mark.parametrize(
+    ("episode", "reward"), [("hand", "placement"), ("game", "placement"), ("game", "final")]
+)
+def test_the_array_tables_reward_as_the_engines_environments(episode: str, reward: str) -> None:
+    # at the episode's end only: the places by the ruleset (shared places share their
+    # rewards; a hand nobody won gives every seat 0), or the final scores
+    seen = _play_against_the_engine(
+        12, 700, seed=3, illegal_share=0.0005, episode=episode, reward=reward
+    )
+    assert seen["episodes"] > 20 and seen["paid"] > 10
 
 
 @settings(max_examples=sized(12, 200), deadline=None)
@@ -84,12 +119,16 @@ def test_the_array_tables_play_the_engines_suzume() -> None:
 def test_any_seed_plays_the_engines_suzume(seed: int, share: float) -> None:
     seen = _play_against_the_engine(8, 120, seed=seed, illegal_share=share)
     assert seen["hands"] > 10
+    seen = _play_against_the_engine(4, 200, seed=seed, illegal_share=share, episode="game")
+    assert seen["hands"] > 10
 
 
 @pytest.mark.slow
 def test_the_array_tables_play_the_engines_suzume_long() -> None:
     seen = _play_against_the_engine(64, 3000, seed=11, illegal_share=0.001)
     assert seen["hands"] > 8000
+    seen = _play_against_the_engine(32, 6000, seed=13, illegal_share=0.0001, episode="game")
+    assert seen["episodes"] > 400
 
 
 def test_the_same_seed_plays_the_same_games() -> None:
@@ -141,8 +180,7 @@ def test_a_batch_of_arrays_steps_and_restarts_like_the_per_table_batch() -> None
     ("args", "named"),
     [
         ({"ruleset": "riichi"}, "the riichi ruleset"),
-        ({"episode": "game"}, 'episode="game"'),
-        ({"reward": "placement"}, "reward='placement'"),
+        ({"autoplay": False}, "autoplay=False"),
         ({"claims": "uniform"}, "claims='uniform'"),
         ({"options": {"allow_misdeclared_wins": True}}, "misdeclared wins"),
     ],
@@ -175,18 +213,21 @@ def test_payments_from_the_rulesets_table_stop_at_the_floor_as_the_ruleset_does(
     # with too few points for some rows: those fall back to the ruleset's own settlement
     key = int(tables._winning[len(tables._winning) // 2])
     tables._dora[:] = key % 16
-    tables._scores[:] = 40
-    tables._scores[::2] = [2, 40, 1, 0]  # rows 0, 2, 4, 6: the others cannot pay in full
     tables._subject[:] = 5  # the discard won on (its face's weight is not in the hand)
     rows = np.arange(8)
     for discarders in (None, np.full(8, 3)):
         claimed = 0 if discarders is None else int(tables._fw[5])
         tables._keys[:, 1, 1] = key // 16 - claimed
+        tables._scores[:] = 40
+        tables._scores[::2] = [2, 40, 1, 0]  # rows 0, 2, 4, 6: the others cannot pay in full
+        before = tables._scores.copy()
+        who = None if discarders is None else 3
+        settled = [np.array(tables._settle(row, [1], who)) for row in range(8)]
         got = np.zeros((8, 4), dtype=np.float32)
         tables._pay(rows, np.ones(8, dtype=np.int64), discarders, got)
         for row in range(8):
-            who = None if discarders is None else 3
-            assert np.allclose(got[row], tables._settle(row, [1], who)), (row, discarders)
-        points = got * tables._scale + tables._scores
+            assert np.allclose(got[row], settled[row] / tables._scale), (row, discarders)
+        points = got * tables._scale + before
+        assert np.allclose(points, tables._scores)  # the table's scores moved by them
         assert (points >= 0).all() and np.allclose(got.sum(axis=1), 0, atol=1e-6)
         assert not np.allclose(got[0], got[1])  # the floor changed what row 0 was paid

@@ -1,7 +1,8 @@
 """Suzume-Jong tables as numpy arrays: :class:`SuzumeArrays`, the fast path of
 ``batch_env("suzume", n, vectorised=True)``.
 
-``n`` tables, each playing one hand per episode (a new game's first hand), are held as
+``n`` tables, each playing one hand per episode (a new game's first hand) or whole
+games (the ruleset's hands, the deal passing to the right each hand), are held as
 arrays (walls, hands as counts of each face, rivers, scores, whose decision it is) and
 stepped together by a few dozen numpy operations over all of them: no Python object per
 table, no loop over tables on the hot path. What the tables play is the one engine's
@@ -45,6 +46,7 @@ from ..engine.game import Game
 from ..engine.ledger import Ledger, Settlement
 from ..errors import SparrowsError
 from ..rules.suzume.ruleset import SuzumeRuleset, pay_win
+from .core import placement_rewards
 from .encoding import Encoder
 from .layout import PROMPT_KINDS
 
@@ -126,11 +128,31 @@ class SuzumeArrays:
     seat has an observation row and a mask row; :meth:`step` plays one action per table."""
 
     def __init__(
-        self, rules: SuzumeRuleset, encoder: Encoder, n: int, seed: int, illegal_reward: float
+        self,
+        rules: SuzumeRuleset,
+        encoder: Encoder,
+        n: int,
+        seed: int,
+        illegal_reward: float,
+        episode: str = "hand",
+        reward: str = "points",
     ) -> None:
         if rules.num_players != _PLAYERS or rules.options.allow_misdeclared_wins:
             raise SparrowsError("the array tables play four-player Suzume without misdeclared wins")
+        if episode not in ("hand", "game"):
+            raise SparrowsError(f"episode must be hand or game, not {episode!r}")
+        if reward not in ("points", "placement", "final") or (
+            reward == "final" and episode != "game"
+        ):
+            raise SparrowsError(
+                f"the array tables give no reward={reward!r} with episode={episode!r}"
+            )
+        #: rewards as the environments' REWARDS say: points moved each step, or at the
+        #: episode's end the place (placement) or the final score (final)
+        self.reward = reward
         self.rules, self.encoder, self.n = rules, encoder, n
+        #: hands an episode: one, or the ruleset's game (the dealer moves on each hand)
+        self.hands = 1 if episode == "hand" else int(rules.options.hands)
         self.illegal_reward = float(illegal_reward)
         tiles = rules.tileset.tiles
         layout = rules.layout
@@ -241,6 +263,8 @@ class SuzumeArrays:
         self._asked, self._rons = self._window[:, :, 0], self._window[:, :, 1]
         self.seat = np.zeros(n, dtype=np.int32)  # the acting seat (int32, as BatchStep says)
         self._hands_played = np.zeros(n, dtype=np.uint64)  # per table: walls dealt
+        self._hand_no = np.zeros(n, dtype=np.int64)  # the hand of the game (0 first)
+        self._dealer = np.zeros(n, dtype=np.int64)  # its dealer: the hand's number mod 4
         self._rows = np.arange(n)
         self._rel_steps = np.arange(p)[None, :]
         steps = np.arange(1, tiles + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
@@ -266,31 +290,55 @@ class SuzumeArrays:
 
     # ------------------------------------------------------------------ hands
     def reset(self) -> None:
-        """Every table's next hand."""
+        """Every table's next episode: a new game."""
+        self._new_games(self._rows)
         self._deal(self._rows)
         self._encode()
 
-    def _deal(self, rows: Any) -> None:
-        """New hands at ``rows``: a wall from (seed, table, hand), the deal, the dealer's
-        draw."""
-        m = len(rows)
+    def _new_games(self, rows: Any) -> None:
+        """New games at ``rows``: the first hand, every seat at the starting points."""
+        self._hand_no[rows] = 0
+        self._scores[rows] = self._start_points
+
+    def _shuffle(self, rows: Any, counters: Any) -> Any:
+        """The draw orders (tile ids, the first drawn first) of the walls numbered
+        ``counters`` of tables ``rows``: a hash of (seed, table, counter)."""
         table = rows.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-        hand = self._hands_played[rows] * np.uint64(0xD1B54A32D192ED03)
+        hand = counters.astype(np.uint64) * np.uint64(0xD1B54A32D192ED03)
         base = _mix(self._seed_key + table + hand)
-        self._hands_played[rows] += np.uint64(1)
         shuffle = base[:, None] + self._tile_steps  # (steps: odd multiples of a constant)
         shuffle ^= shuffle >> np.uint64(29)
         shuffle *= np.uint64(0xBF58476D1CE4E5B9)
         shuffle ^= shuffle >> np.uint64(32)
-        ids = np.argsort(shuffle, axis=1, kind="stable")  # the draw order
+        return np.argsort(shuffle, axis=1, kind="stable")
+
+    def game_walls(self, row: int) -> list[list[int]]:
+        """Table ``row``'s walls for every hand of its current game, in ``Game``'s order
+        (``Game(rules, seed, walls=...)`` plays the same game)."""
+        first = int(self._hands_played[row]) - 1 - int(self._hand_no[row])
+        counters = np.arange(first, first + self.hands)
+        ids = self._shuffle(np.full(self.hands, row), counters)
+        walls: list[list[int]] = ids[:, ::-1].tolist()
+        return walls
+
+    def _deal(self, rows: Any) -> None:
+        """The next hands at ``rows``: a wall from (seed, table, hand), the deal, the
+        dealer's draw."""
+        m = len(rows)
+        ids = self._shuffle(rows, self._hands_played[rows])  # the draw order
+        self._hands_played[rows] += np.uint64(1)
         self.walls[rows] = ids[:, ::-1]  # Game's order: the last is drawn first
         faces = self._face_of_id[ids]
         self._draws[rows] = faces
-        # the deal, with the dealer's first draw as its sixth tile (the others' sixth: none)
+        # the deal (seat 0 first, whoever deals), with the dealer's first draw as its sixth
+        # tile (the others' sixth: none)
+        dealer = self._hand_no[rows] % _PLAYERS
+        self._dealer[rows] = dealer
         held = np.full((m, _PLAYERS, _HAND + 1), self._faces, dtype=np.int64)
         held[:, :, :_HAND] = faces[:, :_DEALT].reshape(m, _PLAYERS, _HAND)
         first = faces[:, _DEALT + 1]
-        held[:, 0, _HAND] = first
+        at = np.arange(m)
+        held[at, dealer, _HAND] = first
         self._rec[rows] = self._gain[held].sum(axis=2, dtype=np.int8)
         keys = self._key_gain[held].sum(axis=2)
         self._keys[rows] = keys
@@ -298,16 +346,18 @@ class SuzumeArrays:
         self._indicator[rows] = indicator
         self._dora[rows] = self._dora_of[indicator]
         self._public[rows] = self._kind_hot[indicator]
-        self._table[rows] = (_DEALT + 2, 0, 0)  # the next draw, no discard, seat 0's turn
+        self._pos[rows] = _DEALT + 2  # the next draw
+        self._count[rows] = 0  # no discard yet
+        self._turn[rows] = dealer
         self._rcount[rows] = 0
-        self._seats[rows] = (0, self._start_points)
+        self._rlen[rows] = 0
         self._window[rows] = False
-        self.seat[rows] = 0
+        self.seat[rows] = dealer
         self._drawn[rows] = first
         self._drawn_cell[rows] = self._off["drawn"] + self._kind[first]
         self._indicator_cell[rows] = self._off["indicators"] + self._kind[indicator]
         self._claim[rows] = False
-        self._tsumo_ok[rows] = self._may_tsumo(keys[:, 0], rows)
+        self._tsumo_ok[rows] = self._may_tsumo(keys[at, dealer], rows)
 
     def _draw(self, rows: Any, seats: Any) -> None:
         """``seats`` (one per row) draw and owe a turn decision."""
@@ -395,12 +445,31 @@ class SuzumeArrays:
             if len(going):
                 self._draw(going, (self._turn[going] + 1) % _PLAYERS)
         for row, winners, discarder in won:
-            rewards[row] = self._settle(row, winners, discarder)
+            self._paid(row, winners, discarder, rewards)
         done = np.flatnonzero(ended)
-        if len(done):
-            terminated[done] = True
+        over = illegal[done] | (self._hand_no[done] + 1 >= self.hands)
+        finished = done[over]
+        if self.reward != "points":
+            rewards[legal] = 0  # (the points moved; the reward is given at the end)
+            self._end_rewards(finished[~illegal[finished]], rewards)
+        if len(done):  # hands over: the game's next, or (the episode over) a new game's
+            self._hand_no[done] += 1
+            terminated[finished] = True
+            self._new_games(finished)
             self._deal(done)
         self._encode()
+
+    def _end_rewards(self, rows: Any, rewards: Any) -> None:
+        """The rewards of episodes ended at ``rows`` (not by an illegal action), as
+        :meth:`EnvCore.rewards` gives them: placement, by the ruleset's places of the
+        scores; final, the scores over the scale (Suzume's final figures are its
+        scores)."""
+        for row in rows.tolist():
+            scores = self._scores[row].tolist()
+            if self.reward == "placement":
+                rewards[row] = placement_rewards(self.rules.places(scores))
+            else:
+                rewards[row] = [v / self._scale for v in scores]
 
     def _discard(self, rows: Any, faces: Any) -> None:
         """The seats on turn at ``rows`` discard ``faces``; the seats that may ron are
@@ -470,19 +539,29 @@ class SuzumeArrays:
         deltas = self._pay_table[winners, frm, totals]
         ok = (self._scores[rows] + deltas >= 0).all(axis=1)
         rewards[rows[ok]] = deltas[ok] / self._scale
+        self._scores[rows[ok]] += deltas[ok]
         for i in np.flatnonzero(~ok):  # (a payer at the floor)
             who = None if discarders is None else int(discarders[i])
-            rewards[rows[i]] = self._settle(int(rows[i]), [int(winners[i])], who)
+            self._paid(int(rows[i]), [int(winners[i])], who, rewards)
 
     def _hand_scores(self, rows: Any, winners: Any, ron: bool) -> Any:
         """The ruleset's score of each winner's hand (``ron``: with the discard it won
         on), from the winning table."""
         claimed = self._fw[self._subject[rows]] if ron else 0
         keys = (self._keys[rows, winners, 1] + claimed) * _DORA_KINDS + self._dora[rows]
-        return self._totals[np.searchsorted(self._winning, keys), (winners == 0) * 1]
+        dealer = winners == self._dealer[rows]
+        return self._totals[np.searchsorted(self._winning, keys), dealer * 1]
 
-    def _settle(self, row: int, winners: list[int], discarder: int | None) -> list[float]:
-        """The payments of a won hand, by the ruleset's rule: each seat's reward."""
+    def _paid(self, row: int, winners: list[int], discarder: int | None, rewards: Any) -> None:
+        """Table ``row``'s hand won by ``winners`` paid by :meth:`_settle`: the scores
+        moved and the rewards written."""
+        deltas = self._settle(row, winners, discarder)
+        self._scores[row] += deltas
+        rewards[row] = [d / self._scale for d in deltas]
+
+    def _settle(self, row: int, winners: list[int], discarder: int | None) -> list[int]:
+        """The payments of a won hand, by the ruleset's rule, from the table's scores now:
+        each seat's points moved."""
         ledger = self._ledger
         ledger.accounts["points"] = self._scores[row].tolist()
         pay = Settlement(ledger)
@@ -490,7 +569,7 @@ class SuzumeArrays:
         scores = self._hand_scores(np.full(len(winners), row), seats, discarder is not None)
         for seat, score in zip(winners, scores.tolist(), strict=True):
             pay_win(pay, seat, discarder, score)
-        return [d / self._scale for d in pay.deltas()]
+        return pay.deltas()
 
     # ------------------------------------------------------------------ observations
     def _encode(self) -> None:
@@ -521,7 +600,7 @@ class SuzumeArrays:
         turn_or_by = np.where(
             claim, self._off["offered_by"] + ((self._turn - me) & 3), self._turn_at
         )
-        dealer = self._off["dealer"] + ((-me) & 3)  # the first hand's dealer: seat 0
+        dealer = self._off["dealer"] + ((self._dealer - me) & 3)
         laid = self._slots < self._count[:, None]
         rel_seat = (self._dseat - me[:, None]) & 3
         order_at = self._base_order + rel_seat * (slots * k) + self._dcell
@@ -546,7 +625,9 @@ class SuzumeArrays:
         obs[:, self._off["points"] : self._off["points"] + p] = points / self._scale
         held = rec[:, :, self._held_at] / self.encoder.hand_size
         obs[:, self._off["concealed"] : self._off["concealed"] + p] = held
-        obs[:, self._off["round_wind"]] = 1
+        round_wind = self._off["round_wind"] + (self._hand_no // _PLAYERS) % 4
+        obs[rows, round_wind] = 1
+        obs[:, self._off["counters"] + 2] = self._hand_no / 16
         obs[:, self._off["wall"]] = (self._draws.shape[1] - self._pos) / self.encoder.wall
         mask = self.mask
         faces = self._faces

@@ -11,7 +11,7 @@ next episode at once (its row then holds the new episode's first observation; it
 rewards and termination are the ended episode's), from that table's own generator of
 game seeds, so a batch made with the same ``seed`` plays the same games.
 
-``vectorised=True`` (Suzume-Jong, one hand per episode, points rewards, eligible claims)
+``vectorised=True`` (Suzume-Jong with eligible claims: hands or games, any reward)
 holds the tables as arrays instead (:class:`~.arrays.SuzumeArrays`): the same rules,
 observations, masks and rewards (tested against the engine at every decision), about
 twenty times the hands a second; its games come from the seed by another road, so they
@@ -51,21 +51,18 @@ def _arrays(first: EnvCore, n: int, autoplay: bool | None) -> SuzumeArrays:
         wrong.append(f"the {rules.name} ruleset (only suzume)")
     elif rules.options.allow_misdeclared_wins:
         wrong.append("misdeclared wins")
-    if not first._one_hand:
-        wrong.append('episode="game"')
-    if first.reward != "points":
-        wrong.append(f"reward={first.reward!r}")
     if first.claims != "eligible":
         wrong.append(f"claims={first.claims!r}")
     if autoplay is False:
         wrong.append("autoplay=False")
     if wrong:
         raise SparrowsError(
-            "vectorised tables play Suzume one hand an episode with points rewards and "
-            f"eligible claims; not {', '.join(wrong)}"
+            f"vectorised tables play Suzume with eligible claims; not {', '.join(wrong)}"
         )
     assert isinstance(rules, SuzumeRuleset)
-    return SuzumeArrays(rules, first.encoder, n, 0, first.illegal_reward)
+    return SuzumeArrays(
+        rules, first.encoder, n, 0, first.illegal_reward, first.episode, first.reward
+    )
 
 
 @dataclass(frozen=True)
