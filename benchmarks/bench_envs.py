@@ -127,8 +127,10 @@ def ours(key: str, seconds: float, first: int, warm: float = 0.3) -> float:
 
 
 #: the batch rows: (ruleset key, tables, vectorised) through ``batch_env``; Suzume's
-#: tables as arrays (``vectorised=True``) beside its per-table batch
+#: tables as arrays (``vectorised=True``) beside its per-table batch; riichi at 16 tables
+#: too, where a process's per-table batch peaks (its rate falls with more tables)
 BATCHES: tuple[tuple[str, int, bool], ...] = (
+    ("riichi", 16, False),
     ("riichi", 64, False),
     ("riichi", 256, False),
     ("suzume", 256, False),
