@@ -1,5 +1,6 @@
-"""Scripted riichi hands: injected walls and small driving helpers for
-``tests/rules/riichi/test_game.py``.
+"""Scripted riichi hands: injected walls, small driving helpers and the hands and
+readings shared by the scripted game tests (``tests/rules/riichi/test_game.py``,
+``test_riichi.py``, ``test_draws.py``, ``test_game_end.py``).
 
 :func:`riichi_wall` returns the tile order (a permutation of the 136 ids) that
 ``RiichiRuleset.build_wall`` turns into exactly the hand asked for: the deal (13 tiles each,
@@ -253,3 +254,76 @@ def dealt_wall(rules: Ruleset, hands: list[str], draws: str) -> list[int]:
         pool.remove(tile)
         order.append(tile)
     return order + pool
+
+
+# ---------------------------------------------------------------- hands and readings
+# shared by the scripted game tests (tests/rules/riichi/test_game*.py and neighbours)
+
+# Hands that can claim nothing: no pair, no two tiles of a suit within two ranks.
+Q1 = "147m147p147s1234z"
+Q2 = "258m258p258s1567z"
+Q3 = "369m369p369s2345z"
+Q4 = "147m258p369s3456z"
+# Closed tenpai hands with red dragons (1 han), for rons and tsumos of known value.
+KANCHAN = "123m456m777z24s99s"  # waits 3s (kanchan): ron 20+10+2+8 = 40 fu
+RYANMEN = "123m456m777z34s99s"  # waits 2s 5s: ron 20+10+8 = 38 -> 40 fu; tsumo 20+2+8 -> 30
+PENCHAN = "12m456p777z11s789s"  # waits 3m (penchan): ron 20+10+2+8 = 40 fu
+# Four tenpai hands (no yaku needed at a draw or in riichi) and four noten ones.
+TENPAI = [
+    "123m456m789p24s99s",  # waits 3s
+    "123p456p789m13s55z",  # 2s
+    "234m567p678s11z46p",  # 5p 8p
+    "345m345p345s22z78m",  # 6m 9m
+]
+NOTEN = [Q1, "258m258p258s1567z", "369m369p369s2347z", "147m258p369s3456z"]
+# 1 han 40 fu: basic 40 x 2^3 = 320; non-dealer ron 4 x 320 = 1280 -> 1300; dealer ron
+# 6 x 320 = 1920 -> 2000.
+RON_1H40 = 1300
+DEALER_RON_1H40 = 2000
+# 2 han 40 fu: basic 640; non-dealer ron 2560 -> 2600.
+RON_2H40 = 2600
+# 3 han 40 fu: basic 1280; non-dealer ron 5120 -> 5200.
+RON_3H40 = 5200
+
+
+def ids(event: Any) -> list[str]:
+    """The yaku ids of a win event (dora, red fives and ura dora left out)."""
+    return sorted(y for y, _ in event.detail["yaku"] if y not in ("dora", "aka", "ura"))
+
+
+def events(game: Game, since: int) -> list[Any]:
+    """The events from index ``since`` of the log."""
+    return list(game.events[since:])
+
+
+def riichi_flags(game: Game) -> list[int]:
+    return list(game.observation(0).extra.riichi)
+
+
+def furiten(game: Game, seat: int) -> bool:
+    return bool(game.observation(seat).extra.furiten)
+
+
+def kinds(game: Game, seat: int) -> set[ActionType]:
+    return {a.type for a in game.legal_actions(seat)}
+
+
+def nine_terminals_abort(rules: Ruleset) -> list[int]:
+    """A hand the dealer's next player ends with nine terminals on its first draw (the
+    dealer may first declare a double riichi: its stick stays on the table)."""
+    return riichi_wall(
+        rules,
+        ["123m456m789p24s99s", "19m19p19s123z234m5p", Q2, Q3],
+        draws=["7z", "6z"],
+    )
+
+
+def start_after_abort(game: Game, riichi_first: bool) -> None:
+    if riichi_first:
+        act(game, 0, "riichi 7z")
+    else:
+        act(game, 0, "discard 7z")
+    assert "abort" in legal(game, 1)
+    act(game, 1, "abort")
+    abort = last(game, "abort")
+    assert (abort.reason, abort.seat) == ("nine terminals", 1)
