@@ -274,7 +274,8 @@ class SuzumeArrays:
         self._cells = np.zeros(n * self.encoder.size + 1, dtype=np.float32)
         self._trash = n * self.encoder.size
         base = self._rows * self.encoder.size  # each table's row
-        self._base5 = np.tile(base, 5)
+        self._base6 = np.tile(base, 6)
+        self._east = np.full(n, self._off["round_wind"], dtype=np.int64)
         self._base_order = base[:, None] + self._off["river_order"]
         self._base_flags = base[:, None] + self._off["river_flags"]
         self.obs = self._cells[: self._trash].reshape(n, self.encoder.size)
@@ -291,14 +292,10 @@ class SuzumeArrays:
     # ------------------------------------------------------------------ hands
     def reset(self) -> None:
         """Every table's next episode: a new game."""
-        self._new_games(self._rows)
+        self._hand_no[:] = 0  # new games: the first hand, every seat at the starting points
+        self._scores[:] = self._start_points
         self._deal(self._rows)
         self._encode()
-
-    def _new_games(self, rows: Any) -> None:
-        """New games at ``rows``: the first hand, every seat at the starting points."""
-        self._hand_no[rows] = 0
-        self._scores[rows] = self._start_points
 
     def _shuffle(self, rows: Any, counters: Any) -> Any:
         """The draw orders (tile ids, the first drawn first) of the walls numbered
@@ -332,13 +329,17 @@ class SuzumeArrays:
         self._draws[rows] = faces
         # the deal (seat 0 first, whoever deals), with the dealer's first draw as its sixth
         # tile (the others' sixth: none)
-        dealer = self._hand_no[rows] % _PLAYERS
-        self._dealer[rows] = dealer
+        at = np.arange(m)
         held = np.full((m, _PLAYERS, _HAND + 1), self._faces, dtype=np.int64)
         held[:, :, :_HAND] = faces[:, :_DEALT].reshape(m, _PLAYERS, _HAND)
         first = faces[:, _DEALT + 1]
-        at = np.arange(m)
-        held[at, dealer, _HAND] = first
+        if self.hands > 1:
+            dealer = self._hand_no[rows] % _PLAYERS
+            self._dealer[rows] = dealer
+            held[at, dealer, _HAND] = first
+        else:  # (seat 0 deals every episode's one hand)
+            dealer = 0
+            held[:, 0, _HAND] = first
         self._rec[rows] = self._gain[held].sum(axis=2, dtype=np.int8)
         keys = self._key_gain[held].sum(axis=2)
         self._keys[rows] = keys
@@ -346,8 +347,7 @@ class SuzumeArrays:
         self._indicator[rows] = indicator
         self._dora[rows] = self._dora_of[indicator]
         self._public[rows] = self._kind_hot[indicator]
-        self._pos[rows] = _DEALT + 2  # the next draw
-        self._count[rows] = 0  # no discard yet
+        self._table[rows, :2] = (_DEALT + 2, 0)  # the next draw, no discard yet
         self._turn[rows] = dealer
         self._rcount[rows] = 0
         self._rlen[rows] = 0
@@ -447,15 +447,17 @@ class SuzumeArrays:
         for row, winners, discarder in won:
             self._paid(row, winners, discarder, rewards)
         done = np.flatnonzero(ended)
-        over = illegal[done] | (self._hand_no[done] + 1 >= self.hands)
-        finished = done[over]
+        games = self.hands > 1
+        finished = done[illegal[done] | (self._hand_no[done] + 1 >= self.hands)] if games else done
         if self.reward != "points":
             rewards[legal] = 0  # (the points moved; the reward is given at the end)
             self._end_rewards(finished[~illegal[finished]], rewards)
         if len(done):  # hands over: the game's next, or (the episode over) a new game's
-            self._hand_no[done] += 1
             terminated[finished] = True
-            self._new_games(finished)
+            if games:
+                self._hand_no[done] += 1
+                self._hand_no[finished] = 0
+            self._scores[finished] = self._start_points
             self._deal(done)
         self._encode()
 
@@ -600,7 +602,12 @@ class SuzumeArrays:
         turn_or_by = np.where(
             claim, self._off["offered_by"] + ((self._turn - me) & 3), self._turn_at
         )
-        dealer = self._off["dealer"] + ((self._dealer - me) & 3)
+        if self.hands > 1:  # the hand's dealer and round (four dealers a round)
+            dealer = self._off["dealer"] + ((self._dealer - me) & 3)
+            round_wind = self._off["round_wind"] + ((self._hand_no >> 2) & 3)
+        else:  # (one hand an episode: seat 0 deals, the east round)
+            dealer = self._off["dealer"] + ((-me) & 3)
+            round_wind = self._east
         laid = self._slots < self._count[:, None]
         rel_seat = (self._dseat - me[:, None]) & 3
         order_at = self._base_order + rel_seat * (slots * k) + self._dcell
@@ -608,8 +615,10 @@ class SuzumeArrays:
         trash = self._trash
         ones = np.concatenate(
             (
-                self._base5
-                + np.concatenate((subject, prompt, turn_or_by, self._indicator_cell, dealer)),
+                self._base6
+                + np.concatenate(
+                    (subject, prompt, turn_or_by, self._indicator_cell, dealer, round_wind)
+                ),
                 np.where(laid, order_at, trash).ravel(),
                 np.where(laid & self._dgiri, flag_at, trash).ravel(),
             )
@@ -625,9 +634,8 @@ class SuzumeArrays:
         obs[:, self._off["points"] : self._off["points"] + p] = points / self._scale
         held = rec[:, :, self._held_at] / self.encoder.hand_size
         obs[:, self._off["concealed"] : self._off["concealed"] + p] = held
-        round_wind = self._off["round_wind"] + (self._hand_no // _PLAYERS) % 4
-        obs[rows, round_wind] = 1
-        obs[:, self._off["counters"] + 2] = self._hand_no / 16
+        if self.hands > 1:  # (a game's later hands: the counter; the first's is 0)
+            obs[:, self._off["counters"] + 2] = self._hand_no / 16
         obs[:, self._off["wall"]] = (self._draws.shape[1] - self._pos) / self.encoder.wall
         mask = self.mask
         faces = self._faces
