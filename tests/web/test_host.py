@@ -19,8 +19,8 @@ from sparrows.server import create_app
 from sparrows.server import registry as server_registry
 from sparrows.server.limits import Limits
 from sparrows.server.store import Store
+from tests.support.web_room import FAST
 
-FAST = {"bot_pace": 0, "claim_pause": 0, "next_hand_seconds": 0}
 BOT = {"kind": "bot:efficiency"}
 
 

@@ -18,8 +18,7 @@ from starlette.testclient import TestClient
 from sparrows.client import SeatState, View
 from sparrows.rules import get_ruleset
 from sparrows.server import create_app
-
-FAST = {"bot_pace": 0, "claim_pause": 0, "next_hand_seconds": 0}
+from tests.support.web_room import FAST
 
 
 def _table(client: TestClient, ruleset: str = "suzume", preset: str = "", **kw: Any) -> Any:

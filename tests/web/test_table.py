@@ -25,14 +25,12 @@ from tests.support.browser import (
     stop_server,
     table_at,
 )
+from tests.support.web_room import FAST
 
 if not CHROMIUM.exists():
     pytest.skip("no /usr/bin/chromium (make browser installs it)", allow_module_level=True)
 
 BOT = {"kind": "bot:efficiency"}
-
-
-FAST = {"bot_pace": 0, "claim_pause": 0, "next_hand_seconds": 0}
 
 
 def _open(browser: Any, url: str, body: dict[str, Any], width: int = 1280) -> Any:
