@@ -1,5 +1,5 @@
 """Shared pieces of the house preset's scripted tests
-(``tests/rules/riichi_house/test_game.py``, ``tests/rules/riichi_house/test_flow.py``):
+(``tests/rules/riichi_house/test_game.py``, ``test_game_wins.py``, ``test_flow.py``):
 the ruleset, quiet hands, and small drivers that pass every claim, play tsumogiri and stop
 at the dealer's continue-or-pass window."""
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from sparrows.engine import Game, Phase
 from sparrows.engine.protocol import Ruleset
-from tests.support.riichi_walls import act, legal, of_type, riichi, tsumogiri
+from tests.support.riichi_walls import act, legal, of_type, riichi, riichi_wall, tsumogiri
 
 HOUSE = "cy-dealers-choice"
 # Hands that can claim nothing (no pair, no two tiles of a suit within two ranks), with
@@ -74,3 +74,8 @@ def chip_moves(game: Game, reason: str) -> list[tuple[int, int, int]]:
         for t in of_type(game, "transfer")
         if t.account == "chips" and t.reason == reason
     )
+
+
+def tenpai_dealer_wall(rules: Ruleset, dealer: int) -> list[int]:
+    """A hand where only the dealer is ready (READY, waiting on 3s)."""
+    return riichi_wall(rules, seat_hands({dealer: READY}), dealer=dealer)
