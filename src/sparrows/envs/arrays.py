@@ -123,6 +123,14 @@ def _hash_table(keys: Any) -> Any:
     return table
 
 
+def _check_play(episode: str, reward: str) -> None:
+    """A one-line error unless the array tables play ``episode`` with ``reward``."""
+    if episode not in ("hand", "game"):
+        raise SparrowsError(f"episode must be hand or game, not {episode!r}")
+    if reward not in ("points", "placement", "final") or (reward == "final" and episode != "game"):
+        raise SparrowsError(f"the array tables give no reward={reward!r} with episode={episode!r}")
+
+
 class SuzumeArrays:
     """``n`` Suzume tables as arrays; see the module's documentation. Every table's acting
     seat has an observation row and a mask row; :meth:`step` plays one action per table."""
@@ -139,14 +147,7 @@ class SuzumeArrays:
     ) -> None:
         if rules.num_players != _PLAYERS or rules.options.allow_misdeclared_wins:
             raise SparrowsError("the array tables play four-player Suzume without misdeclared wins")
-        if episode not in ("hand", "game"):
-            raise SparrowsError(f"episode must be hand or game, not {episode!r}")
-        if reward not in ("points", "placement", "final") or (
-            reward == "final" and episode != "game"
-        ):
-            raise SparrowsError(
-                f"the array tables give no reward={reward!r} with episode={episode!r}"
-            )
+        _check_play(episode, reward)
         #: rewards as the environments' REWARDS say: points moved each step, or at the
         #: episode's end the place (placement) or the final score (final)
         self.reward = reward

@@ -114,6 +114,10 @@ class Layout:
         ]
         self.vector_size = sum(n for _, n, _ in self._vector)
         self.size = self.channels * self.kinds + self.vector_size
+        self._place()
+
+    def _place(self) -> None:
+        """Each block's place: its first plane, its first vector cell, its first cell."""
         self._plane_at = {}
         at = 0
         for name, n, _ in self._planes:
