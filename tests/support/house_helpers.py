@@ -1,7 +1,17 @@
 """Shared pieces of the house preset's scripted tests
 (``tests/rules/riichi_house/test_game.py``, ``test_game_wins.py``, ``test_flow.py``):
 the ruleset, quiet hands, and small drivers that pass every claim, play tsumogiri and stop
-at the dealer's continue-or-pass window."""
+at the dealer's continue-or-pass window.
+
+Every expected payment is worked out by hand in the comments from
+``../shared/rules/riichi.md`` (sections "Preset `cy-dealers-choice`" and "precise
+semantics"), never read back from the engine; ``game.validate()`` runs after every step
+(the helpers of ``riichi_walls`` do it).
+
+Tile text: ``3Pm`` purple 3m, ``7Bp`` blue 7p, ``5Gp`` gold 5p, ``5Ts`` platinum 5s,
+``5Cm`` cyan 5m, ``5!z`` / ``6!z`` / ``7!z`` the pocchi; a plain digit is a plain tile
+(the house set holds three plain copies of 3m/3p/3s, 5m/5p/5s, 7m/7p/7s and 5z/6z/7z).
+"""
 
 from __future__ import annotations
 

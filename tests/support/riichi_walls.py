@@ -2,6 +2,12 @@
 readings shared by the scripted game tests (``tests/rules/riichi/test_game.py``,
 ``test_riichi.py``, ``test_draws.py``, ``test_game_end.py``).
 
+Those tests: one test per rule of ``../shared/rules/riichi.md`` (preset ``standard``)
+and per decision in the module docstring of ``sparrows.rules.riichi.game``. Every
+expected payment is worked out by hand in the comments (han, fu, basic points, rounding)
+from the spec, never read back from the engine; ``game.validate()`` runs after every
+step.
+
 :func:`riichi_wall` returns the tile order (a permutation of the 136 ids) that
 ``RiichiRuleset.build_wall`` turns into exactly the hand asked for: the deal (13 tiles each,
 from the dealer in turn order), the live draws in the order they are drawn, and the dead

@@ -1,9 +1,6 @@
 """The riichi table, scripted on injected walls: the deal, draws and the dead wall, kan
-dora, ura dora, and calls (chi options and kuikae, claim priority). One test per rule of
-``../shared/rules/riichi.md`` (preset ``standard``) and per decision in the module
-docstring of ``sparrows.rules.riichi.game``. Every expected payment is worked out by
-hand in the comments (han, fu, basic points, rounding) from the spec, never read back
-from the engine; ``game.validate()`` runs after every step."""
+dora, ura dora, and calls (chi options and kuikae, claim priority). How these tests are
+written: ``tests/support/riichi_walls.py``."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
 """Riichi's dealer rotation and game end (bust, tonpuu, hanchan, the west extension,
-agari-yame and tenpai-yame), pao and the final result, scripted on injected walls. One
-test per rule of ``../shared/rules/riichi.md`` (preset ``standard``) and per decision in
-the module docstring of ``sparrows.rules.riichi.game``. Every expected payment is worked
-out by hand in the comments (han, fu, basic points, rounding) from the spec, never read
-back from the engine; ``game.validate()`` runs after every step."""
+agari-yame and tenpai-yame), pao and the final result, scripted on injected walls. How
+these tests are written: ``tests/support/riichi_walls.py``."""
 
 from __future__ import annotations
 

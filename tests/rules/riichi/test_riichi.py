@@ -1,9 +1,6 @@
 """Riichi scripted on injected walls: the declaration and its stick, ippatsu, double
-riichi, furiten of every kind, and robbing a kan. One test per rule of
-``../shared/rules/riichi.md`` (preset ``standard``) and per decision in the module
-docstring of ``sparrows.rules.riichi.game``. Every expected payment is worked out by
-hand in the comments (han, fu, basic points, rounding) from the spec, never read back
-from the engine; ``game.validate()`` runs after every step."""
+riichi, furiten of every kind, and robbing a kan. How these tests are written:
+``tests/support/riichi_walls.py``."""
 
 from __future__ import annotations
 

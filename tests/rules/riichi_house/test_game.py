@@ -1,17 +1,8 @@
 """The riichi house preset ``cy-dealers-choice`` (seed 001) played out, scripted on
 injected walls (``tests/support/riichi_walls.py``): the placement chips, the dealer's
 choice, the called game and the low-riichi bust. Its wins (pocchi, naki menzen, chips,
-basengo, nagashi, local yakuman) and random games: ``test_game_wins.py``.
-
-Every expected payment is worked out by hand in the comments from
-``../shared/rules/riichi.md`` (sections "Preset `cy-dealers-choice`" and "precise
-semantics"), never read back from the engine; ``game.validate()`` runs after every step
-(the helpers of ``riichi_walls`` do it).
-
-Tile text: ``3Pm`` purple 3m, ``7Bp`` blue 7p, ``5Gp`` gold 5p, ``5Ts`` platinum 5s,
-``5Cm`` cyan 5m, ``5!z`` / ``6!z`` / ``7!z`` the pocchi; a plain digit is a plain tile
-(the house set holds three plain copies of 3m/3p/3s, 5m/5p/5s, 7m/7p/7s and 5z/6z/7z).
-"""
+basengo, nagashi, local yakuman) and random games: ``test_game_wins.py``. How these
+tests are written and the tiles' text: ``tests/support/house_helpers.py``."""
 
 from __future__ import annotations
 
