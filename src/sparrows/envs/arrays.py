@@ -46,7 +46,7 @@ from ..engine.game import Game
 from ..engine.ledger import Ledger, Settlement
 from ..errors import SparrowsError
 from ..rules.suzume.ruleset import SuzumeRuleset, pay_win
-from .core import placement_rewards
+from .core import EPISODES, REWARDS, end_rewards
 from .encoding import Encoder
 from .layout import PROMPT_KINDS
 
@@ -125,9 +125,9 @@ def _hash_table(keys: Any) -> Any:
 
 def _check_play(episode: str, reward: str) -> None:
     """A one-line error unless the array tables play ``episode`` with ``reward``."""
-    if episode not in ("hand", "game"):
-        raise SparrowsError(f"episode must be hand or game, not {episode!r}")
-    if reward not in ("points", "placement", "final") or (reward == "final" and episode != "game"):
+    if episode not in EPISODES:
+        raise SparrowsError(f"episode must be one of {', '.join(EPISODES)}, not {episode!r}")
+    if reward not in REWARDS or reward == "chips" or (reward == "final" and episode != "game"):
         raise SparrowsError(f"the array tables give no reward={reward!r} with episode={episode!r}")
 
 
@@ -463,16 +463,15 @@ class SuzumeArrays:
         self._encode()
 
     def _end_rewards(self, rows: Any, rewards: Any) -> None:
-        """The rewards of episodes ended at ``rows`` (not by an illegal action), as
-        :meth:`EnvCore.rewards` gives them: placement, by the ruleset's places of the
-        scores; final, the scores over the scale (Suzume's final figures are its
-        scores)."""
+        """The rewards of episodes ended at ``rows`` (not by an illegal action), by the
+        environments' :func:`~.core.end_rewards` from what ``Ruleset.returns`` gives a
+        Suzume game: the ruleset's places of the scores, and the scores as final figures."""
+        rules = self.rules
         for row in rows.tolist():
-            scores = self._scores[row].tolist()
-            if self.reward == "placement":
-                rewards[row] = placement_rewards(self.rules.places(scores))
-            else:
-                rewards[row] = [v / self._scale for v in scores]
+            scores = self._scores[row].tolist()  # (a Suzume game's returns: places, scores)
+            rewards[row] = end_rewards(
+                rules, self.reward, rules.places(scores), scores, self._scale
+            )
 
     def _discard(self, rows: Any, faces: Any) -> None:
         """The seats on turn at ``rows`` discard ``faces``; the seats that may ron are

@@ -58,6 +58,18 @@ def placement_rewards(places: Sequence[int]) -> list[float]:
     return out
 
 
+def end_rewards(
+    rules: Ruleset, reward: str, places: Sequence[int], final: Sequence[float], scale: float
+) -> list[float]:
+    """The rewards at an episode's end (not an illegal action's): ``placement``, the
+    places' (:func:`placement_rewards`); ``final``, the ruleset's final figures (riichi's
+    with oka and uma, in thousands; elsewhere the points over ``scale``)."""
+    if reward == "placement":
+        return placement_rewards(places)
+    unit = 1.0 if rules.name == "riichi" else scale
+    return [float(v) / unit for v in final]
+
+
 #: the engine's list for a seat that owes nothing (one object: its offer is kept too)
 _NO_ACTIONS: Final[list[Action]] = []
 _OVER: Final = Phase.OVER
@@ -267,14 +279,11 @@ class EnvCore:
         now = self._account()
         out = [0.0] * n
         if self.reward in ("points", "chips"):
-            scale = self.encoder.scale if self.reward == "points" else 1.0
-            out = [(now[s] - self._last[s]) / scale for s in range(n)]
+            unit = self.encoder.scale if self.reward == "points" else 1.0
+            out = [(now[s] - self._last[s]) / unit for s in range(n)]
         self._last = now
-        if self.done and self.reward == "placement":
-            places = self.rules.returns(self.game).places  # the game's own, once over
-            out = placement_rewards(places)
-        elif self.done and self.reward == "final":
-            final = self.rules.returns(self.game).final
-            scale = 1.0 if self.rules.name == "riichi" else self.encoder.scale
-            out = [float(v) / scale for v in final]
+        if self.done and self.reward in ("placement", "final"):
+            returns = self.rules.returns(self.game)  # (the game's own places, once over)
+            scale = self.encoder.scale
+            out = end_rewards(self.rules, self.reward, returns.places, returns.final, scale)
         return out
