@@ -36,13 +36,12 @@ import re
 from sparrows.rules.riichi import (
     RiichiOptions,
     RiichiScore,
-    WinSituation,
     riichi_options,
 )
 from sparrows.rules.riichi.house.scoring import (
     house_score,
 )
-from sparrows.tiles.notation import parse_hand, parse_tiles
+from tests.support.riichi_scoring import situation
 
 CY = riichi_options("cy-dealers-choice")
 BARE = riichi_options("cy-dealers-choice", abilities="")
@@ -65,31 +64,6 @@ HOUSE_IDS = frozenset(
 
 # Tile kinds (0-8 man, 9-17 pin, 18-26 sou, 27-33 honours).
 M1, M5, S1 = 0, 4, 18
-
-
-def situation(
-    hand: str,
-    tile: str,
-    *,
-    seat: int = 1,
-    rnd: int = 0,
-    dora: str = "",
-    ura: str = "",
-    **flags: object,
-) -> WinSituation:
-    """``hand`` (13 tiles, melds included) completed by ``tile``."""
-    h = parse_hand(hand)
-    (w,) = parse_tiles(tile)
-    return WinSituation(
-        tuple(h.concealed),
-        w,
-        tuple(h.melds),
-        seat_wind=seat,
-        round_wind=rnd,
-        dora_indicators=tuple(parse_tiles(dora)) if dora else (),
-        ura_indicators=tuple(parse_tiles(ura)) if ura else (),
-        **flags,  # type: ignore[arg-type]
-    )
 
 
 def hwin(

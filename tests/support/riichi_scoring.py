@@ -27,21 +27,20 @@ from sparrows.tiles.notation import parse_hand, parse_tiles
 MS = riichi_options("mahjongsoul")
 
 
-def win(
+def situation(
     hand: str,
     tile: str,
-    opts: RiichiOptions | None = None,
     *,
     seat: int = 1,
     rnd: int = 0,
     dora: str = "",
     ura: str = "",
     **flags: object,
-) -> RiichiScore:
-    """Score ``hand`` (13 tiles, melds included) completed by ``tile``."""
+) -> WinSituation:
+    """``hand`` (13 tiles, melds included) completed by ``tile``."""
     h = parse_hand(hand)
     (w,) = parse_tiles(tile)
-    sit = WinSituation(
+    return WinSituation(
         tuple(h.concealed),
         w,
         tuple(h.melds),
@@ -51,7 +50,12 @@ def win(
         ura_indicators=tuple(parse_tiles(ura)) if ura else (),
         **flags,  # type: ignore[arg-type]
     )
-    return score(sit, opts)
+
+
+def win(hand: str, tile: str, opts: RiichiOptions | None = None, **kw: object) -> RiichiScore:
+    """Score ``hand`` (13 tiles, melds included) completed by ``tile`` (``kw``: as
+    :func:`situation` takes them)."""
+    return score(situation(hand, tile, **kw), opts)  # type: ignore[arg-type]
 
 
 def check(
