@@ -101,3 +101,30 @@ def test_the_gymnasium_vector_env_steps_stacked() -> None:
         done += int(terminated.sum())
     assert done >= 3
     env.close()
+
+
+def test_the_tables_of_a_process_share_one_ruleset_and_its_memo_tables() -> None:
+    """Every table of a batch (and every environment of the process) with the same
+    ruleset and options plays one ruleset object, so its memo tables (waits, riichi
+    discards...) are filled once, not once per table; other options make another; the
+    server's tables keep their own, with the server's lower cap."""
+    from sparrows.engine.memo import MEMO_LIMIT
+    from sparrows.envs import aec_env
+    from sparrows.server.seats import SERVER_MEMO_LIMIT
+    from sparrows.server.seats import shared_ruleset as server_ruleset
+
+    env = batch_env("riichi", 3, seed=1)
+    rules = {id(t.rules) for t in env.tables}
+    assert len(rules) == 1
+    shared = env.tables[0].rules
+    assert aec_env("riichi").unwrapped.table.rules is shared
+    assert batch_env("riichi", 2, preset="tenhou-sanma").tables[0].rules is not shared
+    assert shared.memos.limit == MEMO_LIMIT
+    server = server_ruleset("riichi", {})
+    assert server is not shared and server.memos.limit == SERVER_MEMO_LIMIT
+    # the games fill the one set of tables
+    mask = env.reset()[1]
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        mask = env.step(_random(mask, rng)).mask
+    assert sum(shared.memos.sizes().values()) > 0

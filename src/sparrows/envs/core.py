@@ -20,7 +20,7 @@ from ..engine.game import Game
 from ..engine.observation import Phase
 from ..engine.protocol import Ruleset
 from ..errors import SparrowsError
-from ..rules import get_ruleset
+from ..rules import shared_ruleset
 from .encoding import Encoder, encoder_for
 from .live import LiveEncoder
 
@@ -77,11 +77,13 @@ _OVER: Final = Phase.OVER
 
 def rules_of(ruleset: str, preset: str | None, options: dict[str, Any] | None) -> Ruleset:
     """The ruleset an environment plays: ``preset`` (if given) with ``options`` over it,
-    through the one option builder."""
+    through the one option builder; one object for every environment of the process
+    with these options (:func:`~sparrows.rules.shared_ruleset`: its memo tables filled
+    once, not once per table of a batch)."""
     given = dict(options or {})
     if preset:
         given["preset"] = preset
-    return get_ruleset(ruleset, given)
+    return shared_ruleset(ruleset, given)
 
 
 class EnvCore:

@@ -2,11 +2,14 @@
 
 ``get_ruleset(name, options)`` builds a ruleset by name from the registry;
 ``register_ruleset(name, factory)`` adds one (a plug-in of your own, a test ruleset), so
-records name it and replay it like the built-in ones.
+records name it and replay it like the built-in ones. ``shared_ruleset(name, options)``
+gives every user in a process (the server's tables, a simulation's games, the
+environments' tables) one object per ruleset and options, and so one set of memo tables.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -60,6 +63,34 @@ RULESETS: tuple[str, ...] = tuple(_REGISTRY)
 def register_ruleset(name: str, factory: Factory) -> None:
     """Make ``get_ruleset(name, options)`` call ``factory(options)``."""
     _REGISTRY[name] = factory
+    for key in [k for k in _SHARED if json.loads(k)[0] == name]:
+        del _SHARED[key]  # (a ruleset registered again: its shared objects are old)
+
+
+_SHARED: dict[str, Ruleset] = {}
+
+
+def shared_ruleset(
+    name: str, options: dict[str, Any] | None = None, memo_limit: int | None = None
+) -> Ruleset:
+    """One ruleset object per ruleset, options and memo cap for the whole process. A
+    ruleset is immutable configuration; its memo tables (pure functions of hand keys) are
+    then filled once for every game that plays it, instead of once per table or per
+    environment. ``memo_limit``: the memo tables' cap (None: the engine's,
+    ``engine/memo.py``); a long-lived server gives a lower one."""
+    rules = get_ruleset(name, options)
+    key = json.dumps([name, rules.options_dict(), memo_limit], sort_keys=True, default=str)
+    made = _SHARED.get(key)
+    if made is None:
+        if memo_limit is not None:
+            rules.memos.limit = memo_limit
+        made = _SHARED[key] = rules
+    return made
+
+
+def shared_rulesets() -> list[Ruleset]:
+    """Every ruleset :func:`shared_ruleset` has made in this process."""
+    return list(_SHARED.values())
 
 
 def get_ruleset(name: str, options: dict[str, Any] | None = None) -> Ruleset:
@@ -71,4 +102,11 @@ def get_ruleset(name: str, options: dict[str, Any] | None = None) -> Ruleset:
     return factory(dict(options or {}))
 
 
-__all__ = ["RULESETS", "Ruleset", "get_ruleset", "register_ruleset"]
+__all__ = [
+    "RULESETS",
+    "Ruleset",
+    "get_ruleset",
+    "register_ruleset",
+    "shared_ruleset",
+    "shared_rulesets",
+]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -14,7 +13,8 @@ from typing import Any
 from ..engine.protocol import Ruleset
 from ..errors import SparrowsError
 from ..reasons import Reason
-from ..rules import get_ruleset
+from ..rules import shared_ruleset as rules_shared
+from ..rules import shared_rulesets
 
 
 class TableError(SparrowsError):
@@ -83,7 +83,6 @@ class Lane:
             await asyncio.sleep(min(0.05, time.perf_counter() - began))
 
 
-_RULESETS: dict[str, Ruleset] = {}
 #: Entries each memo table of a shared ruleset may hold before it starts over: a tenth of
 #: a simulation's cap (``engine/memo.py``). A server lives for weeks, so its caches are
 #: its memory's floor: at this cap the memo tables of every ruleset and preset together
@@ -93,16 +92,10 @@ SERVER_MEMO_LIMIT = 20_000
 
 
 def shared_ruleset(name: str, options: dict[str, Any]) -> Ruleset:
-    """One ruleset object per ruleset and options for every table of the process: a
-    ruleset is immutable configuration, and its memo tables (capped at
-    :data:`SERVER_MEMO_LIMIT`) are then shared instead of filled once per table."""
-    rules = get_ruleset(name, options)
-    key = json.dumps([rules.name, rules.options_dict()], sort_keys=True)
-    made = _RULESETS.get(key)
-    if made is None:
-        rules.memos.limit = SERVER_MEMO_LIMIT
-        made = _RULESETS[key] = rules
-    return made
+    """One ruleset object per ruleset and options for every table of the process
+    (:func:`sparrows.rules.shared_ruleset`), its memo tables capped at
+    :data:`SERVER_MEMO_LIMIT`."""
+    return rules_shared(name, options, SERVER_MEMO_LIMIT)
 
 
 def memo_entries() -> dict[str, int]:
@@ -111,7 +104,7 @@ def memo_entries() -> dict[str, int]:
     caches (``/api/health``: what a warm server's memory holds besides its games)."""
     from ..analysis import cache_entries
 
-    rulesets = sum(sum(r.memos.sizes().values()) for r in _RULESETS.values())
+    rulesets = sum(sum(r.memos.sizes().values()) for r in shared_rulesets())
     return {"rulesets": rulesets, "analysis": cache_entries()}
 
 

@@ -19,7 +19,7 @@ from ..engine import flow as fl
 from ..engine.game import Game
 from ..engine.observation import Phase
 from ..engine.protocol import Ruleset
-from ..rules import get_ruleset
+from ..rules import shared_ruleset
 
 
 def play_game(ruleset: Ruleset, agents: Sequence[Agent], seed: int, record: bool = False) -> Game:
@@ -125,15 +125,9 @@ def rotation(agent_names: Sequence[str], game_index: int) -> list[str]:
     return [agent_names[(s - r) % n] for s in range(n)]
 
 
-_RULESETS: dict[str, Ruleset] = {}  # per process: a ruleset (and its memo tables) kept
-
-
 def _ruleset(config: BatchConfig) -> Ruleset:
-    key = f"{config.ruleset} {sorted(config.options.items())!r}"
-    ruleset = _RULESETS.get(key)
-    if ruleset is None:
-        ruleset = _RULESETS[key] = get_ruleset(config.ruleset, config.options)
-    return ruleset
+    """The run's ruleset: one object per process (and its memo tables) for every game."""
+    return shared_ruleset(config.ruleset, config.options)
 
 
 def play_batch(
