@@ -50,6 +50,7 @@ BASELINE = "efficiency-1"
 RULESETS = {
     "riichi": ("riichi", "tenhou"),
     "sanma": ("riichi", "tenhou-sanma"),
+    "house": ("riichi", "cy-dealers-choice"),
     "hongkong": ("hongkong", ""),
     "classical": ("classical", ""),
     "sichuan": ("sichuan", ""),

@@ -215,3 +215,33 @@ def test_the_bot_values_the_honours_the_preset_scores() -> None:
     assert plain.situation(obs).honours == frozenset({27, 30, 31, 32, 33})
     house = advice_for(riichi(preset="cy-dealers-choice"))
     assert house.situation(obs).honours == frozenset({27, 29, 30, 31, 32, 33})
+
+
+def test_the_house_bot_keeps_the_tiles_that_pay_chips() -> None:
+    """In the house preset a special tile in the winning hand pays a chip (5,000 points
+    here) and a purple or blue one a han too: between two equally fast discards the bot
+    throws the plain tile, and the weights show the chip at its worth."""
+    from dataclasses import replace
+
+    from sparrows.advice import advice_for
+
+    house_rules = riichi(preset="cy-dealers-choice")
+    house = advice_for(house_rules)
+    # 111z 222z 99m 99p 99s, and a gold 5p (a chip, no han) beside a plain 5s: one from
+    # ready either way, the two floating fives equally fast; the gold one sorts first
+    obs = view("111z222z99m99p99s5Gp5s")
+    legal = turn_actions(obs)
+    assert str(make_agent("balanced", 0, house_rules).act(obs, legal)) == "discard 5s"
+    hint = house.hint(replace(obs, legal=tuple(legal)))
+    assert str(hint.pick) == "discard 5s"  # the hint box says what the bot does
+    weights = {str(d.action): w for d, w in zip(hint.discards, hint.weights, strict=True)}
+    gold, plain = weights["discard 5Gp"], weights["discard 5s"]
+    assert plain.value - gold.value == 5000  # the gold 5p kept: its chip
+    assert plain.chance == gold.chance
+    # a purple 3p beside a plain 3s: a han and a chip
+    purple = view("111z222z99m99p99s3Pp3s")
+    assert str(make_agent("balanced", 0, house_rules).act(purple, turn_actions(purple))) == (
+        "discard 3s"
+    )
+    # where chips are not played the gold tile is worth nothing more: the tie goes first
+    assert choose("balanced", obs, legal) == "discard 5Gp"

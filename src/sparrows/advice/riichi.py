@@ -56,6 +56,9 @@ class Situation:
         self.dealer = obs.seat == obs.dealer
         self.form = rules.form
         self.in_riichi = bool(obs.extra.riichi[obs.seat])
+        opts = rules.options
+        #: a chip's worth in points where chips are played (the house preset), else 0
+        self.chip_value = opts.chip_value if opts.chips else 0
 
     def danger(self, kind: int) -> float:
         """Expected points lost by discarding ``kind`` now."""
@@ -175,7 +178,7 @@ class RiichiAdvice(Advice):
         shape = rm.shape_of(obs, (tile,))
         form, shanten = sit.form, max(0, h.shanten)
         han = rm.value_han(kept, shape, sit.dora, sit.honours, form, shanten)
-        value = rm.han_points(han, sit.dealer)
+        value = rm.han_points(han, sit.dealer) + rm.chip_points(kept, shape, sit.chip_value)
         ukeire = h.ukeire
         if not shape.closed:
             paths = rm.yaku_paths(shape, sit.honours, shanten, form)

@@ -19,6 +19,8 @@ from typing import Final
 from ..analysis import Form, form_shanten
 from ..engine.board import CALLED, RIICHI
 from ..engine.observation import Observation
+from ..rules.riichi.house.scoring import tile_chips
+from ..rules.riichi.scoring import tile_han
 from ..tiles import Meld, MeldType, Tile
 
 HONOUR: Final = 27
@@ -34,6 +36,16 @@ _HONOUR: Final = (0.0, 0.025, 0.045, 0.06, 0.06)
 
 def terminal_or_honour(kind: int) -> bool:
     return kind >= HONOUR or kind in TERMINALS
+
+
+def chip_points(tiles: Sequence[Tile], shape: Shape, chip_value: int) -> int:
+    """What the special tiles of a hand (its concealed ``tiles`` and ``shape``'s melds)
+    add to a win where chips are played (the house preset): their chips (the scorer's
+    :func:`~sparrows.rules.riichi.house.scoring.tile_chips`) at ``chip_value`` points
+    each, as a discarder pays them (0 where no chips are played: ``chip_value`` 0)."""
+    if not chip_value:
+        return 0
+    return tile_chips([*tiles, *(t for m in shape.melds for t in m.tiles)]) * chip_value
 
 
 def han_points(han: float, dealer: bool) -> int:
@@ -113,15 +125,14 @@ def value_han(
     riichi: bool = True,
 ) -> float:
     """The han the hand (its concealed ``tiles`` and ``shape``'s melds) is likely worth if
-    it wins: dora (``dora``: one entry per indicator), red fives, value-honour triplets
-    (a pair about half), all simples, one suit, and for a closed hand riichi with the
-    tsumo, ippatsu and ura it may bring (unless ``riichi`` is False: a dama). ``form``
-    and ``shanten``: see :func:`yaku_paths`."""
+    it wins: dora (``dora``: one entry per indicator), red fives (and the house set's
+    purple and blue tiles: the scorer's :func:`~sparrows.rules.riichi.scoring.tile_han`),
+    value-honour triplets (a pair about half), all simples, one suit, and for a closed
+    hand riichi with the tsumo, ippatsu and ura it may bring (unless ``riichi`` is False:
+    a dama). ``form`` and ``shanten``: see :func:`yaku_paths`."""
     han = 0.0
     for t in [*tiles, *(t for m in shape.melds for t in m.tiles)]:
-        han += dora.count(t.kind)
-        if t.red:
-            han += 1
+        han += dora.count(t.kind) + tile_han(t)
     counts = shape.counts
     for k in value_honours:
         if counts[k] >= 3:

@@ -141,6 +141,12 @@ _HOUSE_SET: Final = house_set()
 _HAN_COLOURS: Final = frozenset((Colour.PURPLE, Colour.BLUE))  # house tiles worth +1 han
 
 
+def tile_han(tile: Tile) -> int:
+    """The han a tile brings to any hand that wins with it: a red five 1 (aka dora), the
+    house set's purple and blue tiles 1; others 0 (dora are the indicators' matter)."""
+    return 1 if tile.red or tile.colour in _HAN_COLOURS else 0
+
+
 def dora_of(indicator: int, three: bool = False) -> int:
     """The dora kind an indicator kind points to (``three``: three players, where 1m points
     to 9m, there being no 2m-8m)."""
