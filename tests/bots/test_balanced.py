@@ -245,3 +245,34 @@ def test_the_house_bot_keeps_the_tiles_that_pay_chips() -> None:
     )
     # where chips are not played the gold tile is worth nothing more: the tie goes first
     assert choose("balanced", obs, legal) == "discard 5Gp"
+
+
+def test_the_norths_set_aside_count_in_the_hands_worth() -> None:
+    """Three players: each North set aside is a han (the scorer's nuki), and a dora more
+    when an indicator points to North; the bot's and the hint box's weights count them."""
+    from dataclasses import replace
+
+    from sparrows.advice import advice_for
+    from sparrows.advice import riichi_model as rm
+    from tests.support.sanma import sanma
+
+    three = advice_for(sanma())
+    four = view("123p456p789s24s99s5z")
+    obs = replace(
+        four,
+        discards=four.discards[:3],
+        river_flags=four.river_flags[:3],
+        scores=(35000,) * 3,
+        melds=((),) * 3,
+        bonus=((),) * 3,
+        extra=RiichiExtra(0, (0, 0, 0), (False,) * 3, (False,) * 3, (), False),
+    )
+    aside = replace(obs, bonus=(tiles("44z"), (), ()))
+    assert rm.nuki_han(obs, []) == 0 and rm.nuki_han(aside, []) == 2
+    west = replace(aside, indicators=tiles("3z"))  # West points to North: a dora each
+    assert three.situation(west).dora == [30] and rm.nuki_han(west, [30]) == 4
+    legal = turn_actions(obs)
+    bare, kept = (
+        three.hint(replace(o, legal=tuple(legal))).weights for o in (obs, aside)
+    )
+    assert all(k.value > b.value for b, k in zip(bare, kept, strict=True))

@@ -41,6 +41,8 @@ class Situation:
         rules = advice.rules
         self.players = players = rules.num_players
         self.dora = [k for t in obs.indicators for k in rules.dora_kinds((t,))]
+        #: the han the hand has whatever it keeps: the Norths set aside (three players)
+        self.fixed_han = rm.nuki_han(obs, self.dora)
         self.honours = advice.yakuhai(obs)
         self.threats = rm.threats(obs, players, self.dora)
         self.safe = [rm.safe_kinds(obs, t, players) for t in self.threats]
@@ -177,7 +179,7 @@ class RiichiAdvice(Advice):
         kept.remove(tile)
         shape = rm.shape_of(obs, (tile,))
         form, shanten = sit.form, max(0, h.shanten)
-        han = rm.value_han(kept, shape, sit.dora, sit.honours, form, shanten)
+        han = rm.value_han(kept, shape, sit.dora, sit.honours, form, shanten, fixed=sit.fixed_han)
         value = rm.han_points(han, sit.dealer) + rm.chip_points(kept, shape, sit.chip_value)
         ukeire = h.ukeire
         if not shape.closed:

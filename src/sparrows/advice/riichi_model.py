@@ -20,8 +20,9 @@ from ..analysis import Form, form_shanten
 from ..engine.board import CALLED, RIICHI
 from ..engine.observation import Observation
 from ..rules.riichi.house.scoring import tile_chips
-from ..rules.riichi.scoring import tile_han
+from ..rules.riichi.scoring import nuki_dora, tile_han
 from ..tiles import Meld, MeldType, Tile
+from ..tiles.kinds import NORTH
 
 HONOUR: Final = 27
 TERMINALS: Final = frozenset({0, 8, 9, 17, 18, 26})
@@ -46,6 +47,15 @@ def chip_points(tiles: Sequence[Tile], shape: Shape, chip_value: int) -> int:
     if not chip_value:
         return 0
     return tile_chips([*tiles, *(t for m in shape.melds for t in m.tiles)]) * chip_value
+
+
+def nuki_han(obs: Observation, dora: Sequence[int]) -> int:
+    """The han of the Norths the seat has set aside (three players): 1 each (the scorer's
+    item ``nuki``) and their dora (:func:`~sparrows.rules.riichi.scoring.nuki_dora`;
+    ``dora``: one kind per indicator); 0 where none are."""
+    bonus = obs.bonus[obs.seat] if obs.bonus else ()
+    nuki = sum(1 for t in bonus if t.kind == NORTH)
+    return nuki + nuki_dora(nuki, dora) if nuki else 0
 
 
 def han_points(han: float, dealer: bool) -> int:
@@ -123,14 +133,17 @@ def value_han(
     form: Form,
     shanten: int,
     riichi: bool = True,
+    fixed: float = 0.0,
 ) -> float:
     """The han the hand (its concealed ``tiles`` and ``shape``'s melds) is likely worth if
     it wins: dora (``dora``: one entry per indicator), red fives (and the house set's
     purple and blue tiles: the scorer's :func:`~sparrows.rules.riichi.scoring.tile_han`),
     value-honour triplets (a pair about half), all simples, one suit, and for a closed
     hand riichi with the tsumo, ippatsu and ura it may bring (unless ``riichi`` is False:
-    a dama). ``form`` and ``shanten``: see :func:`yaku_paths`."""
-    han = 0.0
+    a dama). ``fixed``: the han the hand has whatever it keeps (three players: the
+    Norths set aside, :func:`nuki_han`). ``form`` and ``shanten``: see
+    :func:`yaku_paths`."""
+    han = fixed
     for t in [*tiles, *(t for m in shape.melds for t in m.tiles)]:
         han += dora.count(t.kind) + tile_han(t)
     counts = shape.counts

@@ -186,7 +186,9 @@ class BalancedAgent(EfficiencyAgent):
         kept.remove(discard.tiles[0])
         shape = rm.shape_of(obs, discard.tiles)
         paths = rm.yaku_paths(shape, table.honours, 0, table.form)
-        dama = rm.value_han(kept, shape, table.dora, table.honours, table.form, 0, riichi=False)
+        dama = rm.value_han(
+            kept, shape, table.dora, table.honours, table.form, 0, False, table.fixed_han
+        )
         return not ((paths["tanyao"] or paths["yakuhai"]) and dama >= self.dama_han)
 
     # ------------------------------------------------------------------ calls

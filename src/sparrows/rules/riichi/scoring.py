@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Final
@@ -139,6 +139,13 @@ class RiichiScore:
 DEFAULT_OPTIONS: Final = RiichiOptions()
 _HOUSE_SET: Final = house_set()
 _HAN_COLOURS: Final = frozenset((Colour.PURPLE, Colour.BLUE))  # house tiles worth +1 han
+
+
+def nuki_dora(nuki: int, dora: Sequence[int]) -> int:
+    """The dora the ``nuki`` Norths set aside (three players) bring beyond their own han
+    (each North set aside is worth 1, the item ``nuki``): one per North and per entry of
+    ``dora`` (the kinds the indicators point to) that is North."""
+    return nuki * sum(1 for k in dora if k == NORTH)
 
 
 def tile_han(tile: Tile) -> int:
@@ -471,7 +478,7 @@ def _dora(sit: WinSituation, counts: list[int], three: bool) -> tuple[int, int]:
         for t in sit.ura_indicators:
             ura += counts[dora_of(t.kind, three)]
     if sit.nuki:  # each North set aside: a dora, and one more per indicator pointing to it
-        dora += sit.nuki * sum(1 for t in sit.dora_indicators if dora_of(t.kind) == NORTH)
+        dora += nuki_dora(sit.nuki, [dora_of(t.kind) for t in sit.dora_indicators])
         if sit.riichi or sit.double_riichi or sit.ura_kaiji:
             ura += sit.nuki * sum(1 for t in sit.ura_indicators if dora_of(t.kind) == NORTH)
     return dora, ura
