@@ -272,7 +272,5 @@ def test_the_norths_set_aside_count_in_the_hands_worth() -> None:
     west = replace(aside, indicators=tiles("3z"))  # West points to North: a dora each
     assert three.situation(west).dora == [30] and rm.nuki_han(west, [30]) == 4
     legal = turn_actions(obs)
-    bare, kept = (
-        three.hint(replace(o, legal=tuple(legal))).weights for o in (obs, aside)
-    )
+    bare, kept = (three.hint(replace(o, legal=tuple(legal))).weights for o in (obs, aside))
     assert all(k.value > b.value for b, k in zip(bare, kept, strict=True))
