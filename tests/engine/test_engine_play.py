@@ -350,3 +350,24 @@ def test_version_1_record_with_a_changed_payment_is_refused(tmp_path: Path) -> N
     path.write_text(json.dumps(data))
     with pytest.raises(RecordError, match="differs"):
         replay(load_record(path))
+
+
+def test_a_shared_ruleset_is_one_object_per_ruleset_and_options() -> None:
+    """``shared_ruleset`` gives the process one object per ruleset, options and memo cap
+    (the server's tables, simulations and environments share their memo tables through
+    it); registering a ruleset again drops the objects made from the old one."""
+    from sparrows.engine.memo import MEMO_LIMIT
+    from sparrows.rules import shared_ruleset, shared_rulesets
+
+    suzume = shared_ruleset("suzume", {})
+    assert shared_ruleset("suzume", {}) is suzume
+    assert suzume.memos.limit == MEMO_LIMIT
+    assert shared_ruleset("suzume", {"hands": 4}) is not suzume
+    capped = shared_ruleset("suzume", {}, 10)
+    assert capped is not suzume and capped.memos.limit == 10
+    register_ruleset("toy", ToyRuleset.from_options)
+    before = shared_ruleset("toy", {})
+    assert before in shared_rulesets()
+    register_ruleset("toy", ToyRuleset.from_options)
+    assert before not in shared_rulesets() and shared_ruleset("toy", {}) is not before
+    assert shared_ruleset("suzume", {}) is suzume  # the others stay
