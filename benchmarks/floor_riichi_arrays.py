@@ -15,12 +15,15 @@ payments. So the rate it prints is an upper bound: a riichi array table plays no
 The hands a second assume the environments' 89 decisions a riichi hand (eligible claims,
 docs/envs.md); here every decision is a turn.
 
-``--no-waits`` leaves out the waits and ready checks too (every hand taken as not ready):
-what the array part alone costs, the floor if those checks were free.
+The waits and ready checks are made one of three ways (``--checks``): ``memo``, per hand
+through the engine's memoised shanten (a dictionary lookup per changed hand, a
+computation on a miss); ``arrays``, over every changed hand at once
+(:mod:`sparrows.analysis.batch`: the same tables as numpy arrays); ``none``, not at all
+(every hand taken as not ready: what the array part alone costs).
 
 Run: ``.venv/bin/python benchmarks/floor_riichi_arrays.py [--tables 256] [--seconds 3]
-[--no-waits]`` (the compiled build, ``.venv-fast/bin/python``, compiles the shanten and
-waits it calls).
+[--checks memo|arrays|none]`` (the compiled build, ``.venv-fast/bin/python``, compiles
+the shanten and waits the ``memo`` checks call).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from sparrows.analysis import form_shanten, waits
+from sparrows.analysis.batch import batch_shanten, batch_waits
 from sparrows.analysis.shanten import RIICHI
 from sparrows.envs import batch_env
 
@@ -44,9 +48,9 @@ DEAD = 14  # the dead wall: a hand ends when the live wall's 122 tiles are drawn
 class Floor:
     """``n`` tables' draws and discards as arrays (see the module)."""
 
-    def __init__(self, n: int, seed: int, checks: bool = True) -> None:
+    def __init__(self, n: int, seed: int, checks: str = "memo") -> None:
         self.n = n
-        self.checks = checks  # the waits and ready checks (False: every hand not ready)
+        self.checks = checks  # how the waits and ready checks are made (see the module)
         self.rng = np.random.default_rng(seed)
         enc = batch_env("riichi", 1).encoder
         self.size = enc.size
@@ -68,6 +72,7 @@ class Floor:
         self.ready = np.zeros((n, K), dtype=bool)  # discards that leave the hand ready
         self.tsumo = np.zeros(n, dtype=bool)
         self.pow5 = (5 ** (np.arange(K) % 17)).astype(np.int64)  # two keys of 17 kinds
+        self.bits = np.left_shift(1, np.arange(K, dtype=np.int64))
         self.memo_waits: dict[tuple[int, int], int] = {}
         self.memo_ready: dict[tuple[int, int], tuple[int, ...]] = {}
         self.claims = 0  # discards some other seat could have claimed
@@ -83,8 +88,10 @@ class Floor:
         return list(zip(low, high, strict=True))
 
     def waits_bits(self, hands: Any) -> Any:
-        if not self.checks:
+        if self.checks == "none":
             return np.zeros(len(hands), dtype=np.int64)
+        if self.checks == "arrays":
+            return (batch_waits(hands) * self.bits).sum(axis=1)
         memo = self.memo_waits
         out = []
         for key, row in zip(self.keys(hands), hands, strict=True):
@@ -98,7 +105,16 @@ class Floor:
         """(m, 34): the discards that leave each 14-tile hand ready."""
         memo = self.memo_ready
         out = np.zeros((len(hands), K), dtype=bool)
-        if not self.checks:
+        if self.checks == "none":
+            return out
+        if self.checks == "arrays":  # the hands one from complete, each discard tried
+            near = np.flatnonzero(batch_shanten(hands) <= 0)
+            if len(near):
+                held = hands[near].astype(np.int64)
+                less = np.repeat(held, K, axis=0).reshape(len(near), K, K)
+                less[:, np.arange(K), np.arange(K)] -= held > 0
+                after = batch_shanten(less.reshape(-1, K)).reshape(len(near), K)
+                out[near] = (after == 0) & (held > 0)
             return out
         for i, (key, row) in enumerate(zip(self.keys(hands), hands, strict=True)):
             got = memo.get(key)
@@ -212,7 +228,7 @@ class Floor:
         self.mask[:, 2 * K] = self.tsumo
 
 
-def rate(n: int, seconds: float, seed: int, checks: bool = True) -> tuple[float, float]:
+def rate(n: int, seconds: float, seed: int, checks: str = "memo") -> tuple[float, float]:
     """Decisions a second and the share of discards another seat could claim."""
     floor = Floor(n, seed, checks)
     rng = np.random.default_rng(seed)
@@ -240,13 +256,13 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=256)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--passes", type=int, default=3)
-    parser.add_argument("--no-waits", action="store_true", help="no waits or ready checks")
+    parser.add_argument("--checks", choices=("memo", "arrays", "none"), default="memo")
     args = parser.parse_args()
-    checks = not args.no_waits
+    checks = args.checks
     got = [rate(args.tables, args.seconds, 1 + p, checks) for p in range(args.passes)]
     dec = statistics.median(d for d, _ in got)
     print(
-        f"floor of riichi array tables{'' if checks else ' (no waits checks)'}, "
+        f"floor of riichi array tables (waits checks: {checks}), "
         f"{args.tables} tables: {dec:,.0f} decisions a second "
         f"(passes {', '.join(f'{d:,.0f}' for d, _ in got)}), "
         f"{dec / DECISIONS_A_HAND:,.0f} hands a second at {DECISIONS_A_HAND} decisions a "

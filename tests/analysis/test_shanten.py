@@ -23,7 +23,8 @@ from sparrows.analysis import (
 )
 from sparrows.errors import AnalysisError
 from sparrows.tiles import counts34, parse_tiles
-from tests.conftest import counts, oracle_path, sized
+from tests.conftest import counts, sized
+from tests.support.shanten import SIZES, dense_hands, oracle_rows
 
 
 @pytest.mark.parametrize(
@@ -100,14 +101,9 @@ def test_wrong_sizes() -> None:
         shanten(counts("123m456p789s11122z1m"))
 
 
-def _oracle_rows(name: str) -> list[list[int]]:
-    path = oracle_path("riichi", "shanten", f"{name}.txt")
-    return [list(map(int, line.split())) for line in path.read_text().splitlines() if line]
-
-
 @pytest.mark.parametrize("name", ["p_normal_10000", "p_hon_10000", "p_tin_10000", "p_koku_10000"])
 def test_mjx_oracle(name: str) -> None:
-    rows = _oracle_rows(name)
+    rows = oracle_rows(name)
     assert len(rows) == 10000
     wrong = []
     for row in rows:
@@ -119,9 +115,6 @@ def test_mjx_oracle(name: str) -> None:
         if (r.standard, r.thirteen_orphans, r.seven_pairs) != tuple(row[14:]):
             wrong.append((row, r))
     assert not wrong, f"{len(wrong)} mismatches, first: {wrong[:3]}"
-
-
-SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
 
 
 def test_differential_against_mahjong_package() -> None:
@@ -144,24 +137,10 @@ def test_differential_against_mahjong_package() -> None:
     assert checked == per_size * len(SIZES)
 
 
-@st.composite
-def _hands(draw: st.DrawFn) -> list[int]:
-    """Hands drawn from a few kinds, so that pairs, triplets and fours are common."""
-    size = draw(st.sampled_from(SIZES))
-    pool = draw(st.lists(st.integers(0, 33), min_size=1, max_size=6))
-    picks = draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size))
-    c = [0] * 34
-    for k in picks:
-        while c[k] == 4:  # a fifth copy moves on to the next kind
-            k = (k + 1) % 34
-        c[k] += 1
-    return c
-
-
 @settings(
     max_examples=sized(600, 3000), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-@given(_hands())
+@given(dense_hands())
 def test_differential_dense_hands(c: list[int]) -> None:
     from mahjong.shanten import Shanten
 
@@ -169,7 +148,7 @@ def test_differential_dense_hands(c: list[int]) -> None:
 
 
 @settings(max_examples=500, deadline=None)
-@given(_hands(), st.integers(0, 33))
+@given(dense_hands(), st.integers(0, 33))
 def test_one_draw_changes_shanten_by_at_most_one(c: list[int], k: int) -> None:
     if sum(c) % 3 != 1 or c[k] == 4:
         return
@@ -183,7 +162,7 @@ KANSAI = Form(identical_pairs=True)
 
 
 @settings(max_examples=400, deadline=None)
-@given(_hands(), st.sampled_from([RIICHI, SICHUAN, NO_SPECIAL, KANSAI]), st.booleans())
+@given(dense_hands(), st.sampled_from([RIICHI, SICHUAN, NO_SPECIAL, KANSAI]), st.booleans())
 def test_form_shanten_is_the_minimum_of_analyse(c: list[int], form: Form, melds: bool) -> None:
     """The game loops' shortcut gives exactly ``analyse(...).value``: the minimum over the
     forms that apply (seven pairs and orphans only with no calls, a full closed hand)."""
@@ -194,7 +173,7 @@ def test_form_shanten_is_the_minimum_of_analyse(c: list[int], form: Form, melds:
     assert got.value == min(applicable)
 
 
-def test_form_shanten_worked_hands() -> None:
+def test_form_shanten_workeddense_hands() -> None:
     seven = [0] * 34  # 11m 22m 33m 44p 55p 66s 7z: seven pairs tenpai, standard 1-shanten
     for k in (0, 1, 2, 12, 13, 23):
         seven[k] = 2
