@@ -274,3 +274,34 @@ def test_the_norths_set_aside_count_in_the_hands_worth() -> None:
     legal = turn_actions(obs)
     bare, kept = (three.hint(replace(o, legal=tuple(legal))).weights for o in (obs, aside))
     assert all(k.value > b.value for b, k in zip(bare, kept, strict=True))
+
+
+def test_an_open_riichi_hand_is_read_as_a_player_reads_it() -> None:
+    """An open riichi shows its hand: its waits are known, so the bot never throws one
+    (here the 1z of a 1z-5p shanpon, which it would otherwise think the safer honour) and
+    fears no other tile; once a wait lies in its river it is furiten and nothing deals in."""
+    from dataclasses import replace
+
+    from sparrows.advice import advice_for
+
+    house_rules = riichi(preset="cy-dealers-choice")
+    advice = advice_for(house_rules)
+    # seat 3 declared an open riichi on 9m, showing 123m 456m 789m 11z 55p (waits 1z, 5p)
+    base = view("234m567m345s667p1z8s", rivers=["", "", "", "2s9m"], riichi_seats=[3], wall_left=40)
+    opened = replace(
+        base,
+        extra=replace(base.extra, open_riichi=(False, False, False, True)),
+        shown=(None, None, None, tiles("123m456m789m11z55p")),
+    )
+    sit = advice.situation(opened)
+    assert sit.threats[0].waits == frozenset({13, 27})
+    assert sit.danger(27) == sit.threats[0].value and sit.danger(13) == sit.threats[0].value
+    assert sit.danger(25) == 0 and sit.danger(15) == 0  # 8s, 7p: no wait
+    legal = turn_actions(opened)
+    assert str(make_agent("balanced", 0, house_rules).act(opened, legal)) != "discard 1z"
+    # the same table with the hand hidden: the honour looks the safer tile, and is thrown
+    assert advice.situation(base).danger(27) < advice.situation(base).danger(25)
+    assert str(make_agent("balanced", 0, house_rules).act(base, legal)) == "discard 1z"
+    # a 5p in its river: furiten, it cannot win on a discard
+    furiten = replace(opened, discards=(*opened.discards[:3], tiles("2s5p9m")))
+    assert advice.situation(furiten).danger(27) == 0

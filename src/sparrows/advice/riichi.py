@@ -44,7 +44,7 @@ class Situation:
         #: the han the hand has whatever it keeps: the Norths set aside (three players)
         self.fixed_han = rm.nuki_han(obs, self.dora)
         self.honours = advice.yakuhai(obs)
-        self.threats = rm.threats(obs, players, self.dora)
+        self.threats = rm.threats(obs, players, self.dora, rules.form)
         self.safe = [rm.safe_kinds(obs, t, players) for t in self.threats]
         self.unseen = advice.unseen(obs)
         self.unseen_total = sum(self.unseen)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..analysis import Form, form_shanten
+from ..analysis import Form, form_shanten, waits
 from ..engine.board import CALLED, RIICHI
 from ..engine.observation import Observation
 from ..rules.riichi.house.scoring import tile_chips
@@ -173,12 +173,30 @@ class Threat:
     ready: float  # 0-1
     value: int  # points it would take from the one dealing in
     riichi_at: int  # its river index of the riichi discard (-1: no riichi)
+    #: its waits where its hand is shown (an open riichi), else None
+    waits: frozenset[int] | None = None
 
 
-def threats(obs: Observation, players: int, dora: Sequence[int]) -> list[Threat]:
-    """Riichi players (ready, worth about 5,200, a dealer 7,700), and open hands that
-    look ready: three or more calls, or two calls of one suit with honours or a value
-    honour triplet (a readiness of 0.5 and the value their calls show)."""
+def shown_waits(obs: Observation, seat: int, form: Form) -> frozenset[int] | None:
+    """The waits of ``seat``'s hand where ``obs`` shows it (an open riichi), else None."""
+    hand = obs.shown[seat] if seat < len(obs.shown) else None
+    if hand is None:
+        return None
+    counts = [0] * 34
+    for t in hand:
+        if t.kind < 34:
+            counts[t.kind] += 1
+    melds = len(obs.melds[seat]) if obs.melds else 0
+    return frozenset(waits(counts, form, melds))
+
+
+def threats(
+    obs: Observation, players: int, dora: Sequence[int], form: Form | None = None
+) -> list[Threat]:
+    """Riichi players (ready, worth about 5,200, a dealer 7,700; their waits where their
+    hand is shown, ``form`` the ruleset's), and open hands that look ready: three or more
+    calls, or two calls of one suit with honours or a value honour triplet (a readiness of
+    0.5 and the value their calls show)."""
     out: list[Threat] = []
     riichi = obs.extra.riichi if obs.extra is not None else ()
     for s in range(players):
@@ -188,7 +206,8 @@ def threats(obs: Observation, players: int, dora: Sequence[int]) -> list[Threat]
         flags = obs.river_flags[s] if obs.river_flags else ()
         if s < len(riichi) and riichi[s]:
             at = next((i for i, f in enumerate(flags) if f & RIICHI), len(flags) - 1)
-            out.append(Threat(s, 1.0, 7700 if dealer else 5200, at))
+            known = shown_waits(obs, s, form) if form is not None and obs.shown else None
+            out.append(Threat(s, 1.0, 7700 if dealer else 5200, at, known))
             continue
         melds = [m for m in obs.melds[s]] if obs.melds else []
         called = [m for m in melds if m.type is not MeldType.CLOSED_KAN]
@@ -232,9 +251,12 @@ def deal_in(
 ) -> float:
     """The chance that discarding ``kind`` deals into ``threat`` (scaled by how surely it
     is ready). ``visible``: the copies of each kind the seat can see (its own hand
-    included)."""
+    included). Where the threat's waits are known (its hand shown): 1 on a wait, else 0,
+    and 0 everywhere once a wait is among its safe tiles (it is furiten)."""
     if kind in safe:
         return 0.0
+    if threat.waits is not None:
+        return 1.0 if kind in threat.waits and not threat.waits & safe else 0.0
     if kind >= HONOUR or kind in runless:
         return _HONOUR[max(0, 4 - visible[kind])] * threat.ready
     n = kind % 9

@@ -730,6 +730,18 @@ class Game(Board):
             seat_winds=ruleset.seat_winds(self),
             honba=honba,
             sticks=sticks,
+            shown=self._shown_to(seat),
+        )
+
+    def _shown_to(self, seat: int) -> tuple[tuple[Tile, ...] | None, ...]:
+        """Each other seat's concealed tiles where the ruleset shows them to ``seat``."""
+        shown = self.ruleset.shown_hands(self, seat)
+        if not shown:
+            return ()
+        faces = self.faces
+        return tuple(
+            tuple(faces[t] for t in sorted(self.hands[s])) if s in shown and s != seat else None
+            for s in range(self.n)
         )
 
     def events_for(self, seat: object) -> list[dict[str, Any]]:

@@ -55,6 +55,10 @@ class Observation:
     seat_winds: tuple[int, ...] | None = None  # each seat's wind, where the ruleset has them
     honba: int = 0
     sticks: int = 0
+    #: per seat, its concealed tiles where the ruleset shows them to this seat (an open
+    #: riichi; the riichi peek house rule), else None (this seat's own: ``hand``); ``()``
+    #: where no hand is shown
+    shown: tuple[tuple[Tile, ...] | None, ...] = ()
 
     def seen(self) -> list[int]:
         """34 counts of the tiles this seat sees outside its concealed hand: the discards

@@ -679,7 +679,12 @@ def test_open_riichi_shows_the_hand_to_every_other_seat() -> None:
         shown = shown_hands(game, seat)
         assert list(shown) == [1]
         assert sorted(shown[1]) == sorted(tiles(READY))
+        # the bots' observation shows the same hand, and no other
+        seen = game.observation(seat).shown
+        assert [s for s, hand in enumerate(seen) if hand is not None] == [1]
+        assert sorted(str(t) for t in seen[1] or ()) == sorted(tiles(READY))
     assert 1 not in shown_hands(game, 1)
+    assert not any(game.observation(1).shown)
 
 
 @pytest.mark.parametrize("deal_in_yakuman", [False, True])
