@@ -50,14 +50,32 @@ def _min_plus(a: Any, b: Any) -> Any:
     return out
 
 
+@cache
+def _combined() -> tuple[Any, Any, Any]:
+    """Every combination made once (there are few: 180 profiles of two suits together,
+    165 of a suit and the honours): the profile of man and pin by their two profile ids,
+    of sou and the honours by theirs, and the whole hand's distances by those two."""
+    _, suit_prof, _, honor_prof = _tables()
+    ns, nh = len(suit_prof), len(honor_prof)
+    two = _min_plus(np.repeat(suit_prof, ns, axis=0), np.tile(suit_prof, (ns, 1)))
+    two_prof, two_id = np.unique(two, axis=0, return_inverse=True)
+    last = _min_plus(np.repeat(suit_prof, nh, axis=0), np.tile(honor_prof, (ns, 1)))
+    last_prof, last_id = np.unique(last, axis=0, return_inverse=True)
+    n1, n2 = len(two_prof), len(last_prof)
+    whole = _min_plus(np.repeat(two_prof, n2, axis=0), np.tile(last_prof, (n1, 1)))
+    return two_id.reshape(ns, ns), last_id.reshape(ns, nh), whole.reshape(n1, n2, 10)
+
+
 def batch_distances(counts: Any) -> Any:
     """``(m, 10)``: each hand's fewest tiles to add for 0-4 sets (A0..A4) and 0-4 sets and
-    a pair (B0..B4), from its ``(m, 34)`` counts."""
-    suit_ids, suit_prof, honor_ids, honor_prof = _tables()
+    a pair (B0..B4), from its ``(m, 34)`` counts: four lookups of the groups' profiles,
+    then three of their combinations."""
+    suit_ids, _, honor_ids, _ = _tables()
+    two, last, whole = _combined()
     c = np.asarray(counts, dtype=np.int64)
-    groups = [suit_prof[suit_ids[c[:, lo : lo + 9] @ _SUIT_POW]] for lo in (0, 9, 18)]
-    honours = honor_prof[honor_ids[c[:, 27:34] @ _HONOR_POW]]
-    return _min_plus(_min_plus(groups[0], groups[1]), _min_plus(groups[2], honours))
+    m, p, s = (suit_ids[c[:, lo : lo + 9] @ _SUIT_POW] for lo in (0, 9, 18))
+    z = honor_ids[c[:, 27:34] @ _HONOR_POW]
+    return whole[two[m, p], last[s, z]]
 
 
 def batch_shanten(counts: Any, form: Form = RIICHI, melds: int | None = None) -> Any:
