@@ -41,6 +41,7 @@ from sparrows.rules.riichi import (
 from sparrows.rules.riichi.house.scoring import (
     house_score,
 )
+from tests.support.riichi_scoring import check as riichi_check
 from tests.support.riichi_scoring import situation
 
 CY = riichi_options("cy-dealers-choice")
@@ -88,14 +89,9 @@ def check(
     chips: int | None = None,
 ) -> None:
     """The exact yaku (with han; dora / special entries included), han, fu, total payment
-    (what the winner receives) and chips per payer."""
-    assert r.is_win, r.reason
-    assert dict(r.yaku) == yaku, r.reading
-    assert r.han == sum(yaku.values())
-    if fu is not None:
-        assert r.fu == fu, r.fu_items
-    if total is not None:
-        assert r.payment.total == total
+    (what the winner receives): the standard checks (:func:`riichi_scoring.check`); and
+    the chips per payer."""
+    riichi_check(r, yaku, fu, total)
     if chips is not None:
         assert r.chips == chips, r.chip_items
 

@@ -333,3 +333,13 @@ def start_after_abort(game: Game, riichi_first: bool) -> None:
     act(game, 1, "abort")
     abort = last(game, "abort")
     assert (abort.reason, abort.seat) == ("nine terminals", 1)
+
+
+def two_aborts(game: Game) -> None:
+    """The dealer (seat 0) ends the first two hands with nine terminals (each wall made so
+    that it may): the dealer repeats, so the third hand starts with 2 honba."""
+    for _ in range(2):
+        assert "abort" in legal(game, 0)
+        act(game, 0, "abort")
+    start = last(game, "hand_start")
+    assert (start.hand, start.dealer, start.extra["honba"]) == (2, 0, 2)

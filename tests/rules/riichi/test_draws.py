@@ -31,6 +31,7 @@ from tests.support.riichi_walls import (
     riichi_wall,
     start_after_abort,
     tiles,
+    two_aborts,
     types,
 )
 
@@ -292,10 +293,7 @@ def test_honba_payments(how: str) -> None:
         dora="8p",
     )
     game = new_game(rules, abort, abort, win_wall)
-    for _ in range(2):
-        act(game, 0, "abort")
-    start = last(game, "hand_start")
-    assert (start.hand, start.dealer, start.extra["honba"]) == (2, 0, 2)
+    two_aborts(game)
     if how == "ron":
         cycle(game, 1)
         act(game, 1, "discard 3s")

@@ -30,6 +30,7 @@ from tests.support.riichi_walls import (
     riichi,
     tiles,
     tsumogiri,
+    two_aborts,
 )
 from tests.support.sanma import (
     DRAWS,
@@ -136,11 +137,7 @@ def test_honba_with_three_players(how: str) -> None:
     draws: list[str | None] = [None, "3s"] if how == "ron" else [None] * 5 + ["3s"]
     win_wall = sanma_wall(rules, [Q1, Q2, KANCHAN], draws=draws, replacements="33s")
     game = new_game(rules, abort, abort, win_wall)
-    for _ in range(2):
-        assert "abort" in legal(game, 0)
-        act(game, 0, "abort")
-    start = last(game, "hand_start")
-    assert (start.hand, start.dealer, start.extra["honba"]) == (2, 0, 2)
+    two_aborts(game)
     if how == "ron":
         cycle(game, 1)
         act(game, 1, "discard 3s")

@@ -35,6 +35,7 @@ from tests.support.riichi_walls import (
     riichi,
     riichi_wall,
     tiles,
+    two_aborts,
 )
 
 # Chun and a kanchan on 3s: ron 20 + 10 + 2 + 8 (closed honour triplet) = 40 fu, 1 han;
@@ -257,11 +258,7 @@ def test_basengo_honba(how: str) -> None:
         draws = ["9p", "8m", "9p", "8m", "9p", "8m", "3s"]
     win_wall = riichi_wall(rules, seat_hands({2: KANCHAN}), draws=draws, dora="8p")
     game = new_game(rules, abort, abort, win_wall)
-    for _ in range(2):
-        assert "abort" in legal(game, 0)
-        act(game, 0, "abort")
-    start = last(game, "hand_start")
-    assert (start.hand, start.dealer, start.extra["honba"]) == (2, 0, 2)
+    two_aborts(game)
     if how == "ron":
         cycle(game, 5)
         act(game, 1, "discard 3s")
