@@ -63,11 +63,15 @@ RULESETS: tuple[str, ...] = tuple(_REGISTRY)
 def register_ruleset(name: str, factory: Factory) -> None:
     """Make ``get_ruleset(name, options)`` call ``factory(options)``."""
     _REGISTRY[name] = factory
-    for key in [k for k in _SHARED if json.loads(k)[0] == name]:
-        del _SHARED[key]  # (a ruleset registered again: its shared objects are old)
+    for made in (_SHARED, _ASKED):  # (a ruleset registered again: its objects are old)
+        for key in [k for k in made if json.loads(k)[0] == name]:
+            del made[key]
 
 
+#: the shared rulesets by ruleset, options as the ruleset reads them, and memo cap; and
+#: the same objects by the arguments as they were given
 _SHARED: dict[str, Ruleset] = {}
+_ASKED: dict[str, Ruleset] = {}
 
 
 def shared_ruleset(
@@ -78,6 +82,10 @@ def shared_ruleset(
     then filled once for every game that plays it, instead of once per table or per
     environment. ``memo_limit``: the memo tables' cap (None: the engine's,
     ``engine/memo.py``); a long-lived server gives a lower one."""
+    asked = json.dumps([name, options or {}, memo_limit], sort_keys=True, default=str)
+    made = _ASKED.get(asked)
+    if made is not None:  # (asked the same way before: no ruleset built to find it)
+        return made
     rules = get_ruleset(name, options)
     key = json.dumps([name, rules.options_dict(), memo_limit], sort_keys=True, default=str)
     made = _SHARED.get(key)
@@ -85,6 +93,7 @@ def shared_ruleset(
         if memo_limit is not None:
             rules.memos.limit = memo_limit
         made = _SHARED[key] = rules
+    _ASKED[asked] = made
     return made
 
 
