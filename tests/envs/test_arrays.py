@@ -57,7 +57,8 @@ def _play_against_the_engine(
             assert np.array_equal(tables.mask[i], ref.mask(seat)), (step, i)
             assert np.array_equal(tables.obs[i], ref.live.encode(ref.game, seat)), (step, i)
             seen["claims"] += int(tables.mask[i][21])
-        seen["shared windows"] += int((tables._asked.sum(axis=1) >= 2).sum())
+        asked = (tables._asked[:, None] >> np.arange(4)) & 1  # (seat s: bit 1 << s)
+        seen["shared windows"] += int((asked.sum(axis=1) >= 2).sum())
         actions = _pick(tables.mask, rng)
         bad = rng.random(n) < illegal_share
         actions[bad] = tables.mask[bad].argmin(axis=1)  # a cell its mask holds 0

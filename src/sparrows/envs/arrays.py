@@ -174,7 +174,7 @@ class SuzumeArrays:
         complete = np.array(sorted(rules.two_set_keys), dtype=np.int64)
         self._complete_at = _hash_table(complete)
         k = encoder.kinds
-        self._levels = np.arange(4)[None, :, None]
+        self._levels = np.arange(4, dtype=np.int8)[None, :, None]
         self._scale = float(encoder.scale)
         self._start_points = int(rules.options.starting_points)
         off = self._off = encoder.offset  # each block's first cell (the family's layout)
@@ -237,14 +237,22 @@ class SuzumeArrays:
         self._keys = np.zeros((n, p, 2), dtype=np.int64)  # its (hand key, face key)
         self._rec_rows = self._rec.reshape(n * p, record)  # (views: a row per seat)
         self._keys_rows = self._keys.reshape(n * p, 2)
-        # the discards in order, per table: (seat, slot in its river x kinds + kind, the
-        # tsumogiri flag), ``_count`` of them; and the rivers' counts of each kind
+        # the discards in order, per table (``_count`` of them), as the observation cells
+        # they set in each seat's row: per table and viewing seat, each discard's one-hot
+        # cell in the river's order, then its tsumogiri flag's (the trash cell where there
+        # is none: a discard not made yet, a flag not set); and the rivers' counts of each
+        # kind
         longest_hand = tiles - _DEALT - 1
-        self._dseat = np.zeros((n, longest_hand), dtype=np.int64)
-        self._dcell = np.zeros((n, longest_hand), dtype=np.int64)
-        self._dgiri = np.zeros((n, longest_hand), dtype=bool)
-        self._dslot4 = np.zeros((n, longest_hand), dtype=np.int64)  # slot x 4 (the flags')
-        self._slots = np.arange(longest_hand)[None, :]
+        self._river_cells = np.zeros((n, p * 2 * longest_hand), dtype=np.int64)
+        # a discard's cells: per discarding seat, its river's first cells in each viewer's
+        # row (order, then flags); each slot's and kind's steps; their places
+        slots, order, flags = self.encoder.river, self._off["river_order"], self._off["river_flags"]
+        rel = (np.arange(p)[:, None] - np.arange(p)[None, :]) & 3  # [seat, viewer]
+        self._river_at = np.concatenate((order + rel * slots * k, flags + rel * slots * 4), axis=1)
+        self._river_step = np.array([k] * p + [4] * p, dtype=np.int64)
+        self._river_kind = np.array([1] * p + [0] * p, dtype=np.int64)
+        viewer = np.arange(p) * 2 * longest_hand
+        self._river_place = np.concatenate((viewer, viewer + longest_hand))[None, :]
         self._rcount = np.zeros((n, p, k), dtype=np.int8)
         self._public = np.zeros((n, k), dtype=np.int64)  # the rivers and indicator
         self._seats = np.zeros((n, p, 2), dtype=np.int64)  # per seat: its river's length, points
@@ -260,8 +268,25 @@ class SuzumeArrays:
         self._subject_cell = np.zeros(n, dtype=np.int64)
         self._indicator_cell = np.zeros(n, dtype=np.int64)
         # per seat: still to answer the claim window, answered ron
-        self._window = np.zeros((n, p, 2), dtype=bool)
-        self._asked, self._rons = self._window[:, :, 0], self._window[:, :, 1]
+        self._seat_order = np.array([[(d + i) % _PLAYERS for i in (1, 2, 3)] for d in range(4)])
+        # (as bits: seat s is bit 1 << s)
+        self._window = np.zeros((n, 2), dtype=np.int64)
+        self._asked, self._rons = self._window[:, 0], self._window[:, 1]
+        self._bit = np.left_shift(1, np.arange(p, dtype=np.int64))
+        # per discarder and asked bits: the first seat asked from its right (-1: none);
+        # per ron bits: the one seat that answered ron (-1: none or several)
+        self._first_asked = np.full((p, 1 << p), -1, dtype=np.int64)
+        for d in range(p):
+            for bits in range(1 << p):
+                asked = [s for s in self._seat_order[d].tolist() if bits >> s & 1]
+                if asked:
+                    self._first_asked[d, bits] = asked[0]
+        self._lone = np.array(
+            [
+                bits.bit_length() - 1 if bits and not bits & (bits - 1) else -1
+                for bits in range(1 << p)
+            ]
+        )
         self.seat = np.zeros(n, dtype=np.int32)  # the acting seat (int32, as BatchStep says)
         self._hands_played = np.zeros(n, dtype=np.uint64)  # per table: walls dealt
         self._hand_no = np.zeros(n, dtype=np.int64)  # the hand of the game (0 first)
@@ -277,10 +302,9 @@ class SuzumeArrays:
         base = self._rows * self.encoder.size  # each table's row
         self._base6 = np.tile(base, 6)
         self._east = np.full(n, self._off["round_wind"], dtype=np.int64)
-        self._base_order = base[:, None] + self._off["river_order"]
-        self._base_flags = base[:, None] + self._off["river_flags"]
+        self._base = base
+        self._river_cells[:] = self._trash
         self.obs = self._cells[: self._trash].reshape(n, self.encoder.size)
-        self._seat_order = np.array([[(d + i) % _PLAYERS for i in (1, 2, 3)] for d in range(4)])
         self.mask = np.zeros((n, self.action_size), dtype=np.int8)
         self._mask_base = self._rows * self.action_size
 
@@ -352,7 +376,8 @@ class SuzumeArrays:
         self._turn[rows] = dealer
         self._rcount[rows] = 0
         self._rlen[rows] = 0
-        self._window[rows] = False
+        self._river_cells[rows] = self._trash
+        self._window[rows] = 0
         self.seat[rows] = dealer
         self._drawn[rows] = first
         self._drawn_cell[rows] = self._off["drawn"] + self._kind[first]
@@ -427,18 +452,18 @@ class SuzumeArrays:
             self._answer(claim_rows, acts[claim_rows] == self._ron)
         closed = np.flatnonzero(legal & ~ended & ~self._claim & (self._drawn < 0))
         if len(closed):  # windows closed (or none opened): a ron, or the next turn
-            has_ron = self._rons[closed].any(axis=1) if answered else None
+            has_ron = self._rons[closed] != 0 if answered else None
             if has_ron is not None and has_ron.any():
                 ron_rows = closed[has_ron]
                 ended[ron_rows] = True
-                rons = self._rons[ron_rows]
-                one = rons.sum(axis=1) == 1
+                lone = self._lone[self._rons[ron_rows]]
+                one = lone >= 0
                 single = ron_rows[one]
-                self._pay(single, rons[one].argmax(axis=1), self._turn[single], rewards)
+                self._pay(single, lone[one], self._turn[single], rewards)
                 for row in ron_rows[~one]:  # (several rons on one discard: rare)
-                    d = int(self._turn[row])
+                    d, bits = int(self._turn[row]), int(self._rons[row])
                     order = self._seat_order[d].tolist()  # from the discarder's right
-                    won.append((int(row), [s for s in order if self._rons[row, s]], d))
+                    won.append((int(row), [s for s in order if bits >> s & 1], d))
                 closed = closed[~has_ron]
             empty = self._pos[closed] >= self._draws.shape[1]
             ended[closed[empty]] = True  # the exhaustive draw: no payments
@@ -489,10 +514,17 @@ class SuzumeArrays:
         self._public[rows, kinds] += 1
         at = self._count[rows]  # the table's discards so far
         self._count[rows] += 1
-        self._dseat[rows, at] = seats
-        self._dcell[rows, at] = slot * self.encoder.kinds + kinds
-        self._dslot4[rows, at] = slot * 4
-        self._dgiri[rows, at] = faces == self._drawn[rows]
+        # its cells in each viewer's row (the river of relative seat (seat - viewer)):
+        # the one-hot in order, then the tsumogiri flag (the trash cell: not set)
+        cells = (
+            self._base[rows][:, None]
+            + self._river_at[seats]
+            + slot[:, None] * self._river_step
+            + kinds[:, None] * self._river_kind
+        )
+        cells[faces != self._drawn[rows], _PLAYERS:] = self._trash
+        places = (rows * self._river_cells.shape[1])[:, None] + self._river_place + at[:, None]
+        self._river_cells.reshape(-1)[places] = cells
         self._drawn[rows] = -1
         self._subject[rows] = faces
         self._subject_cell[rows] = self._off["subject"] + kinds
@@ -506,9 +538,9 @@ class SuzumeArrays:
             hit, seat_at = np.nonzero(asked)
             face_keys = keys[hit, seat_at, 1] + self._fw[faces[hit]]
             asked[hit, seat_at] = self._wins(face_keys, self._dora[rows[hit]])
-        self._rons[rows] = False
+        self._rons[rows] = 0
         if asked.any():
-            self._asked[rows] = asked
+            self._asked[rows] = asked @ self._bit
             self._next_asked(rows)
         else:  # (most discards: nobody can ron)
             self._claim[rows] = False
@@ -516,18 +548,15 @@ class SuzumeArrays:
     def _next_asked(self, rows: Any) -> None:
         """At ``rows``: the first seat still to answer, from the discarder's right, acts;
         a window with none left is closed (``_claim`` False)."""
-        d = self._turn[rows]
-        order = self._seat_order[d]  # the others, from the discarder's right
-        waiting = self._asked[rows[:, None], order]
-        anyone = waiting.any(axis=1)
+        first = self._first_asked[self._turn[rows], self._asked[rows]]
+        anyone = first >= 0
         self._claim[rows] = anyone
-        first = order[np.arange(len(rows)), waiting.argmax(axis=1)]
         self.seat[rows[anyone]] = first[anyone]
 
     def _answer(self, rows: Any, ron: Any) -> None:
-        seats = self.seat[rows]
-        self._asked[rows, seats] = False
-        self._rons[rows, seats] = ron
+        bit = self._bit[self.seat[rows]]
+        self._asked[rows] &= ~bit
+        self._rons[rows] |= bit * ron
         self._next_asked(rows)
 
     def _pay(self, rows: Any, winners: Any, discarders: Any, rewards: Any) -> None:
@@ -578,7 +607,6 @@ class SuzumeArrays:
         """Each table's acting seat's observation and mask, from the arrays (every cell
         written by one scatter or slice over all tables)."""
         n, p, k = self.n, _PLAYERS, self.encoder.kinds
-        slots = self.encoder.river
         rows, me = self._rows, self.seat
         obs = self.obs
         obs[:] = 0
@@ -588,7 +616,7 @@ class SuzumeArrays:
         own = rec[:, 0]
         counts = own[:, self._kinds_at : self._kinds_at + k]
         hand = obs[:, self._off["hand"] : self._off["hand"] + 4 * k].reshape(n, 4, k)
-        np.greater(counts[:, None, :], self._levels, out=hand)
+        hand[:] = counts[:, None, :] > self._levels  # (a bool array copied: faster)
         obs[:, self._off["copies"] : self._off["copies"] + k] = own[
             :, self._copies_at_rec : self._copies_at_rec + k
         ]
@@ -608,19 +636,14 @@ class SuzumeArrays:
         else:  # (one hand an episode: seat 0 deals, the east round)
             dealer = self._off["dealer"] + ((-me) & 3)
             round_wind = self._east
-        laid = self._slots < self._count[:, None]
-        rel_seat = (self._dseat - me[:, None]) & 3
-        order_at = self._base_order + rel_seat * (slots * k) + self._dcell
-        flag_at = self._base_flags + rel_seat * (slots * 4) + self._dslot4
-        trash = self._trash
+        river = self._river_cells.reshape(n * p, -1).take(rows * p + me, axis=0)
         ones = np.concatenate(
             (
                 self._base6
                 + np.concatenate(
                     (subject, prompt, turn_or_by, self._indicator_cell, dealer, round_wind)
                 ),
-                np.where(laid, order_at, trash).ravel(),
-                np.where(laid & self._dgiri, flag_at, trash).ravel(),
+                river.ravel(),
             )
         )
         self._cells[ones] = 1
