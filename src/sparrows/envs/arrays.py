@@ -49,22 +49,13 @@ from ..rules.suzume.ruleset import SuzumeRuleset, pay_win
 from .core import EPISODES, REWARDS, end_rewards
 from .encoding import Encoder
 from .layout import PROMPT_KINDS
+from .walls import HashWalls
 
 __all__ = ["SuzumeArrays"]
 
 _PLAYERS: Final = 4
 _HAND: Final = 5  # tiles held between turns
 _DEALT: Final = _PLAYERS * _HAND  # then the dora indicator
-_MASK64: Final = (1 << 64) - 1
-
-
-def _mix(x: Any) -> Any:
-    """splitmix64's finaliser over a uint64 array (wrapping arithmetic)."""
-    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return x ^ (x >> np.uint64(31))
-
-
 _DORA_KINDS: Final = 16  # more than the kinds a dora can be (a key's last digits)
 _WINNING: dict[str, Any] = {}  # per ruleset and options: _winning's table
 
@@ -293,8 +284,7 @@ class SuzumeArrays:
         self._dealer = np.zeros(n, dtype=np.int64)  # its dealer: the hand's number mod 4
         self._rows = np.arange(n)
         self._rel_steps = np.arange(p)[None, :]
-        steps = np.arange(1, tiles + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-        self._tile_steps = steps[None, :]
+        self._walls = HashWalls(tiles)
         # the observations, and one cell after them that takes the writes of discards not
         # made yet (a scatter needs no compaction first)
         self._cells = np.zeros(n * self.encoder.size + 1, dtype=np.float32)
@@ -310,8 +300,8 @@ class SuzumeArrays:
 
     def seed_with(self, seed: int) -> None:
         """Play the games of ``seed`` from each table's next hand on (as from the start)."""
-        self.seed = seed & _MASK64
-        self._seed_key = _mix(np.array([self.seed], dtype=np.uint64))[0]
+        self._walls.seed_with(seed)
+        self.seed = self._walls.seed
         self._hands_played[:] = 0
 
     # ------------------------------------------------------------------ hands
@@ -322,24 +312,12 @@ class SuzumeArrays:
         self._deal(self._rows)
         self._encode()
 
-    def _shuffle(self, rows: Any, counters: Any) -> Any:
-        """The draw orders (tile ids, the first drawn first) of the walls numbered
-        ``counters`` of tables ``rows``: a hash of (seed, table, counter)."""
-        table = rows.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-        hand = counters.astype(np.uint64) * np.uint64(0xD1B54A32D192ED03)
-        base = _mix(self._seed_key + table + hand)
-        shuffle = base[:, None] + self._tile_steps  # (steps: odd multiples of a constant)
-        shuffle ^= shuffle >> np.uint64(29)
-        shuffle *= np.uint64(0xBF58476D1CE4E5B9)
-        shuffle ^= shuffle >> np.uint64(32)
-        return np.argsort(shuffle, axis=1, kind="stable")
-
     def game_walls(self, row: int) -> list[list[int]]:
         """Table ``row``'s walls for every hand of its current game, in ``Game``'s order
         (``Game(rules, seed, walls=...)`` plays the same game)."""
         first = int(self._hands_played[row]) - 1 - int(self._hand_no[row])
         counters = np.arange(first, first + self.hands)
-        ids = self._shuffle(np.full(self.hands, row), counters)
+        ids = self._walls.orders(np.full(self.hands, row), counters)
         walls: list[list[int]] = ids[:, ::-1].tolist()
         return walls
 
@@ -347,7 +325,7 @@ class SuzumeArrays:
         """The next hands at ``rows``: a wall from (seed, table, hand), the deal, the
         dealer's draw."""
         m = len(rows)
-        ids = self._shuffle(rows, self._hands_played[rows])  # the draw order
+        ids = self._walls.orders(rows, self._hands_played[rows])  # the draw order
         self._hands_played[rows] += np.uint64(1)
         self.walls[rows] = ids[:, ::-1]  # Game's order: the last is drawn first
         faces = self._face_of_id[ids]
