@@ -32,6 +32,15 @@ from .table import (
 )
 
 
+def noten_moves(tenpai: Sequence[int], players: int, penalty: int) -> list[tuple[int, int, int]]:
+    """The exhaustive draw's payments as (payer, receiver, points): each player not ready
+    pays each ready one an equal part of ``penalty`` (none when all or none are ready)."""
+    if not 0 < len(tenpai) < players:
+        return []
+    part = penalty // (len(tenpai) * (players - len(tenpai)))
+    return [(s, t, part) for s in range(players) if s not in tenpai for t in tenpai]
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class RiichiSettlement(RiichiBase):
     """Riichi's settlement layer: wins (several on one tile, pao, honba and sticks), the
@@ -358,12 +367,9 @@ class RiichiSettlement(RiichiBase):
                 ):
                     if change < 0:
                         ops.append(fl.Move("points", payer, s, -change, "nagashi mangan"))
-        elif 0 < len(tenpai) < self.num_players:  # each noten player pays each ready one
-            part = opts.noten_penalty // (len(tenpai) * (self.num_players - len(tenpai)))
-            for s in self._seats:
-                if s not in tenpai:
-                    for t in tenpai:
-                        ops.append(fl.Move("points", s, t, part, "noten"))
+        else:
+            for payer, to, part in noten_moves(tenpai, self.num_players, opts.noten_penalty):
+                ops.append(fl.Move("points", payer, to, part, "noten"))
         game.state.last = ("draw", game.dealer in tenpai)
         facts = {"tenpai": tenpai}
         ops.append(fl.Report(fl.HandReport(fl.DRAW, game.hand_number, facts=facts)))

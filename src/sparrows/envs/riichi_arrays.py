@@ -1,0 +1,733 @@
+"""Riichi tables as numpy arrays: :class:`RiichiArrays`, the first step of the plan in
+``docs/envs.md`` ("Riichi's tables as arrays"). Not yet offered by ``batch_env``.
+
+``n`` four-player riichi tables (the default preset's rules), one hand an episode, are
+held as arrays and stepped together: the deal, the draw, the discard, the claim windows
+asked of the seats that can chi or pon (or open kan), the pass, chi and pon themselves,
+the turn after a call (kuikae), and the exhaustive draw with its noten payments. What
+is rare in play is left to the engine itself: a table hands itself to an engine game
+(given the same wall, the hand's decisions so far replayed through
+:class:`~.core.EnvCore`, the one replay path) when a kan is taken, or when a ron, tsumo,
+riichi, nine-terminals, four-winds or nagashi mangan may come (a superset: a discard in
+any other seat's waits, a complete or ready closed hand after a draw...), and plays the
+rest of that hand there. The next hand is the arrays' again.
+
+What is written here is the turn order and the offers' shapes (which chi, pon and kan a
+hand allows, by the same rules as :mod:`sparrows.rules.calls` and the riichi ruleset's
+kuikae); the action indices come from the family's layout through the engine's own
+action objects, the payments of the exhaustive draw from the ruleset's
+:func:`~sparrows.rules.riichi.settlement.noten_moves`, the waits from
+:mod:`sparrows.analysis.batch`. ``tests/envs/test_riichi_arrays.py`` plays random hands
+against the engine given the same walls and requires the same acting seat, observation,
+mask, rewards, end and illegal flag at every decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+
+from ..analysis.batch import batch_shanten, batch_waits
+from ..engine.actions import Action, ActionType
+from ..engine.game import Game
+from ..errors import SparrowsError
+from ..rules import calls
+from ..rules.riichi.options import RiichiOptions
+from ..rules.riichi.settlement import noten_moves
+from ..tiles.kinds import HONOR, TERMINALS_AND_HONORS, WINDS
+from .core import EnvCore
+from .layout import PROMPT_KINDS
+from .walls import HashWalls
+
+__all__ = ["RiichiArrays"]
+
+A: Final = ActionType
+_P: Final = 4  # players
+_K: Final = 34  # kinds
+_TILES: Final = 136
+_DEALT: Final = 52  # 13 each
+_LIVE: Final = _TILES - 14  # the live wall: dealt tiles and draws
+_INDICATOR: Final = _TILES - 10  # the first dora indicator (the dead wall's fifth tile)
+_DEAD: Final = 13  # tiles in the dead wall once its first indicator is up (no kans)
+_DISCARDS: Final = 96  # more discards than a hand can have (draws and calls)
+_DECISIONS: Final = 512  # more decisions than a hand can have
+_OFFERS: Final = 16  # per seat: up to 3 pon, 1 kan, 12 chi
+_TH: Final = np.zeros(_K, dtype=bool)
+_TH[list(TERMINALS_AND_HONORS)] = True
+_WIND: Final = np.zeros(_K, dtype=bool)
+_WIND[list(WINDS)] = True
+# the three runs a discard of kind k may complete, as the other two kinds' offsets
+_SHAPES: Final = ((-2, -1), (-1, 1), (1, 2))
+
+
+class RiichiArrays:
+    """``n`` riichi tables; see the module. ``template`` is an :class:`EnvCore` of the
+    rules played (its configuration is each engine table's)."""
+
+    def __init__(self, n: int, seed: int, config: dict[str, Any] | None = None) -> None:
+        #: the :class:`EnvCore` arguments of every table (an engine table is made from them)
+        self.config = dict(config or {"ruleset": "riichi"})
+        template = EnvCore(**self.config)
+        rules = template.rules
+        wrong = []
+        if rules.name != "riichi" or rules.num_players != _P:
+            wrong.append(f"the {rules.name} ruleset with {rules.num_players} players")
+        elif rules.options != RiichiOptions():
+            wrong.append("options other than the default preset's")
+        if template.claims != "eligible" or not template.autoplay:
+            wrong.append("claims other than eligible with autoplay")
+        if template.episode != "hand" or template.reward != "points":
+            wrong.append(f"episode={template.episode!r}, reward={template.reward!r}")
+        if wrong:
+            raise SparrowsError(
+                "riichi array tables play four-player hands of the default preset with "
+                f"eligible claims and points; not {', '.join(wrong)}"
+            )
+        self.rules, self.encoder, self.layout = rules, template.encoder, template.layout
+        self.n = n
+        self.illegal_reward = template.illegal_reward
+        self.action_size = self.layout.size
+        self._tables(rules)
+        self._allocate(n)
+        self._walls = HashWalls(_TILES)
+        self.seed_with(seed)
+
+    # ------------------------------------------------------------------ set-up
+    def _tables(self, rules: Any) -> None:
+        """The tiles' faces and kinds, and every offer's action index in the layout."""
+        layout = self.layout
+        index = {a.code: i for i, a in enumerate(layout.actions)}
+        self._index = index
+        tiles = rules.tileset.tiles
+        face_of_id = [index[Action(A.DISCARD, t).code] for t in tiles]
+        faces = self._faces = max(face_of_id) + 1  # the discard actions come first
+        rep = [face_of_id.index(f) for f in range(faces)]
+        self._face_tile = [tiles[t] for t in rep]
+        self._face_of_id = np.array(face_of_id, dtype=np.int64)
+        kind_of, copy_of = self.encoder.tile_kinds(Game(rules, 0, record=False))
+        self._kind = np.array([kind_of[t] for t in rep] + [0], dtype=np.int64)  # (+ "none")
+        self._red = np.array([copy_of[t] for t in rep] + [0], dtype=np.int64)
+        # per kind: its plain face and its red face (``faces``: a column always 0)
+        self._plain = np.full(_K, faces, dtype=np.int64)
+        self._redf = np.full(_K, faces, dtype=np.int64)
+        for f in range(faces):
+            (self._redf if self._red[f] else self._plain)[self._kind[f]] = f
+        self._pass = index[Action(A.PASS).code]
+        self._no = self.action_size  # "no action": a cell past the mask's row (dropped)
+        # per action index: its kind (1 chi, 2 pon, 3 open kan, 0 other) and the two
+        # faces a chi or pon takes from the hand
+        face_of_tile = {self._face_tile[f]: f for f in range(faces)}
+        self._act_kind = np.zeros(self.action_size + 1, dtype=np.int64)
+        self._used = np.zeros((self.action_size + 1, 2), dtype=np.int64)
+        for i, action in enumerate(layout.actions):
+            got = {A.CHI: 1, A.PON: 2, A.KAN: 3}.get(action.type, 0)
+            self._act_kind[i] = got
+            if got in (1, 2):
+                self._used[i] = [face_of_tile[t] for t in action.tiles]
+
+        def at(kind: ActionType, faces_: tuple[int, ...]) -> int:
+            act = calls.action(kind, tuple(self._face_tile[f] for f in faces_))
+            return index.get(act.code, self._no)
+
+        def held_faces(k: int, red: int, total: int) -> list[int]:
+            """The faces of ``total`` tiles of kind ``k``, ``red`` of them red, sorted as
+            the engine sorts them."""
+            got = [self._redf[k]] * red + [self._plain[k]] * (total - red)
+            return sorted(got, key=lambda f: self._face_tile[f])
+
+        # pon: [kind, plain+plain | plain+red | red+red]; open kan: [kind, reds held]
+        self._pon_at = np.full((_K, 3), self._no, dtype=np.int64)
+        self._kan_at = np.full((_K, 2), self._no, dtype=np.int64)
+        self._ankan_at = np.full((_K, 2), self._no, dtype=np.int64)
+        self._kakan_at = np.full((_K, 2), self._no, dtype=np.int64)  # [kind, the face red]
+        for k in range(_K):
+            has_red = self._redf[k] < faces
+            for v, red in enumerate((0, 1, 2)):
+                if red <= (2 if has_red else 0):
+                    pair = held_faces(k, red, 2)
+                    self._pon_at[k, v] = at(A.PON, tuple(pair))
+            for red in (0, 1) if has_red else (0,):
+                self._kan_at[k, red] = at(A.KAN, tuple(held_faces(k, red, 3)))
+                self._ankan_at[k, red] = at(A.ANKAN, (held_faces(k, red, 4)[0],))
+                self._kakan_at[k, red] = at(A.KAKAN, ((self._redf if red else self._plain)[k],))
+        # chi: [kind, shape, the lower kind's face red, the higher's]
+        self._chi_at = np.full((_K, 3, 2, 2), self._no, dtype=np.int64)
+        self._chi_kinds = np.zeros((_K, 3, 2), dtype=np.int64)
+        self._chi_ok = np.zeros((_K, 3), dtype=bool)
+        for k in range(HONOR):
+            for s, (da, db) in enumerate(_SHAPES):
+                a, b = k + da, k + db
+                if a < 0 or b >= HONOR or a // 9 != k // 9 or b // 9 != k // 9:
+                    continue
+                self._chi_ok[k, s] = True
+                self._chi_kinds[k, s] = (a, b)
+                for ra in (0, 1):
+                    for rb in (0, 1):
+                        fa = (self._redf if ra else self._plain)[a]
+                        fb = (self._redf if rb else self._plain)[b]
+                        if fa < faces and fb < faces:
+                            self._chi_at[k, s, ra, rb] = at(A.CHI, (fa, fb))
+        # the exhaustive draw's payments, per set of ready seats (bit s: seat s)
+        self._noten = np.zeros((1 << _P, _P), dtype=np.int64)
+        for bits in range(1 << _P):
+            ready = [s for s in range(_P) if bits >> s & 1]
+            for payer, to, part in noten_moves(ready, _P, rules.options.noten_penalty):
+                self._noten[bits, payer] -= part
+                self._noten[bits, to] += part
+        self._seat_order = np.array([[(d + i) % _P for i in (1, 2, 3)] for d in range(_P)])
+        self._bit = np.left_shift(1, np.arange(_P, dtype=np.int64))
+        self._first_asked = np.full((_P, 1 << _P), -1, dtype=np.int64)
+        for d in range(_P):
+            for bits in range(1 << _P):
+                asked = [s for s in self._seat_order[d].tolist() if bits >> s & 1]
+                if asked:
+                    self._first_asked[d, bits] = asked[0]
+        off = self._off = self.encoder.offset
+        self._prompt_turn = off["prompt"] + PROMPT_KINDS.index("turn")
+        self._prompt_claim = off["prompt"] + PROMPT_KINDS.index("claim")
+        self._scale = float(self.encoder.scale)
+        self._start_points = int(rules.options.start_points)
+
+    def _allocate(self, n: int) -> None:
+        """The state, one row per table."""
+        p, faces, size = _P, self._faces, self.encoder.size
+        self.walls = np.zeros((n, _TILES), dtype=np.int64)  # ids, in Game's order
+        self._draws = np.zeros((n, _TILES), dtype=np.int64)  # faces, in that order
+        self._pos = np.zeros(n, dtype=np.int64)  # the next draw's index in ``_draws``
+        self._held = np.zeros((n, p, faces + 1), dtype=np.int8)  # faces held (+ "none")
+        self._kc = np.zeros((n, p, _K), dtype=np.int8)  # kinds held
+        self._size = np.zeros((n, p), dtype=np.int64)  # tiles held
+        self._melds = np.zeros((n, p), dtype=np.int64)  # melds called
+        self._meld_kc = np.zeros((n, p, _K), dtype=np.int8)  # tiles in melds, by kind
+        self._called_kc = np.zeros((n, p, _K), dtype=np.int8)  # tiles taken, by kind
+        self._pon = np.zeros((n, p, _K), dtype=bool)  # a pon of that kind
+        self._rcount = np.zeros((n, p, _K), dtype=np.int8)  # the rivers, by kind
+        self._rlen = np.zeros((n, p), dtype=np.int64)
+        self._public = np.zeros((n, _K), dtype=np.int64)  # seen by all: river, melds, dora
+        self._waits = np.zeros((n, p, _K), dtype=bool)  # each concealed hand's waits
+        self._banned = np.zeros((n, _K), dtype=bool)  # kuikae: kinds not to discard now
+        self._scores = np.zeros((n, p), dtype=np.int64)
+        self._turn = np.zeros(n, dtype=np.int64)  # the seat on turn (the discarder)
+        self.seat = np.zeros(n, dtype=np.int32)  # the acting seat
+        self._drawn = np.full(n, faces, dtype=np.int64)  # the face drawn (faces: none)
+        self._claim = np.zeros(n, dtype=bool)  # a claim window is open
+        self._subject = np.zeros(n, dtype=np.int64)  # the face discarded
+        self._indicator = np.zeros(n, dtype=np.int64)  # the dora indicator's face
+        self._clean = np.zeros(n, dtype=bool)  # no call yet this hand
+        self._first_wind = np.zeros(n, dtype=np.int64)  # the first discards' wind, or -1
+        self._count = np.zeros(n, dtype=np.int64)  # discards this hand
+        self._discarded_at = np.zeros(n, dtype=np.int64)  # the last discard's index
+        # the claim window: seats still to answer (bits), each seat's offers and answer
+        self._asked = np.zeros(n, dtype=np.int64)
+        self._offers = np.full((n, p, _OFFERS), self.action_size, dtype=np.int64)
+        self._answer = np.full((n, p), -1, dtype=np.int64)
+        # each discard's cells in each viewer's row: its one-hot in order, its tsumogiri
+        # flag, its called flag (the trash cell where there is none)
+        self._cells = np.zeros(n * size + 1, dtype=np.float32)
+        self._trash = n * size
+        self.obs = self._cells[: self._trash].reshape(n, size)
+        self._base = np.arange(n) * size
+        self._river_cells = np.full((n, p * 3 * _DISCARDS), self._trash, dtype=np.int64)
+        self._viewer_at = (np.arange(p) * 3 * _DISCARDS)[None, :]  # each viewer's part
+        river, order, flags = self.encoder.river, self._off["river_order"], self._off["river_flags"]
+        rel = (np.arange(p)[:, None] - np.arange(p)[None, :]) & 3  # [seat, viewer]
+        self._order_at = order + rel * river * _K
+        self._flags_at = flags + rel * river * 4
+        self._mask_full = np.zeros((n, self.action_size + 1), dtype=np.int8)  # (+ "none")
+        self.mask = self._mask_full[:, : self.action_size]
+        # the hand's decisions, for the engine's replay
+        self._hist = np.zeros((n, _DECISIONS, 2), dtype=np.int64)  # (seat, action)
+        self._hlen = np.zeros(n, dtype=np.int64)
+        self._hands_played = np.zeros(n, dtype=np.uint64)
+        # tables playing their hand on the engine
+        self._engine: list[EnvCore | None] = [None] * n
+        self._on_engine = np.zeros(n, dtype=bool)
+        self._rows = np.arange(n)
+
+    def seed_with(self, seed: int) -> None:
+        """Play the games of ``seed`` from each table's next hand on."""
+        self._walls.seed_with(seed)
+        self.seed = self._walls.seed
+        self._hands_played[:] = 0
+
+    def game_walls(self, row: int) -> list[list[int]]:
+        """Table ``row``'s wall for its current hand, in ``Game``'s order."""
+        return [self.walls[row].tolist()]
+
+    # ------------------------------------------------------------------ hands
+    def reset(self) -> None:
+        """Every table's next episode: a new game's first hand."""
+        fallback = np.zeros(self.n, dtype=bool)
+        self._deal(self._rows, fallback)
+        for i in np.flatnonzero(fallback).tolist():
+            self._engine_take(i)
+        self._finish()
+
+    def _deal(self, rows: Any, fallback: Any) -> None:
+        """A new game's first hand at ``rows`` (seat 0 deals): the wall, the deal, the
+        indicator, the dealer's draw."""
+        m = len(rows)
+        for i in rows.tolist():
+            self._engine_off(i)
+        ids = self._walls.orders(rows, self._hands_played[rows])
+        self._hands_played[rows] += np.uint64(1)
+        self.walls[rows] = ids
+        faces = self._face_of_id[ids]
+        self._draws[rows] = faces
+        held = np.zeros((m, _P, self._faces + 1), dtype=np.int8)
+        dealt = faces[:, :_DEALT].reshape(m, _P, 13)
+        at = np.arange(m)[:, None, None]
+        np.add.at(held, (at, np.arange(_P)[None, :, None], dealt), 1)
+        self._held[rows] = held
+        kc = np.zeros((m, _P, _K), dtype=np.int8)
+        np.add.at(kc, (at, np.arange(_P)[None, :, None], self._kind[dealt]), 1)
+        self._kc[rows] = kc
+        self._size[rows] = 13
+        self._melds[rows] = 0
+        self._meld_kc[rows] = 0
+        self._called_kc[rows] = 0
+        self._pon[rows] = False
+        self._rcount[rows] = 0
+        self._rlen[rows] = 0
+        indicator = faces[:, _INDICATOR]
+        self._indicator[rows] = indicator
+        public = np.zeros((m, _K), dtype=np.int64)
+        public[np.arange(m), self._kind[indicator]] = 1
+        self._public[rows] = public
+        self._waits[rows] = batch_waits(kc.reshape(m * _P, _K)).reshape(m, _P, _K)
+        self._banned[rows] = False
+        self._scores[rows] = self._start_points
+        self._clean[rows] = True
+        self._first_wind[rows] = -1
+        self._count[rows] = 0
+        self._asked[rows] = 0
+        self._river_cells[rows] = self._trash
+        self._hlen[rows] = 0
+        self._pos[rows] = _DEALT
+        self._draw(rows, np.zeros(m, dtype=np.int64), fallback)
+
+    def _draw(self, rows: Any, seats: Any, fallback: Any) -> None:
+        """``seats`` draw (their turn); where a tsumo, a riichi or the nine-terminals
+        abort may be offered, ``fallback`` (the engine)."""
+        face = self._draws[rows, self._pos[rows]]
+        self._pos[rows] += 1
+        self._held[rows, seats, face] += 1
+        self._kc[rows, seats, self._kind[face]] += 1
+        self._size[rows, seats] += 1
+        self._turn[rows] = seats
+        self.seat[rows] = seats
+        self._drawn[rows] = face
+        self._claim[rows] = False
+        hands = self._kc[rows, seats]
+        shanten = batch_shanten(hands)
+        closed = self._melds[rows, seats] == 0
+        riichi = closed & (shanten == 0) & (_LIVE - self._pos[rows] >= 4)
+        nine = (
+            self._clean[rows]
+            & (self._rlen[rows, seats] == 0)
+            & ((hands[:, _TH] > 0).sum(axis=1) >= 9)
+        )
+        fallback[rows[(shanten < 0) | riichi | nine]] = True
+
+    # ------------------------------------------------------------------ a step
+    def step(self, actions: Any, rewards: Any, terminated: Any, illegal: Any) -> None:
+        """Play ``actions`` (one layout index per table); fill ``rewards`` (``(n, 4)``),
+        ``terminated`` and ``illegal``, which the caller has zeroed; tables whose hand
+        ended deal the next; then the next observations and masks."""
+        acts = np.asarray(actions, dtype=np.int64)
+        inside = acts.view(np.uint64) < self.action_size
+        legal = self._mask_full.reshape(-1).take(
+            self._rows * (self.action_size + 1) + acts * inside
+        )
+        legal = (legal == 1) & inside
+        ended = ~legal
+        bad = np.flatnonzero(ended & ~self._on_engine)
+        if len(bad):
+            rewards[bad, self.seat[bad]] = self.illegal_reward
+            illegal[bad] = True
+        for i in np.flatnonzero(self._on_engine).tolist():  # (their hands' rest)
+            ended[i] = self._engine_step(i, int(acts[i]), rewards, illegal)
+        rows = np.flatnonzero(legal & ~self._on_engine)
+        fallback = np.zeros(self.n, dtype=bool)
+        if len(rows):
+            at = self._hlen[rows]
+            self._hist[rows, at, 0] = self.seat[rows]
+            self._hist[rows, at, 1] = acts[rows]
+            self._hlen[rows] += 1
+            claim = self._claim[rows]
+            self._turns(rows[~claim], acts[rows[~claim]], fallback, ended, rewards)
+            self._answers(rows[claim], acts[rows[claim]], fallback, ended, rewards)
+        for i in np.flatnonzero(fallback & ~ended).tolist():
+            ended[i], got = self._engine_take(i)
+            if any(got):
+                rewards[i] = got
+        done = np.flatnonzero(ended)
+        terminated[done] = True
+        if len(done):
+            fallback[:] = False
+            self._deal(done, fallback)
+            for i in np.flatnonzero(fallback).tolist():  # (its first turn: to the engine)
+                self._engine_take(i)
+        self._finish()
+
+    def _turns(self, rows: Any, acts: Any, fallback: Any, ended: Any, rewards: Any) -> None:
+        """Turn decisions at ``rows``: a discard, or a kan (to the engine)."""
+        discard = acts < self._faces
+        fallback[rows[~discard]] = True
+        self._discard(rows[discard], acts[discard], fallback, ended, rewards)
+
+    def _discard(self, rows: Any, faces: Any, fallback: Any, ended: Any, rewards: Any) -> None:
+        """The seats on turn at ``rows`` discard ``faces``; the claim windows open."""
+        if not len(rows):
+            return
+        seats = self._turn[rows]
+        kinds = self._kind[faces]
+        self._held[rows, seats, faces] -= 1
+        self._kc[rows, seats, kinds] -= 1
+        self._size[rows, seats] -= 1
+        slot = self._rlen[rows, seats]
+        self._rlen[rows, seats] += 1
+        self._rcount[rows, seats, kinds] += 1
+        self._public[rows, kinds] += 1
+        at = self._count[rows]
+        self._count[rows] += 1
+        self._discarded_at[rows] = at
+        # its cells in each viewer's row (only the first ``river`` of each seat's)
+        river = self.encoder.river
+        inside = (slot < river)[:, None]
+        base = self._base[rows][:, None]
+        order = base + self._order_at[seats] + (slot * _K + kinds)[:, None]
+        giri = (faces == self._drawn[rows])[:, None]
+        flags = base + self._flags_at[seats] + (slot * 4)[:, None]
+        place = (rows * (_P * 3 * _DISCARDS))[:, None] + self._viewer_at + at[:, None]
+        flat = self._river_cells.reshape(-1)
+        flat[place] = np.where(inside, order, self._trash)
+        flat[place + _DISCARDS] = np.where(inside & giri, flags, self._trash)
+        self._drawn[rows] = self._faces
+        self._subject[rows] = faces
+        self._banned[rows] = False
+        # the first go-around's winds (the four-winds abort: to the engine)
+        first = self._clean[rows] & (at < _P)
+        wind = _WIND[kinds]
+        self._first_wind[rows] = np.where(
+            at == 0, np.where(wind, kinds, -1), np.where(self._first_wind[rows] == kinds, kinds, -1)
+        )
+        four = first & (at == _P - 1) & (self._first_wind[rows] >= 0)
+        fallback[rows[four]] = True
+        # the discarder's waits now (13, 10, 7, 4 or 1 tiles)
+        hands = self._kc[rows, seats].astype(np.int64)
+        self._waits[rows, seats] = batch_waits(hands, melds=None)
+        self._window(rows, seats, kinds, faces, fallback, ended, rewards)
+
+    def _window(
+        self, rows: Any, d: Any, kinds: Any, faces: Any, fallback: Any, ended: Any, rewards: Any
+    ) -> None:
+        """The claim window on each discard: the offers of each other seat; none, the
+        next turn (or the exhaustive draw); a ron that may come, the engine."""
+        m = len(rows)
+        others = self._seat_order[d]  # (m, 3): from the discarder's right
+        r3 = rows[:, None]
+        k3 = kinds[:, None]
+        ron = self._waits[r3, others, k3].any(axis=1)
+        fallback[rows[ron]] = True
+        last = self._pos[rows] >= _LIVE  # the last tile: no calls
+        held_k = self._kc[r3, others, k3].astype(np.int64)
+        plain = self._held[r3, others, self._plain[kinds][:, None]].astype(np.int64)
+        red = self._held[r3, others, self._redf[kinds][:, None]].astype(np.int64)
+        size = self._size[r3, others]
+        can = ~last[:, None] & ~ron[:, None]
+        offers = np.full((m, 3, _OFFERS), self._no, dtype=np.int64)
+        # pon (kuikae: the hand must keep a tile to discard; it always does here but
+        # the rule is the ruleset's), open kan
+        pon = can & (held_k >= 2) & (size > held_k)
+        pon_at = self._pon_at[kinds]  # (m, 3 variants)
+        offers[:, :, 0] = np.where(pon & (plain >= 2), pon_at[:, None, 0], self._no)
+        offers[:, :, 1] = np.where(pon & (plain >= 1) & (red >= 1), pon_at[:, None, 1], self._no)
+        offers[:, :, 2] = np.where(pon & (red >= 2), pon_at[:, None, 2], self._no)
+        kan = can & (held_k >= 3)
+        kan_at = self._kan_at[kinds[:, None], np.minimum(red, 1)]
+        offers[:, :, 3] = np.where(kan, kan_at, self._no)
+        # chi: the next seat, a run of the discard's suit, kuikae allowing
+        nxt = others[:, 0]
+        ok = self._chi_ok[kinds] & can[:, :1]  # (m, 3 shapes)
+        ka, kb = self._chi_kinds[kinds, :, 0], self._chi_kinds[kinds, :, 1]
+        hk = self._kc[rows, nxt].astype(np.int64)  # (m, 34)
+        m3 = np.arange(m)[:, None]
+        ok &= (hk[m3, ka] > 0) & (hk[m3, kb] > 0)
+        # kuikae: the kinds banned after the call, minus the two used, must leave a tile
+        banned = hk[np.arange(m), kinds][:, None] + np.zeros((1, 3), dtype=np.int64)
+        low_end = np.array([False, False, True])[None, :]  # the run k, k+1, k+2
+        high_end = np.array([True, False, False])[None, :]  # the run k-2, k-1, k
+        up = kinds[:, None] + 3
+        down = kinds[:, None] - 3
+        up_ok = low_end & (up < HONOR) & (up // 9 == kinds[:, None] // 9)
+        down_ok = high_end & (down >= 0) & (down // 9 == kinds[:, None] // 9)
+        banned = banned + np.where(up_ok, hk[m3, np.clip(up, 0, _K - 1)], 0)
+        banned = banned + np.where(down_ok, hk[m3, np.clip(down, 0, _K - 1)], 0)
+        ok &= self._size[rows, nxt][:, None] - 2 > banned
+        hf = self._held[rows, nxt].astype(np.int64)  # (m, faces + 1)
+        for ra in (0, 1):
+            fa = (self._redf if ra else self._plain)[ka]
+            for rb in (0, 1):
+                fb = (self._redf if rb else self._plain)[kb]
+                have = ok & (hf[m3, fa] > 0) & (hf[m3, fb] > 0)
+                col = 4 + 2 * ra + rb  # (shape s: columns 4 + 4 s ..)
+                for s in range(3):
+                    offers[:, 0, col + 4 * s] = np.where(
+                        have[:, s], self._chi_at[kinds, s, ra, rb], self._no
+                    )
+        prompted = (offers != self._no).any(axis=2) & ~fallback[rows][:, None]
+        self._offers[r3, others] = offers
+        self._answer[rows] = -1
+        bits = (prompted * self._bit[others]).sum(axis=1)
+        self._asked[rows] = bits
+        opened = bits != 0
+        self._claim[rows] = opened
+        if opened.any():
+            self._next_asked(rows[opened])
+        quiet = ~opened & ~fallback[rows]
+        self._after_discard(rows[quiet], d[quiet], fallback, ended, rewards)
+
+    def _next_asked(self, rows: Any) -> None:
+        """At ``rows``: the next seat to answer acts; a window with none left resolves."""
+        first = self._first_asked[self._turn[rows], self._asked[rows]]
+        self.seat[rows] = np.where(first >= 0, first, self.seat[rows])
+
+    def _answers(self, rows: Any, acts: Any, fallback: Any, ended: Any, rewards: Any) -> None:
+        """Answers in claim windows: noted; a window all have answered resolves."""
+        if not len(rows):
+            return
+        seats = self.seat[rows].astype(np.int64)
+        self._answer[rows, seats] = np.where(acts == self._pass, -1, acts)
+        self._asked[rows] &= ~self._bit[seats]
+        left = self._asked[rows] != 0
+        self._next_asked(rows[left])
+        done = rows[~left]
+        if not len(done):
+            return
+        # the call taken: pon or kan before chi, then the seat nearest the discarder
+        d = self._turn[done]
+        answers = self._answer[done[:, None], self._seat_order[d]]  # (m, 3)
+        kind = self._act_kind[answers]  # (-1, no answer: the last entry, 0)
+        big = kind >= 2
+        pick = np.where(big.any(axis=1), big.argmax(axis=1), (kind == 1).argmax(axis=1))
+        took = kind.any(axis=1)
+        act = answers[np.arange(len(done)), pick]
+        kan = took & (self._act_kind[act] == 3)
+        fallback[done[kan]] = True
+        calling = took & ~kan
+        callers = self._seat_order[d[calling], pick[calling]]
+        self._call(done[calling], callers, act[calling])
+        self._forced(done[calling], callers, fallback, ended, rewards)
+        self._claim[done[~took]] = False
+        self._after_discard(done[~took], d[~took], fallback, ended, rewards)
+
+    def _forced(self, rows: Any, seats: Any, fallback: Any, ended: Any, rewards: Any) -> None:
+        """A turn after a call with one face left to discard is played at once (the
+        environments' autoplay)."""
+        if not len(rows):
+            return
+        faces = self._faces
+        allowed = (self._held[rows, seats, :faces] > 0) & ~self._banned[rows][:, self._kind[:faces]]
+        one = allowed.sum(axis=1) == 1
+        if one.any():
+            self._discard(rows[one], allowed[one].argmax(axis=1), fallback, ended, rewards)
+
+    def _call(self, rows: Any, seats: Any, acts: Any) -> None:
+        """Chi or pon ``acts`` by ``seats``: the meld, the called discard's flag, the
+        caller's turn (no draw; kuikae)."""
+        if not len(rows):
+            return
+        m = len(rows)
+        d = self._turn[rows]
+        face = self._subject[rows]
+        k = self._kind[face]
+        used = self._used[acts]  # (m, 2): the faces taken from the hand
+        uk = self._kind[used]
+        for j in (0, 1):
+            self._held[rows, seats, used[:, j]] -= 1
+            self._kc[rows, seats, uk[:, j]] -= 1
+        self._size[rows, seats] -= 2
+        self._melds[rows, seats] += 1
+        for kk in (k, uk[:, 0], uk[:, 1]):
+            self._meld_kc[rows, seats, kk] += 1
+        self._called_kc[rows, seats, k] += 1
+        is_pon = uk[:, 0] == uk[:, 1]
+        self._pon[rows[is_pon], seats[is_pon], k[is_pon]] = True
+        # the meld's tiles are seen by all; the called discard no longer as a river tile
+        self._public[rows, uk[:, 0]] += 1
+        self._public[rows, uk[:, 1]] += 1
+        # its called flag, in each viewer's row
+        at = self._discarded_at[rows]
+        slot = self._rlen[rows, d] - 1
+        inside = (slot < self.encoder.river)[:, None]
+        flags = self._base[rows][:, None] + self._flags_at[d] + (slot * 4 + 2)[:, None]
+        place = (rows * (_P * 3 * _DISCARDS))[:, None] + self._viewer_at + 2 * _DISCARDS
+        self._river_cells.reshape(-1)[place + at[:, None]] = np.where(inside, flags, self._trash)
+        self._clean[rows] = False
+        # kuikae: the called kind, and for a chi at a run's end the other end's
+        banned = np.zeros((m, _K), dtype=bool)
+        banned[np.arange(m), k] = True
+        lo, hi = np.minimum(uk[:, 0], uk[:, 1]), np.maximum(uk[:, 0], uk[:, 1])
+        up = ~is_pon & (lo == k + 1) & (k + 3 < HONOR) & ((k + 3) // 9 == k // 9)
+        banned[np.flatnonzero(up), (k + 3)[up]] = True
+        down = ~is_pon & (hi == k - 1) & (k - 3 >= 0) & ((k - 3) // 9 == k // 9)
+        banned[np.flatnonzero(down), (k - 3)[down]] = True
+        self._banned[rows] = banned
+        self._turn[rows] = seats
+        self.seat[rows] = seats
+        self._claim[rows] = False
+        self._drawn[rows] = self._faces
+
+    def _after_discard(self, rows: Any, d: Any, fallback: Any, ended: Any, rewards: Any) -> None:
+        """A discard nobody took: the exhaustive draw at the wall's end, else the next
+        seat's draw."""
+        if not len(rows):
+            return
+        empty = self._pos[rows] >= _LIVE
+        self._exhausted(rows[empty], fallback, ended, rewards)
+        going = rows[~empty]
+        self._draw(going, (d[~empty] + 1) % _P, fallback)
+
+    def _exhausted(self, rows: Any, fallback: Any, ended: Any, rewards: Any) -> None:
+        """The exhaustive draw: noten payments (a nagashi mangan that may come: the
+        engine)."""
+        if not len(rows):
+            return
+        other = ~_TH
+        nagashi = ((self._rcount[rows][:, :, other].sum(axis=2) == 0) & (self._rlen[rows] > 0)).any(
+            axis=1
+        )
+        fallback[rows[nagashi]] = True
+        rows = rows[~nagashi]
+        ready = self._waits[rows].any(axis=2)
+        deltas = self._noten[(ready * self._bit).sum(axis=1)]
+        self._scores[rows] += deltas
+        rewards[rows] = deltas / self._scale
+        ended[rows] = True
+
+    # ------------------------------------------------------------------ the engine
+    def _engine_off(self, i: int) -> None:
+        self._on_engine[i] = False
+
+    def _engine_take(self, i: int) -> tuple[bool, list[float]]:
+        """Table ``i``'s hand goes on on an engine game: its wall given, its decisions
+        replayed. Whether that ended the hand, and the rewards it gave."""
+        eng = self._engine[i]
+        if eng is None:
+            eng = self._engine[i] = EnvCore(**self.config)
+        eng.new_game(0, walls=self.game_walls(i))
+        for seat, act in self._hist[i, : self._hlen[i]].tolist():
+            if not eng.play(seat, act):
+                raise AssertionError(f"table {i}: the engine refused a replayed decision")
+        self._on_engine[i] = True
+        return eng.done, eng.rewards()
+
+    def _engine_step(self, i: int, act: int, rewards: Any, illegal: Any) -> bool:
+        """Table ``i``'s decision on its engine game; True if the hand ended."""
+        eng = self._engine[i]
+        assert eng is not None
+        eng.play(int(self.seat[i]), act)
+        got = eng.rewards()
+        if any(got):
+            rewards[i] = got
+        if eng.done:
+            illegal[i] = eng.illegal is not None
+            return True
+        return False
+
+    # ------------------------------------------------------------------ observations
+    def _finish(self) -> None:
+        """Every table's observation and mask: from the arrays, or from its engine."""
+        self._encode()
+        for i in np.flatnonzero(self._on_engine).tolist():
+            eng = self._engine[i]
+            assert eng is not None
+            seat = eng.to_act()[0]
+            self.seat[i] = seat
+            eng.live.encode(eng.game, seat, self.obs[i])
+            self.mask[i] = eng._offer(seat)[2]
+
+    def _encode(self) -> None:
+        """Each table's acting seat's observation and mask, from the arrays."""
+        n, p, k = self.n, _P, _K
+        rows, me = self._rows, self.seat.astype(np.int64)
+        off = self._off
+        obs = self.obs
+        obs[:] = 0
+        rel = (me[:, None] + np.arange(p)[None, :]) & 3  # relative seat -> seat
+        r4 = rows[:, None]
+        kc = self._kc[r4, rel].astype(np.int64)  # (n, 4, 34)
+        own = kc[:, 0]
+        hand = obs[:, off["hand"] : off["hand"] + 4 * k].reshape(n, 4, k)
+        hand[:] = own[:, None, :] > np.arange(4)[None, :, None]
+        red = self._held[rows, me][:, self._redf]  # (n, 34): the red face of each kind
+        obs[:, off["copies"] : off["copies"] + k] = red * (self._redf < self._faces)
+        claim = self._claim
+        drawn = self._drawn < self._faces
+        cells = [
+            np.where(drawn, off["drawn"] + self._kind[self._drawn], self._n_trash()),
+            np.where(claim, off["subject"] + self._kind[self._subject], self._n_trash()),
+            off["indicators"] + self._kind[self._indicator],
+            np.where(claim, self._prompt_claim, self._prompt_turn),
+            np.where(claim, off["offered_by"] + ((self._turn - me) & 3), self._n_trash()),
+            off["dealer"] + ((-me) & 3),  # (seat 0 deals)
+            off["seat_wind"] + me,
+            np.full(n, off["round_wind"]),
+            np.where(self._turn == me, off["counters"] + 3, self._n_trash()),
+        ]
+        base = self._base
+        ones = [np.where(c >= self._trash, self._trash, base + c) for c in cells]
+        river = self._river_cells.reshape(n * p, -1).take(rows * p + me, axis=0)
+        self._cells[np.concatenate([*ones, river.ravel()])] = 1
+        obs[:, off["melds"] : off["melds"] + p * k] = self._meld_kc[r4, rel].reshape(n, p * k)
+        obs[:, off["called"] : off["called"] + p * k] = self._called_kc[r4, rel].reshape(n, p * k)
+        obs[:, off["river_counts"] : off["river_counts"] + p * k] = self._rcount[r4, rel].reshape(
+            n, p * k
+        )
+        seen = np.minimum(own + self._public, 4)
+        obs[:, off["seen"] : off["seen"] + k] = seen * 0.25
+        obs[:, off["points"] : off["points"] + p] = self._scores[r4, rel] / self._scale
+        obs[:, off["concealed"] : off["concealed"] + p] = (
+            self._size[r4, rel] / self.encoder.hand_size
+        )
+        obs[:, off["wall"]] = (_LIVE - self._pos) / self.encoder.wall
+        obs[:, off["wall"] + 1] = _DEAD / self.encoder.wall
+        # furiten (a claim's answer: 13, 10, 7, 4 or 1 tiles, a wait in its own river)
+        mine = self._waits[rows, me]
+        furiten = claim & (mine & (self._rcount[rows, me] > 0)).any(axis=1)
+        obs[:, off["furiten"]] = furiten
+        self._masks(me, own)
+
+    def _n_trash(self) -> Any:
+        return self._trash
+
+    def _masks(self, me: Any, own: Any) -> None:
+        """The acting seat's legal actions: a turn's discards (not the kuikae kinds after
+        a call) and kans, or a claim's offers and the pass."""
+        mask = self._mask_full
+        mask[:] = 0
+        faces = self._faces
+        claim = self._claim
+        turn = ~claim
+        held = self._held[self._rows, me][:, :faces]
+        mask[:, :faces] = (held > 0) & ~self._banned[:, self._kind[:faces]] & turn[:, None]
+        # kans on a turn with a draw (the wall not empty): four held, or a pon's fourth
+        drew = turn & (self._drawn < faces) & (self._pos < _LIVE)
+        red = self._held[self._rows, me][:, self._redf] > 0  # (n, 34)
+        plain = self._held[self._rows, me][:, self._plain] > 0
+        four = drew[:, None] & (own == 4)
+        added = drew[:, None] & self._pon[self._rows, me] & (own >= 1)
+        rows34 = np.broadcast_to(self._rows[:, None], (self.n, _K))
+        mask[rows34, np.where(four & red, self._ankan_at[None, :, 1], self._no)] = 1
+        mask[rows34, np.where(four & ~red, self._ankan_at[None, :, 0], self._no)] = 1
+        mask[rows34, np.where(added & red, self._kakan_at[None, :, 1], self._no)] = 1
+        mask[rows34, np.where(added & plain, self._kakan_at[None, :, 0], self._no)] = 1
+        # a claim's offers
+        c = np.flatnonzero(claim)
+        if len(c):
+            offers = self._offers[c, me[c]]  # (m, _OFFERS)
+            mask[c[:, None], offers] = 1
+            mask[c, self._pass] = 1
+        mask[:, -1] = 0

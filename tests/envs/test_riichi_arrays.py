@@ -1,0 +1,101 @@
+"""Riichi's array tables (``sparrows.envs.riichi_arrays``, issue 33, the first step of
+the plan in docs/envs.md) against the engine itself: each table's wall is given to an
+engine game, both play the same random actions (a few illegal ones among them), and at
+every decision the acting seat, its observation and mask, every seat's rewards, the end
+and the illegal flag must be the engine's, whether the table plays the hand in its
+arrays or has handed it to its own engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from sparrows.envs.core import EnvCore  # noqa: E402
+from sparrows.envs.riichi_arrays import RiichiArrays  # noqa: E402
+from sparrows.errors import SparrowsError  # noqa: E402
+from tests.conftest import sized  # noqa: E402
+
+
+def _pick(mask: Any, rng: Any) -> Any:
+    cum = mask.cumsum(axis=1)
+    draw = (rng.random(len(mask)) * cum[:, -1]).astype(np.int64)
+    return (cum <= draw[:, None]).sum(axis=1)
+
+
+def _play(n: int, steps: int, seed: int, illegal_share: float = 0.002) -> dict[str, int]:
+    """``n`` array tables and ``n`` engine games on the same walls, ``steps`` random
+    decisions each, compared at every decision; what was played, counted."""
+    tables = RiichiArrays(n, seed)
+    tables.reset()
+    refs = [EnvCore("riichi") for _ in range(n)]
+    for i, ref in enumerate(refs):
+        ref.new_game(0, walls=tables.game_walls(i))
+    rng = np.random.default_rng(seed)
+    rewards = np.zeros((n, 4), dtype=np.float32)
+    ended = np.zeros(n, dtype=bool)
+    illegal = np.zeros(n, dtype=bool)
+    seen = dict.fromkeys(("decisions", "in arrays", "claims", "calls", "hands", "illegal"), 0)
+    seen |= dict.fromkeys(("ended in arrays", "paid in arrays", "to the engine"), 0)
+    kinds = [a.type.value for a in tables.layout.actions]
+    for step in range(steps):
+        in_arrays = ~tables._on_engine.copy()
+        for i, ref in enumerate(refs):
+            seat = ref.to_act()[0]
+            assert tables.seat[i] == seat, (step, i)
+            mask = ref.mask(seat)
+            assert np.array_equal(tables.mask[i], mask), (step, i, np.flatnonzero(mask))
+            got, want = tables.obs[i], ref.live.encode(ref.game, seat)
+            assert np.array_equal(got, want), (step, i, np.flatnonzero(got != want))
+        actions = _pick(tables.mask, rng)
+        bad = rng.random(n) < illegal_share
+        actions[bad] = rng.integers(tables.action_size, size=int(bad.sum()))
+        seen["decisions"] += n
+        seen["in arrays"] += int(in_arrays.sum())
+        seen["claims"] += int((in_arrays & tables._claim).sum())
+        seen["calls"] += sum(
+            kinds[a] in ("chi", "pon") for a in actions[in_arrays & tables._claim].tolist()
+        )
+        rewards[:] = 0
+        ended[:] = False
+        illegal[:] = False
+        tables.step(actions, rewards, ended, illegal)
+        for i, ref in enumerate(refs):
+            ref.play(ref.to_act()[0], int(actions[i]))
+            want = ref.rewards()
+            assert np.allclose(rewards[i], want), (step, i, rewards[i], want)
+            assert ended[i] == ref.done, (step, i)
+            assert illegal[i] == (ref.illegal is not None), (step, i)
+            if ref.done:
+                seen["hands"] += 1
+                seen["illegal"] += int(illegal[i])
+                if in_arrays[i] and not tables._on_engine[i] and not illegal[i]:
+                    seen["ended in arrays"] += 1
+                    seen["paid in arrays"] += int(any(want))
+                ref.new_game(0, walls=tables.game_walls(i))
+        seen["to the engine"] += int((in_arrays & tables._on_engine).sum())
+    return seen
+
+
+def test_the_arrays_play_as_the_engine() -> None:
+    """Every decision equal to the engine's, most of them played by the arrays: claim
+    windows, chi and pon, and hands to their exhaustive draw with its payments."""
+    seen = _play(32, sized(600, 3000), 1)
+    assert seen["in arrays"] > 0.8 * seen["decisions"], seen
+    assert seen["claims"] > 500 and seen["calls"] > 200, seen
+    assert seen["ended in arrays"] > 100 and seen["paid in arrays"] > 3, seen
+    assert seen["to the engine"] > 20 and seen["illegal"] > 10, seen
+
+
+def test_what_the_arrays_do_not_play_is_refused() -> None:
+    for config in (
+        {"ruleset": "riichi", "preset": "tenhou-sanma"},
+        {"ruleset": "riichi", "preset": "mahjongsoul"},
+        {"ruleset": "riichi", "episode": "game"},
+        {"ruleset": "riichi", "claims": "uniform"},
+        {"ruleset": "suzume"},
+    ):
+        with pytest.raises(SparrowsError, match="riichi array tables play four-player"):
+            RiichiArrays(2, 0, config)
