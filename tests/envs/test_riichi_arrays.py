@@ -37,7 +37,8 @@ def _play(n: int, steps: int, seed: int, illegal_share: float = 0.002) -> dict[s
     rewards = np.zeros((n, 4), dtype=np.float32)
     ended = np.zeros(n, dtype=bool)
     illegal = np.zeros(n, dtype=bool)
-    seen = dict.fromkeys(("decisions", "in arrays", "claims", "calls", "hands", "illegal"), 0)
+    seen = dict.fromkeys(("decisions", "in arrays", "claims", "calls", "kans", "hands"), 0)
+    seen["illegal"] = 0
     seen |= dict.fromkeys(("ended in arrays", "paid in arrays", "to the engine"), 0)
     kinds = [a.type.value for a in tables.layout.actions]
     for step in range(steps):
@@ -55,9 +56,9 @@ def _play(n: int, steps: int, seed: int, illegal_share: float = 0.002) -> dict[s
         seen["decisions"] += n
         seen["in arrays"] += int(in_arrays.sum())
         seen["claims"] += int((in_arrays & tables._claim).sum())
-        seen["calls"] += sum(
-            kinds[a] in ("chi", "pon") for a in actions[in_arrays & tables._claim].tolist()
-        )
+        taken = [kinds[a] if a < len(kinds) else "" for a in actions[in_arrays].tolist()]
+        seen["calls"] += sum(kind in ("chi", "pon") for kind in taken)
+        seen["kans"] += sum(kind in ("kan", "ankan", "kakan") for kind in taken)
         rewards[:] = 0
         ended[:] = False
         illegal[:] = False
@@ -81,12 +82,12 @@ def _play(n: int, steps: int, seed: int, illegal_share: float = 0.002) -> dict[s
 
 def test_the_arrays_play_as_the_engine() -> None:
     """Every decision equal to the engine's, most of them played by the arrays: claim
-    windows, chi and pon, and hands to their exhaustive draw with its payments."""
+    windows, chi, pon and kans, and hands to their exhaustive draw with its payments."""
     seen = _play(32, sized(600, 3000), 1)
     assert seen["in arrays"] > 0.8 * seen["decisions"], seen
     assert seen["claims"] > 500 and seen["calls"] > 200, seen
     assert seen["ended in arrays"] > 100 and seen["paid in arrays"] > 3, seen
-    assert seen["to the engine"] > 20 and seen["illegal"] > 10, seen
+    assert seen["kans"] > 20 and seen["illegal"] > 10 and seen["to the engine"] > 5, seen
 
 
 def test_what_the_arrays_do_not_play_is_refused() -> None:

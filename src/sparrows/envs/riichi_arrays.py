@@ -49,7 +49,6 @@ _TILES: Final = 136
 _DEALT: Final = 52  # 13 each
 _LIVE: Final = _TILES - 14  # the live wall: dealt tiles and draws
 _INDICATOR: Final = _TILES - 10  # the first dora indicator (the dead wall's fifth tile)
-_DEAD: Final = 13  # tiles in the dead wall once its first indicator is up (no kans)
 _DISCARDS: Final = 96  # more discards than a hand can have (draws and calls)
 _DECISIONS: Final = 512  # more decisions than a hand can have
 _OFFERS: Final = 16  # per seat: up to 3 pon, 1 kan, 12 chi
@@ -120,11 +119,15 @@ class RiichiArrays:
         face_of_tile = {self._face_tile[f]: f for f in range(faces)}
         self._act_kind = np.zeros(self.action_size + 1, dtype=np.int64)
         self._used = np.zeros((self.action_size + 1, 2), dtype=np.int64)
+        self._act_face = np.zeros(self.action_size + 1, dtype=np.int64)  # (a kan's tile)
+        kinds_of = {A.CHI: 1, A.PON: 2, A.KAN: 3, A.ANKAN: 4, A.KAKAN: 5}
         for i, action in enumerate(layout.actions):
-            got = {A.CHI: 1, A.PON: 2, A.KAN: 3}.get(action.type, 0)
+            got = kinds_of.get(action.type, 0)
             self._act_kind[i] = got
             if got in (1, 2):
                 self._used[i] = [face_of_tile[t] for t in action.tiles]
+            elif got:
+                self._act_face[i] = face_of_tile[action.tiles[0]]
 
         def at(kind: ActionType, faces_: tuple[int, ...]) -> int:
             act = calls.action(kind, tuple(self._face_tile[f] for f in faces_))
@@ -213,7 +216,13 @@ class RiichiArrays:
         self._drawn = np.full(n, faces, dtype=np.int64)  # the face drawn (faces: none)
         self._claim = np.zeros(n, dtype=bool)  # a claim window is open
         self._subject = np.zeros(n, dtype=np.int64)  # the face discarded
-        self._indicator = np.zeros(n, dtype=np.int64)  # the dora indicator's face
+        self._ind_kc = np.zeros((n, _K), dtype=np.int8)  # the indicators face up, by kind
+        self._revealed = np.zeros(n, dtype=np.int64)  # indicators face up
+        self._dora_due = np.zeros(n, dtype=np.int64)  # kan dora to turn at the next discard
+        self._kans = np.zeros((n, p), dtype=np.int64)
+        self._closed_kans = np.zeros((n, p), dtype=np.int64)
+        self._ckong_kc = np.zeros((n, p, _K), dtype=np.int8)  # tiles in closed kans
+        self._end = np.zeros(n, dtype=np.int64)  # the live wall's end (kans shorten it)
         self._clean = np.zeros(n, dtype=bool)  # no call yet this hand
         self._first_wind = np.zeros(n, dtype=np.int64)  # the first discards' wind, or -1
         self._count = np.zeros(n, dtype=np.int64)  # discards this hand
@@ -290,11 +299,15 @@ class RiichiArrays:
         self._pon[rows] = False
         self._rcount[rows] = 0
         self._rlen[rows] = 0
-        indicator = faces[:, _INDICATOR]
-        self._indicator[rows] = indicator
-        public = np.zeros((m, _K), dtype=np.int64)
-        public[np.arange(m), self._kind[indicator]] = 1
-        self._public[rows] = public
+        self._public[rows] = 0
+        self._ind_kc[rows] = 0
+        self._revealed[rows] = 0
+        self._reveal(rows)
+        self._dora_due[rows] = 0
+        self._kans[rows] = 0
+        self._closed_kans[rows] = 0
+        self._ckong_kc[rows] = 0
+        self._end[rows] = _LIVE
         self._waits[rows] = batch_waits(kc.reshape(m * _P, _K)).reshape(m, _P, _K)
         self._banned[rows] = False
         self._scores[rows] = self._start_points
@@ -307,11 +320,32 @@ class RiichiArrays:
         self._pos[rows] = _DEALT
         self._draw(rows, np.zeros(m, dtype=np.int64), fallback)
 
-    def _draw(self, rows: Any, seats: Any, fallback: Any) -> None:
-        """``seats`` draw (their turn); where a tsumo, a riichi or the nine-terminals
-        abort may be offered, ``fallback`` (the engine)."""
-        face = self._draws[rows, self._pos[rows]]
-        self._pos[rows] += 1
+    def _reveal(self, rows: Any) -> None:
+        """The next dora indicator turned face up."""
+        face = self._draws[rows, _INDICATOR + self._revealed[rows]]
+        self._revealed[rows] += 1
+        k = self._kind[face]
+        self._ind_kc[rows, k] += 1
+        self._public[rows, k] += 1
+
+    def _due_dora(self, rows: Any) -> None:
+        """The kan dora still to turn at ``rows``, turned now."""
+        while (self._dora_due[rows] > 0).any():
+            due = rows[self._dora_due[rows] > 0]
+            self._reveal(due)
+            self._dora_due[due] -= 1
+
+    def _draw(self, rows: Any, seats: Any, fallback: Any, replacement: bool = False) -> None:
+        """``seats`` draw (their turn; ``replacement``: a kan's replacement tile, and the
+        live wall's far end shrinks by one); where a tsumo, a riichi or the
+        nine-terminals abort may be offered, ``fallback`` (the engine)."""
+        if replacement:
+            kans = self._kans[rows].sum(axis=1)  # (this kan's included)
+            face = self._draws[rows, _LIVE + kans - 1]
+            self._end[rows] -= 1
+        else:
+            face = self._draws[rows, self._pos[rows]]
+            self._pos[rows] += 1
         self._held[rows, seats, face] += 1
         self._kc[rows, seats, self._kind[face]] += 1
         self._size[rows, seats] += 1
@@ -321,8 +355,8 @@ class RiichiArrays:
         self._claim[rows] = False
         hands = self._kc[rows, seats]
         shanten = batch_shanten(hands)
-        closed = self._melds[rows, seats] == 0
-        riichi = closed & (shanten == 0) & (_LIVE - self._pos[rows] >= 4)
+        closed = self._melds[rows, seats] == self._closed_kans[rows, seats]
+        riichi = closed & (shanten == 0) & (self._end[rows] - self._pos[rows] >= 4)
         nine = (
             self._clean[rows]
             & (self._rlen[rows, seats] == 0)
@@ -372,10 +406,74 @@ class RiichiArrays:
         self._finish()
 
     def _turns(self, rows: Any, acts: Any, fallback: Any, ended: Any, rewards: Any) -> None:
-        """Turn decisions at ``rows``: a discard, or a kan (to the engine)."""
+        """Turn decisions at ``rows``: a discard, or a closed or added kan."""
         discard = acts < self._faces
-        fallback[rows[~discard]] = True
         self._discard(rows[discard], acts[discard], fallback, ended, rewards)
+        kan = rows[~discard]
+        if len(kan):
+            self._turn_kan(kan, acts[~discard], fallback)
+
+    def _turn_kan(self, rows: Any, acts: Any, fallback: Any) -> None:
+        """Closed kans (four held; their dora at once) and added kans (a pon's fourth;
+        their dora at the next discard, and a ron on the added tile may rob them: the
+        engine), then the replacement draw."""
+        seats = self._turn[rows]
+        face = self._act_face[acts]
+        k = self._kind[face]
+        closed = self._act_kind[acts] == 4
+        self._due_dora(rows)  # an earlier kan's dora first
+        c, cs, ck = rows[closed], seats[closed], k[closed]
+        for f in (self._plain[ck], self._redf[ck]):
+            self._held[c, cs, f] = 0
+        self._kc[c, cs, ck] = 0
+        self._size[c, cs] -= 4
+        self._meld_kc[c, cs, ck] += 4
+        self._ckong_kc[c, cs, ck] += 4
+        self._public[c, ck] += 4
+        self._closed_kans[c, cs] += 1
+        a, as_, ak = rows[~closed], seats[~closed], k[~closed]
+        self._held[a, as_, face[~closed]] -= 1
+        self._kc[a, as_, ak] -= 1
+        self._size[a, as_] -= 1
+        self._meld_kc[a, as_, ak] += 1
+        self._public[a, ak] += 1
+        self._pon[a, as_, ak] = False
+        self._dora_due[a] += 1
+        others = self._seat_order[as_]
+        robbed = self._waits[a[:, None], others, ak[:, None]].any(axis=1)
+        fallback[a[robbed]] = True
+        self._reveal(c)
+        self._kanned(rows, seats, fallback)
+
+    def _open_kan(self, rows: Any, seats: Any, fallback: Any) -> None:
+        """Open kans of the discard at ``rows`` by ``seats`` (their three tiles and the
+        discard; their dora at the caller's next discard)."""
+        if not len(rows):
+            return
+        d = self._turn[rows]
+        k = self._kind[self._subject[rows]]
+        for f in (self._plain[k], self._redf[k]):
+            self._held[rows, seats, f] = 0
+        self._kc[rows, seats, k] = 0
+        self._size[rows, seats] -= 3
+        self._meld_kc[rows, seats, k] += 4
+        self._called_kc[rows, seats, k] += 1
+        self._public[rows, k] += 3
+        self._dora_due[rows] += 1
+        self._called_flag(rows, d)
+        self._turn[rows] = seats
+        self._claim[rows] = False
+        self._kanned(rows, seats, fallback)
+
+    def _kanned(self, rows: Any, seats: Any, fallback: Any) -> None:
+        """A kan made at ``rows``: counted (the fourth: the engine, for its abort), the
+        hand no longer clean, the replacement draw."""
+        self._kans[rows, seats] += 1
+        self._melds[rows, seats] += 1
+        self._clean[rows] = False
+        fallback[rows[self._kans[rows].sum(axis=1) >= 4]] = True
+        go = ~fallback[rows]
+        self._draw(rows[go], seats[go], fallback, replacement=True)
 
     def _discard(self, rows: Any, faces: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """The seats on turn at ``rows`` discard ``faces``; the claim windows open."""
@@ -407,6 +505,7 @@ class RiichiArrays:
         self._drawn[rows] = self._faces
         self._subject[rows] = faces
         self._banned[rows] = False
+        self._due_dora(rows)  # a kan's dora, turned after the discard
         # the first go-around's winds (the four-winds abort: to the engine)
         first = self._clean[rows] & (at < _P)
         wind = _WIND[kinds]
@@ -431,7 +530,7 @@ class RiichiArrays:
         k3 = kinds[:, None]
         ron = self._waits[r3, others, k3].any(axis=1)
         fallback[rows[ron]] = True
-        last = self._pos[rows] >= _LIVE  # the last tile: no calls
+        last = self._pos[rows] >= self._end[rows]  # the last tile: no calls
         held_k = self._kc[r3, others, k3].astype(np.int64)
         plain = self._held[r3, others, self._plain[kinds][:, None]].astype(np.int64)
         red = self._held[r3, others, self._redf[kinds][:, None]].astype(np.int64)
@@ -445,7 +544,7 @@ class RiichiArrays:
         offers[:, :, 0] = np.where(pon & (plain >= 2), pon_at[:, None, 0], self._no)
         offers[:, :, 1] = np.where(pon & (plain >= 1) & (red >= 1), pon_at[:, None, 1], self._no)
         offers[:, :, 2] = np.where(pon & (red >= 2), pon_at[:, None, 2], self._no)
-        kan = can & (held_k >= 3)
+        kan = can & (held_k >= 3) & (self._kans[rows].sum(axis=1) < 4)[:, None]
         kan_at = self._kan_at[kinds[:, None], np.minimum(red, 1)]
         offers[:, :, 3] = np.where(kan, kan_at, self._no)
         # chi: the next seat, a run of the discard's suit, kuikae allowing
@@ -515,7 +614,7 @@ class RiichiArrays:
         took = kind.any(axis=1)
         act = answers[np.arange(len(done)), pick]
         kan = took & (self._act_kind[act] == 3)
-        fallback[done[kan]] = True
+        self._open_kan(done[kan], self._seat_order[d[kan], pick[kan]], fallback)
         calling = took & ~kan
         callers = self._seat_order[d[calling], pick[calling]]
         self._call(done[calling], callers, act[calling])
@@ -558,13 +657,7 @@ class RiichiArrays:
         # the meld's tiles are seen by all; the called discard no longer as a river tile
         self._public[rows, uk[:, 0]] += 1
         self._public[rows, uk[:, 1]] += 1
-        # its called flag, in each viewer's row
-        at = self._discarded_at[rows]
-        slot = self._rlen[rows, d] - 1
-        inside = (slot < self.encoder.river)[:, None]
-        flags = self._base[rows][:, None] + self._flags_at[d] + (slot * 4 + 2)[:, None]
-        place = (rows * (_P * 3 * _DISCARDS))[:, None] + self._viewer_at + 2 * _DISCARDS
-        self._river_cells.reshape(-1)[place + at[:, None]] = np.where(inside, flags, self._trash)
+        self._called_flag(rows, d)
         self._clean[rows] = False
         # kuikae: the called kind, and for a chi at a run's end the other end's
         banned = np.zeros((m, _K), dtype=bool)
@@ -580,12 +673,21 @@ class RiichiArrays:
         self._claim[rows] = False
         self._drawn[rows] = self._faces
 
+    def _called_flag(self, rows: Any, d: Any) -> None:
+        """The last discard (by ``d``) called: its flag, in each viewer's row."""
+        at = self._discarded_at[rows]
+        slot = self._rlen[rows, d] - 1
+        inside = (slot < self.encoder.river)[:, None]
+        flags = self._base[rows][:, None] + self._flags_at[d] + (slot * 4 + 2)[:, None]
+        place = (rows * (_P * 3 * _DISCARDS))[:, None] + self._viewer_at + 2 * _DISCARDS
+        self._river_cells.reshape(-1)[place + at[:, None]] = np.where(inside, flags, self._trash)
+
     def _after_discard(self, rows: Any, d: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """A discard nobody took: the exhaustive draw at the wall's end, else the next
         seat's draw."""
         if not len(rows):
             return
-        empty = self._pos[rows] >= _LIVE
+        empty = self._pos[rows] >= self._end[rows]
         self._exhausted(rows[empty], fallback, ended, rewards)
         going = rows[~empty]
         self._draw(going, (d[~empty] + 1) % _P, fallback)
@@ -669,7 +771,6 @@ class RiichiArrays:
         cells = [
             np.where(drawn, off["drawn"] + self._kind[self._drawn], self._n_trash()),
             np.where(claim, off["subject"] + self._kind[self._subject], self._n_trash()),
-            off["indicators"] + self._kind[self._indicator],
             np.where(claim, self._prompt_claim, self._prompt_turn),
             np.where(claim, off["offered_by"] + ((self._turn - me) & 3), self._n_trash()),
             off["dealer"] + ((-me) & 3),  # (seat 0 deals)
@@ -692,8 +793,12 @@ class RiichiArrays:
         obs[:, off["concealed"] : off["concealed"] + p] = (
             self._size[r4, rel] / self.encoder.hand_size
         )
-        obs[:, off["wall"]] = (_LIVE - self._pos) / self.encoder.wall
-        obs[:, off["wall"] + 1] = _DEAD / self.encoder.wall
+        obs[:, off["indicators"] : off["indicators"] + k] = self._ind_kc
+        obs[:, off["closed_kongs"] : off["closed_kongs"] + p * k] = self._ckong_kc[r4, rel].reshape(
+            n, p * k
+        )
+        obs[:, off["wall"]] = (self._end - self._pos) / self.encoder.wall
+        obs[:, off["wall"] + 1] = (14 - self._revealed) / self.encoder.wall
         # furiten (a claim's answer: 13, 10, 7, 4 or 1 tiles, a wait in its own river)
         mine = self._waits[rows, me]
         furiten = claim & (mine & (self._rcount[rows, me] > 0)).any(axis=1)
@@ -714,7 +819,7 @@ class RiichiArrays:
         held = self._held[self._rows, me][:, :faces]
         mask[:, :faces] = (held > 0) & ~self._banned[:, self._kind[:faces]] & turn[:, None]
         # kans on a turn with a draw (the wall not empty): four held, or a pon's fourth
-        drew = turn & (self._drawn < faces) & (self._pos < _LIVE)
+        drew = turn & (self._drawn < faces) & (self._pos < self._end) & (self._kans.sum(axis=1) < 4)
         red = self._held[self._rows, me][:, self._redf] > 0  # (n, 34)
         plain = self._held[self._rows, me][:, self._plain] > 0
         four = drew[:, None] & (own == 4)
