@@ -113,6 +113,7 @@ class RiichiArrays:
         for f in range(faces):
             (self._redf if self._red[f] else self._plain)[self._kind[f]] = f
         self._pass = index[Action(A.PASS).code]
+        self._abort = index[Action(A.ABORT).code]
         self._no = self.action_size  # "no action": a cell past the mask's row (dropped)
         # per action index: its kind (1 chi, 2 pon, 3 open kan, 0 other) and the two
         # faces a chi or pon takes from the hand
@@ -224,6 +225,7 @@ class RiichiArrays:
         self._ckong_kc = np.zeros((n, p, _K), dtype=np.int8)  # tiles in closed kans
         self._end = np.zeros(n, dtype=np.int64)  # the live wall's end (kans shorten it)
         self._clean = np.zeros(n, dtype=bool)  # no call yet this hand
+        self._nine = np.zeros(n, dtype=bool)  # the turn may abort: nine terminals
         self._first_wind = np.zeros(n, dtype=np.int64)  # the first discards' wind, or -1
         self._count = np.zeros(n, dtype=np.int64)  # discards this hand
         self._discarded_at = np.zeros(n, dtype=np.int64)  # the last discard's index
@@ -357,12 +359,12 @@ class RiichiArrays:
         shanten = batch_shanten(hands)
         closed = self._melds[rows, seats] == self._closed_kans[rows, seats]
         riichi = closed & (shanten == 0) & (self._end[rows] - self._pos[rows] >= 4)
-        nine = (
+        self._nine[rows] = (
             self._clean[rows]
             & (self._rlen[rows, seats] == 0)
             & ((hands[:, _TH] > 0).sum(axis=1) >= 9)
         )
-        fallback[rows[(shanten < 0) | riichi | nine]] = True
+        fallback[rows[(shanten < 0) | riichi]] = True
 
     # ------------------------------------------------------------------ a step
     def step(self, actions: Any, rewards: Any, terminated: Any, illegal: Any) -> None:
@@ -408,10 +410,13 @@ class RiichiArrays:
     def _turns(self, rows: Any, acts: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """Turn decisions at ``rows``: a discard, or a closed or added kan."""
         discard = acts < self._faces
+        abort = acts == self._abort  # (nine terminals: the engine)
+        fallback[rows[abort]] = True
+        self._nine[rows] = False
         self._discard(rows[discard], acts[discard], fallback, ended, rewards)
-        kan = rows[~discard]
-        if len(kan):
-            self._turn_kan(kan, acts[~discard], fallback)
+        kan = ~discard & ~abort
+        if kan.any():
+            self._turn_kan(rows[kan], acts[kan], fallback)
 
     def _turn_kan(self, rows: Any, acts: Any, fallback: Any) -> None:
         """Closed kans (four held; their dora at once) and added kans (a pon's fourth;
@@ -528,7 +533,12 @@ class RiichiArrays:
         others = self._seat_order[d]  # (m, 3): from the discarder's right
         r3 = rows[:, None]
         k3 = kinds[:, None]
-        ron = self._waits[r3, others, k3].any(axis=1)
+        # a ron may be offered: the discard in a seat's waits, none of which is in its
+        # own river (furiten; the others, temporary and riichi furiten, come only after
+        # a ron offered, which the arrays leave to the engine)
+        waits = self._waits[r3, others]  # (m, 3, 34)
+        furiten = (waits & (self._rcount[r3, others] > 0)).any(axis=2)
+        ron = (waits[np.arange(m)[:, None], np.arange(3)[None, :], k3] & ~furiten).any(axis=1)
         fallback[rows[ron]] = True
         last = self._pos[rows] >= self._end[rows]  # the last tile: no calls
         held_k = self._kc[r3, others, k3].astype(np.int64)
@@ -818,6 +828,7 @@ class RiichiArrays:
         turn = ~claim
         held = self._held[self._rows, me][:, :faces]
         mask[:, :faces] = (held > 0) & ~self._banned[:, self._kind[:faces]] & turn[:, None]
+        mask[:, self._abort] = self._nine & turn
         # kans on a turn with a draw (the wall not empty): four held, or a pon's fourth
         drew = turn & (self._drawn < faces) & (self._pos < self._end) & (self._kans.sum(axis=1) < 4)
         red = self._held[self._rows, me][:, self._redf] > 0  # (n, 34)
