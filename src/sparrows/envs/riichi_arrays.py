@@ -226,6 +226,9 @@ class RiichiArrays:
         self._end = np.zeros(n, dtype=np.int64)  # the live wall's end (kans shorten it)
         self._clean = np.zeros(n, dtype=bool)  # no call yet this hand
         self._nine = np.zeros(n, dtype=bool)  # the turn may abort: nine terminals
+        # the shanten of the hand on turn once it drew (-9: not known, after a call): a
+        # hand 1 or more from ready before its discard is not ready after it
+        self._sh14 = np.zeros(n, dtype=np.int64)
         self._first_wind = np.zeros(n, dtype=np.int64)  # the first discards' wind, or -1
         self._count = np.zeros(n, dtype=np.int64)  # discards this hand
         self._discarded_at = np.zeros(n, dtype=np.int64)  # the last discard's index
@@ -357,6 +360,7 @@ class RiichiArrays:
         self._claim[rows] = False
         hands = self._kc[rows, seats]
         shanten = batch_shanten(hands)
+        self._sh14[rows] = shanten
         closed = self._melds[rows, seats] == self._closed_kans[rows, seats]
         riichi = closed & (shanten == 0) & (self._end[rows] - self._pos[rows] >= 4)
         self._nine[rows] = (
@@ -520,8 +524,11 @@ class RiichiArrays:
         four = first & (at == _P - 1) & (self._first_wind[rows] >= 0)
         fallback[rows[four]] = True
         # the discarder's waits now (13, 10, 7, 4 or 1 tiles)
-        hands = self._kc[rows, seats].astype(np.int64)
-        self._waits[rows, seats] = batch_waits(hands, melds=None)
+        near = self._sh14[rows] <= 0
+        self._waits[rows[~near], seats[~near]] = False
+        if near.any():
+            hands = self._kc[rows[near], seats[near]].astype(np.int64)
+            self._waits[rows[near], seats[near]] = batch_waits(hands, melds=None)
         self._window(rows, seats, kinds, faces, fallback, ended, rewards)
 
     def _window(
@@ -682,6 +689,7 @@ class RiichiArrays:
         self.seat[rows] = seats
         self._claim[rows] = False
         self._drawn[rows] = self._faces
+        self._sh14[rows] = -9
 
     def _called_flag(self, rows: Any, d: Any) -> None:
         """The last discard (by ``d``) called: its flag, in each viewer's row."""
@@ -831,15 +839,18 @@ class RiichiArrays:
         mask[:, self._abort] = self._nine & turn
         # kans on a turn with a draw (the wall not empty): four held, or a pon's fourth
         drew = turn & (self._drawn < faces) & (self._pos < self._end) & (self._kans.sum(axis=1) < 4)
-        red = self._held[self._rows, me][:, self._redf] > 0  # (n, 34)
-        plain = self._held[self._rows, me][:, self._plain] > 0
-        four = drew[:, None] & (own == 4)
-        added = drew[:, None] & self._pon[self._rows, me] & (own >= 1)
-        rows34 = np.broadcast_to(self._rows[:, None], (self.n, _K))
-        mask[rows34, np.where(four & red, self._ankan_at[None, :, 1], self._no)] = 1
-        mask[rows34, np.where(four & ~red, self._ankan_at[None, :, 0], self._no)] = 1
-        mask[rows34, np.where(added & red, self._kakan_at[None, :, 1], self._no)] = 1
-        mask[rows34, np.where(added & plain, self._kakan_at[None, :, 0], self._no)] = 1
+        r = np.flatnonzero(drew & ((own == 4) | (self._pon[self._rows, me] & (own >= 1))).any(1))
+        if len(r):
+            held_r = self._held[r, me[r]]
+            red = held_r[:, self._redf] > 0  # (m, 34)
+            plain = held_r[:, self._plain] > 0
+            four = own[r] == 4
+            added = self._pon[r, me[r]] & (own[r] >= 1)
+            r34 = np.broadcast_to(r[:, None], (len(r), _K))
+            mask[r34, np.where(four & red, self._ankan_at[None, :, 1], self._no)] = 1
+            mask[r34, np.where(four & ~red, self._ankan_at[None, :, 0], self._no)] = 1
+            mask[r34, np.where(added & red, self._kakan_at[None, :, 1], self._no)] = 1
+            mask[r34, np.where(added & plain, self._kakan_at[None, :, 0], self._no)] = 1
         # a claim's offers
         c = np.flatnonzero(claim)
         if len(c):
