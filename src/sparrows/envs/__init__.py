@@ -155,7 +155,8 @@ def batch_env(
     """``n`` tables stepped by one call with an array of actions, every seat played by
     the caller (self-play): stacked observations, masks, rewards, terminations and the
     acting seat per table, with automatic reset and per-table seeds
-    (:class:`.batch.BatchEnv`; ``vectorised=True``: Suzume's tables as arrays)."""
+    (:class:`.batch.BatchEnv`; ``vectorised=True``: Suzume's and riichi's tables as
+    arrays)."""
     from .batch import BatchEnv
 
     return BatchEnv(

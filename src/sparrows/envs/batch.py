@@ -11,12 +11,14 @@ next episode at once (its row then holds the new episode's first observation; it
 rewards and termination are the ended episode's), from that table's own generator of
 game seeds, so a batch made with the same ``seed`` plays the same games.
 
-``vectorised=True`` (Suzume-Jong with eligible claims: hands or games, any reward)
-holds the tables as arrays instead (:class:`~.arrays.SuzumeArrays`): the same rules,
-observations, masks and rewards (tested against the engine at every decision), about
-twenty times the hands a second; its games come from the seed by another road, so they
-are not the per-table batch's games for the same seed, and it keeps no
-:class:`~sparrows.engine.game.Game` (``ended`` stays None; ``walls``: each table's wall).
+``vectorised=True`` holds the tables as arrays instead: Suzume-Jong with eligible claims
+(hands or games, any reward; :class:`~.arrays.SuzumeArrays`), and four-player riichi of
+the default preset, one hand an episode, points (:class:`~.riichi_arrays.RiichiArrays`:
+a table hands a hand with a win, riichi or another rare event to its own engine game).
+The same rules, observations, masks and rewards (tested against the engine at every
+decision), many times the hands a second; their games come from the seed by another
+road, so they are not the per-table batch's games for the same seed, and ``ended``
+stays None (``walls``: each table's wall).
 
     from sparrows.envs import batch_env
     env = batch_env("riichi", 64, preset="tenhou", seed=1)
@@ -37,18 +39,23 @@ from ..errors import SparrowsError
 from ..rules.suzume.ruleset import SuzumeRuleset
 from .arrays import SuzumeArrays
 from .core import EnvCore
+from .riichi_arrays import RiichiArrays
 from .spaces import SEED_LIMIT
 
 __all__ = ["BatchEnv", "BatchStep"]
 
 
-def _arrays(first: EnvCore, n: int, autoplay: bool | None) -> SuzumeArrays:
-    """The array tables for ``first``'s configuration, or a one-line error naming what
-    they do not play."""
+def _arrays(
+    first: EnvCore, n: int, autoplay: bool | None, config: dict[str, Any]
+) -> SuzumeArrays | RiichiArrays:
+    """The array tables for ``first``'s configuration (``config``: its arguments), or a
+    one-line error naming what they do not play."""
     rules = first.rules
+    if rules.name == "riichi":
+        return RiichiArrays(n, 0, config)  # (its own one-line error)
     wrong = []
     if not isinstance(rules, SuzumeRuleset):
-        wrong.append(f"the {rules.name} ruleset (only suzume)")
+        wrong.append(f"the {rules.name} ruleset (only suzume and riichi)")
     elif rules.options.allow_misdeclared_wins:
         wrong.append("misdeclared wins")
     if first.claims != "eligible":
@@ -114,10 +121,20 @@ class BatchEnv:
             for _ in range(made)
         ]
         first = self.tables[0]
-        #: Suzume's tables as arrays (``vectorised=True``; their ``walls``), else None
-        self.arrays: SuzumeArrays | None = None
+        #: the tables as arrays (``vectorised=True``; their ``walls``), else None
+        self.arrays: SuzumeArrays | RiichiArrays | None = None
         if vectorised:
-            self.arrays = _arrays(first, n, autoplay)
+            config = {
+                "ruleset": ruleset,
+                "preset": preset,
+                "options": options,
+                "episode": episode,
+                "reward": reward,
+                "illegal_reward": illegal_reward,
+                "claims": claims,
+                "autoplay": autoplay,
+            }
+            self.arrays = _arrays(first, n, autoplay, config)
             self.tables = []
         self.n = n
         self.players = first.players
