@@ -27,10 +27,10 @@ Peers, passes alternating with ours so all see the same machine load:
   ``o.legal_actions()``, then ``obs = env.step(actions)``. A second row does the same with
   ``o.encode_extended()`` (215x34), about the size of our riichi encoding (4,702 floats).
 
-The batches: ``batch_env`` of riichi (64 and 256 tables) and of Suzume (256), each table
-an engine's game, and Suzume's tables as arrays (``vectorised=True``, 64 and 256), beside
-pgx's ``sparrow_mahjong`` jitted and vmapped over 256 hands (its decisions a hand counted
-in its loop).
+The batches: ``batch_env`` of riichi (16, 64 and 256 tables) and of Suzume (256), each
+table an engine's game, and both rulesets' tables as arrays (``vectorised=True``, 64 and
+256), beside pgx's ``sparrow_mahjong`` jitted and vmapped over 256 hands (its decisions a
+hand counted in its loop) and riichienv.
 
 Then PettingZoo's own ``pettingzoo.test.performance_benchmark(env)`` (5 s each, it prints
 its figures; captured below) for the riichi and Suzume AEC environments, both builds.
@@ -133,6 +133,8 @@ BATCHES: tuple[tuple[str, int, bool], ...] = (
     ("riichi", 16, False),
     ("riichi", 64, False),
     ("riichi", 256, False),
+    ("riichi", 64, True),
+    ("riichi", 256, True),
     ("suzume", 256, False),
     ("suzume", 64, True),
     ("suzume", 256, True),
@@ -657,6 +659,18 @@ def main() -> None:
     batch_goals = [  # issue 33: through batch_env, compiled
         ("riichi batch_env of 64, compiled >= 2x riichienv", "batch riichi 64", "riichienv", 2.0),
         ("riichi batch_env of 256, compiled >= 2x riichienv", "batch riichi 256", "riichienv", 2.0),
+        (
+            "riichi batch_env of 64 as arrays, compiled >= 2x riichienv",
+            "batch riichi 64 arrays",
+            "riichienv",
+            2.0,
+        ),
+        (
+            "riichi batch_env of 256 as arrays, compiled >= 2x riichienv",
+            "batch riichi 256 arrays",
+            "riichienv",
+            2.0,
+        ),
         ("Suzume batch_env of 256, compiled >= pgx (256)", "batch suzume 256", "pgx 256", 1.0),
         (
             "Suzume batch_env of 256 as arrays, compiled >= pgx (256)",
