@@ -26,10 +26,13 @@ def _pick(mask: Any, rng: Any) -> Any:
     return (cum <= draw[:, None]).sum(axis=1)
 
 
-def _play(n: int, steps: int, seed: int, illegal_share: float = 0.002) -> dict[str, int]:
+def _play(
+    n: int, steps: int, seed: int, illegal_share: float = 0.002, handover: float = 0.0
+) -> dict[str, int]:
     """``n`` array tables and ``n`` engine games on the same walls, ``steps`` random
-    decisions each, compared at every decision; what was played, counted."""
-    tables = RiichiArrays(n, seed)
+    decisions each, compared at every decision; what was played, counted. ``handover``:
+    the share of decisions after which a table goes on on its engine anyway."""
+    tables = RiichiArrays(n, seed, handover=handover)
     tables.reset()
     refs = [EnvCore("riichi") for _ in range(n)]
     for i, ref in enumerate(refs):
@@ -82,13 +85,21 @@ def _play(n: int, steps: int, seed: int, illegal_share: float = 0.002) -> dict[s
 
 
 def test_the_arrays_play_as_the_engine() -> None:
-    """Every decision equal to the engine's, most of them played by the arrays: claim
-    windows, chi, pon and kans, and hands to their exhaustive draw with its payments."""
+    """Every decision equal to the engine's, almost all of them played by the arrays:
+    claim windows, chi, pon and kans, the offers of ron, tsumo, riichi and the
+    nine-terminals abort, and hands to their exhaustive draw with its payments."""
     seen = _play(32, sized(600, 3000), 1)
-    assert seen["in arrays"] > 0.8 * seen["decisions"], seen
+    assert seen["in arrays"] > 0.99 * seen["decisions"], seen
     assert seen["claims"] > 500 and seen["calls"] > 200, seen
     assert seen["ended in arrays"] > 100 and seen["paid in arrays"] > 3, seen
-    assert seen["kans"] > 20 and seen["illegal"] > 10 and seen["to the engine"] > 5, seen
+    assert seen["kans"] > 20 and seen["illegal"] > 10, seen
+
+
+def test_a_hand_goes_on_on_the_engine_from_any_decision() -> None:
+    """A table hands its hand to its engine (its wall, its decisions replayed) from any
+    point, and the engine's decisions, wins and payments are the reference's too."""
+    seen = _play(16, sized(400, 2000), 2, handover=0.02)
+    assert seen["to the engine"] > 50 and seen["hands"] > 40, seen
 
 
 def test_what_the_arrays_do_not_play_is_refused() -> None:

@@ -34,7 +34,10 @@ from ..engine.game import Game
 from ..errors import SparrowsError
 from ..rules import calls
 from ..rules.riichi.options import RiichiOptions
+from ..rules.riichi.scoring import score
 from ..rules.riichi.settlement import noten_moves
+from ..rules.riichi.situation import WinSituation
+from ..tiles import Meld, MeldType
 from ..tiles.kinds import HONOR, TERMINALS_AND_HONORS, WINDS
 from .core import EnvCore
 from .layout import PROMPT_KINDS
@@ -51,7 +54,8 @@ _LIVE: Final = _TILES - 14  # the live wall: dealt tiles and draws
 _INDICATOR: Final = _TILES - 10  # the first dora indicator (the dead wall's fifth tile)
 _DISCARDS: Final = 96  # more discards than a hand can have (draws and calls)
 _DECISIONS: Final = 512  # more decisions than a hand can have
-_OFFERS: Final = 16  # per seat: up to 3 pon, 1 kan, 12 chi
+_OFFERS: Final = 17  # per seat: up to 3 pon, 1 kan, 12 chi, ron
+_RON_AT: Final = 16  # (the offers' column of the ron)
 _TH: Final = np.zeros(_K, dtype=bool)
 _TH[list(TERMINALS_AND_HONORS)] = True
 _WIND: Final = np.zeros(_K, dtype=bool)
@@ -64,7 +68,9 @@ class RiichiArrays:
     """``n`` riichi tables; see the module. ``template`` is an :class:`EnvCore` of the
     rules played (its configuration is each engine table's)."""
 
-    def __init__(self, n: int, seed: int, config: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, n: int, seed: int, config: dict[str, Any] | None = None, handover: float = 0.0
+    ) -> None:
         #: the :class:`EnvCore` arguments of every table (an engine table is made from them)
         self.config = dict(config or {"ruleset": "riichi"})
         template = EnvCore(**self.config)
@@ -85,6 +91,10 @@ class RiichiArrays:
             )
         self.rules, self.encoder, self.layout = rules, template.encoder, template.layout
         self.n = n
+        #: the share of decisions after which a table hands its hand to the engine even
+        #: when the arrays could go on (0 in play; the tests replay from any point)
+        self.handover = handover
+        self._handover_rng = np.random.default_rng(seed)
         self.illegal_reward = template.illegal_reward
         self.action_size = self.layout.size
         self._tables(rules)
@@ -114,6 +124,16 @@ class RiichiArrays:
             (self._redf if self._red[f] else self._plain)[self._kind[f]] = f
         self._pass = index[Action(A.PASS).code]
         self._abort = index[Action(A.ABORT).code]
+        self._ron = index[Action(A.RON).code]
+        self._tsumo = index[Action(A.TSUMO).code]
+        self._riichi_at = np.array(
+            [index[Action(A.RIICHI, self._face_tile[f]).code] for f in range(faces)]
+            + [self.action_size],
+            dtype=np.int64,
+        )
+        self._ends_hand = np.zeros(self.action_size + 1, dtype=bool)  # (to the engine)
+        for i in (self._ron, self._tsumo, self._abort, *self._riichi_at[:faces].tolist()):
+            self._ends_hand[i] = True
         self._no = self.action_size  # "no action": a cell past the mask's row (dropped)
         # per action index: its kind (1 chi, 2 pon, 3 open kan, 0 other) and the two
         # faces a chi or pon takes from the hand
@@ -226,6 +246,14 @@ class RiichiArrays:
         self._end = np.zeros(n, dtype=np.int64)  # the live wall's end (kans shorten it)
         self._clean = np.zeros(n, dtype=bool)  # no call yet this hand
         self._nine = np.zeros(n, dtype=bool)  # the turn may abort: nine terminals
+        self._tsumo_ok = np.zeros(n, dtype=bool)  # the turn may win (the scorer says)
+        self._riichi_ok = np.zeros((n, _K), dtype=bool)  # discards that may declare riichi
+        self._rinshan = np.zeros(n, dtype=bool)  # the turn's tile is a kan's replacement
+        self._temp_furiten = np.zeros((n, p), dtype=bool)  # a ron passed since its discard
+        #: per table and seat, its melds as the scorer reads them (type, faces, feeder)
+        self._meld_list: list[list[list[tuple[MeldType, list[int], int | None]]]] = [
+            [[] for _ in range(p)] for _ in range(n)
+        ]
         # the shanten of the hand on turn once it drew (-9: not known, after a call): a
         # hand 1 or more from ready before its discard is not ready after it
         self._sh14 = np.zeros(n, dtype=np.int64)
@@ -313,6 +341,9 @@ class RiichiArrays:
         self._closed_kans[rows] = 0
         self._ckong_kc[rows] = 0
         self._end[rows] = _LIVE
+        self._temp_furiten[rows] = False
+        for i in rows.tolist():
+            self._meld_list[i] = [[] for _ in range(_P)]
         self._waits[rows] = batch_waits(kc.reshape(m * _P, _K)).reshape(m, _P, _K)
         self._banned[rows] = False
         self._scores[rows] = self._start_points
@@ -333,6 +364,50 @@ class RiichiArrays:
         self._ind_kc[rows, k] += 1
         self._public[rows, k] += 1
 
+    def _is_win(self, row: int, seat: int, face: int, tsumo: bool) -> bool:
+        """Whether the ruleset's scorer finds a win for ``seat`` on ``face`` (its draw, or
+        the discard), from the table's state as the engine builds it
+        (``RiichiBase._situation``; in the arrays no riichi and no sticks are down)."""
+        tile = self._face_tile
+        held = self._held[row, seat, : self._faces].tolist()
+        if tsumo:
+            held[face] -= 1
+        concealed = tuple(tile[f] for f, c in enumerate(held) for _ in range(c))
+        melds = tuple(
+            Meld(kind, tuple(sorted(tile[f] for f in faces)), _source(frm, seat))
+            for kind, faces, frm in self._meld_list[row][seat]
+        )
+        last = bool(self._pos[row] >= self._end[row])
+        first = bool(self._clean[row]) and self._rlen[row, seat] == 0
+        rinshan = tsumo and bool(self._rinshan[row])
+        shown = self._draws[row, _INDICATOR : _INDICATOR + self._revealed[row]].tolist()
+        situation = WinSituation(
+            concealed,
+            tile[face],
+            melds,
+            tsumo=tsumo,
+            rinshan=rinshan,
+            haitei=tsumo and last and not rinshan,
+            houtei=not tsumo and last,
+            tenhou=tsumo and first and seat == 0,
+            chiihou=tsumo and first and seat != 0,
+            seat_wind=seat,  # (seat 0 deals)
+            round_wind=0,
+            dora_indicators=tuple(tile[f] for f in shown),
+        )
+        return score(situation, self.rules.options).is_win
+
+    @staticmethod
+    def _ready_after(hands: Any) -> Any:
+        """``(m, 34)``: the kinds whose discard leaves each hand (``(m, 34)`` counts)
+        ready."""
+        at, kinds = np.nonzero(hands > 0)
+        less = hands[at]
+        less[np.arange(len(at)), kinds] -= 1
+        ready = np.zeros(hands.shape, dtype=bool)
+        ready[at, kinds] = batch_waits(less).any(axis=1)
+        return ready
+
     def _due_dora(self, rows: Any) -> None:
         """The kan dora still to turn at ``rows``, turned now."""
         while (self._dora_due[rows] > 0).any():
@@ -344,6 +419,7 @@ class RiichiArrays:
         """``seats`` draw (their turn; ``replacement``: a kan's replacement tile, and the
         live wall's far end shrinks by one); where a tsumo, a riichi or the
         nine-terminals abort may be offered, ``fallback`` (the engine)."""
+        self._rinshan[rows] = replacement
         if replacement:
             kans = self._kans[rows].sum(axis=1)  # (this kan's included)
             face = self._draws[rows, _LIVE + kans - 1]
@@ -362,13 +438,21 @@ class RiichiArrays:
         shanten = batch_shanten(hands)
         self._sh14[rows] = shanten
         closed = self._melds[rows, seats] == self._closed_kans[rows, seats]
-        riichi = closed & (shanten == 0) & (self._end[rows] - self._pos[rows] >= 4)
+        # a tsumo where the hand is complete and the scorer finds a win
+        self._tsumo_ok[rows] = False
+        for j in np.flatnonzero(shanten < 0).tolist():
+            row, seat = int(rows[j]), int(seats[j])
+            self._tsumo_ok[row] = self._is_win(row, seat, int(face[j]), True)
+        # riichi on each discard that leaves a closed hand ready (the wall long enough)
+        riichi = closed & (shanten <= 0) & (self._end[rows] - self._pos[rows] >= 4)
+        self._riichi_ok[rows] = False
+        if riichi.any():
+            self._riichi_ok[rows[riichi]] = self._ready_after(hands[riichi].astype(np.int64))
         self._nine[rows] = (
             self._clean[rows]
             & (self._rlen[rows, seats] == 0)
             & ((hands[:, _TH] > 0).sum(axis=1) >= 9)
         )
-        fallback[rows[(shanten < 0) | riichi]] = True
 
     # ------------------------------------------------------------------ a step
     def step(self, actions: Any, rewards: Any, terminated: Any, illegal: Any) -> None:
@@ -398,6 +482,8 @@ class RiichiArrays:
             claim = self._claim[rows]
             self._turns(rows[~claim], acts[rows[~claim]], fallback, ended, rewards)
             self._answers(rows[claim], acts[rows[claim]], fallback, ended, rewards)
+        if self.handover:
+            fallback[rows[self._handover_rng.random(len(rows)) < self.handover]] = True
         for i in np.flatnonzero(fallback & ~ended).tolist():
             ended[i], got = self._engine_take(i)
             if any(got):
@@ -414,15 +500,17 @@ class RiichiArrays:
     def _turns(self, rows: Any, acts: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """Turn decisions at ``rows``: a discard, or a closed or added kan."""
         discard = acts < self._faces
-        abort = acts == self._abort  # (nine terminals: the engine)
-        fallback[rows[abort]] = True
+        ends = self._ends_hand[acts]  # (tsumo, riichi, nine terminals: the engine)
+        fallback[rows[ends]] = True
         self._nine[rows] = False
+        self._tsumo_ok[rows] = False
+        self._riichi_ok[rows] = False
         self._discard(rows[discard], acts[discard], fallback, ended, rewards)
-        kan = ~discard & ~abort
+        kan = ~discard & ~ends
         if kan.any():
-            self._turn_kan(rows[kan], acts[kan], fallback)
+            self._turn_kan(rows[kan], acts[kan], fallback, ended, rewards)
 
-    def _turn_kan(self, rows: Any, acts: Any, fallback: Any) -> None:
+    def _turn_kan(self, rows: Any, acts: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """Closed kans (four held; their dora at once) and added kans (a pon's fourth;
         their dora at the next discard, and a ron on the added tile may rob them: the
         engine), then the replacement draw."""
@@ -432,6 +520,13 @@ class RiichiArrays:
         closed = self._act_kind[acts] == 4
         self._due_dora(rows)  # an earlier kan's dora first
         c, cs, ck = rows[closed], seats[closed], k[closed]
+        for i, seat, kk in zip(c.tolist(), cs.tolist(), ck.tolist(), strict=True):
+            plain, red = (
+                int(self._held[i, seat, self._plain[kk]]),
+                int(self._held[i, seat, self._redf[kk]]),
+            )
+            faces_ = [int(self._plain[kk])] * plain + [int(self._redf[kk])] * red
+            self._meld_list[i][seat].append((MeldType.CLOSED_KAN, faces_, None))
         for f in (self._plain[ck], self._redf[ck]):
             self._held[c, cs, f] = 0
         self._kc[c, cs, ck] = 0
@@ -441,6 +536,13 @@ class RiichiArrays:
         self._public[c, ck] += 4
         self._closed_kans[c, cs] += 1
         a, as_, ak = rows[~closed], seats[~closed], k[~closed]
+        for i, seat, kk, f in zip(
+            a.tolist(), as_.tolist(), ak.tolist(), face[~closed].tolist(), strict=True
+        ):
+            melds = self._meld_list[i][seat]
+            for j, (mt, faces_, frm) in enumerate(melds):
+                if mt is MeldType.PON and self._kind[faces_[0]] == kk:
+                    melds[j] = (MeldType.ADDED_KAN, [*faces_, f], frm)
         self._held[a, as_, face[~closed]] -= 1
         self._kc[a, as_, ak] -= 1
         self._size[a, as_] -= 1
@@ -452,15 +554,30 @@ class RiichiArrays:
         robbed = self._waits[a[:, None], others, ak[:, None]].any(axis=1)
         fallback[a[robbed]] = True
         self._reveal(c)
-        self._kanned(rows, seats, fallback)
+        self._kanned(rows, seats, fallback, ended, rewards)
 
-    def _open_kan(self, rows: Any, seats: Any, fallback: Any) -> None:
+    def _open_kan(self, rows: Any, seats: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """Open kans of the discard at ``rows`` by ``seats`` (their three tiles and the
         discard; their dora at the caller's next discard)."""
         if not len(rows):
             return
         d = self._turn[rows]
-        k = self._kind[self._subject[rows]]
+        called = self._subject[rows]
+        k = self._kind[called]
+        plain = self._held[rows, seats, self._plain[k]].tolist()
+        red = self._held[rows, seats, self._redf[k]].tolist()
+        for i, seat, kk, c, frm, np_, nr in zip(
+            rows.tolist(),
+            seats.tolist(),
+            k.tolist(),
+            called.tolist(),
+            d.tolist(),
+            plain,
+            red,
+            strict=True,
+        ):
+            faces_ = [int(self._plain[kk])] * np_ + [int(self._redf[kk])] * nr + [c]
+            self._meld_list[i][seat].append((MeldType.OPEN_KAN, faces_, frm))
         for f in (self._plain[k], self._redf[k]):
             self._held[rows, seats, f] = 0
         self._kc[rows, seats, k] = 0
@@ -472,9 +589,9 @@ class RiichiArrays:
         self._called_flag(rows, d)
         self._turn[rows] = seats
         self._claim[rows] = False
-        self._kanned(rows, seats, fallback)
+        self._kanned(rows, seats, fallback, ended, rewards)
 
-    def _kanned(self, rows: Any, seats: Any, fallback: Any) -> None:
+    def _kanned(self, rows: Any, seats: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """A kan made at ``rows``: counted (the fourth: the engine, for its abort), the
         hand no longer clean, the replacement draw."""
         self._kans[rows, seats] += 1
@@ -483,6 +600,7 @@ class RiichiArrays:
         fallback[rows[self._kans[rows].sum(axis=1) >= 4]] = True
         go = ~fallback[rows]
         self._draw(rows[go], seats[go], fallback, replacement=True)
+        self._forced(rows[go], fallback, ended, rewards)
 
     def _discard(self, rows: Any, faces: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """The seats on turn at ``rows`` discard ``faces``; the claim windows open."""
@@ -493,6 +611,7 @@ class RiichiArrays:
         self._held[rows, seats, faces] -= 1
         self._kc[rows, seats, kinds] -= 1
         self._size[rows, seats] -= 1
+        self._temp_furiten[rows, seats] = False
         slot = self._rlen[rows, seats]
         self._rlen[rows, seats] += 1
         self._rcount[rows, seats, kinds] += 1
@@ -545,15 +664,18 @@ class RiichiArrays:
         # a ron offered, which the arrays leave to the engine)
         waits = self._waits[r3, others]  # (m, 3, 34)
         furiten = (waits & (self._rcount[r3, others] > 0)).any(axis=2)
-        ron = (waits[np.arange(m)[:, None], np.arange(3)[None, :], k3] & ~furiten).any(axis=1)
-        fallback[rows[ron]] = True
+        furiten |= self._temp_furiten[r3, others]
+        ron = waits[np.arange(m)[:, None], np.arange(3)[None, :], k3] & ~furiten
+        for j, o in zip(*np.nonzero(ron), strict=True):  # (the scorer: a yaku?)
+            ron[j, o] = self._is_win(int(rows[j]), int(others[j, o]), int(faces[j]), False)
         last = self._pos[rows] >= self._end[rows]  # the last tile: no calls
         held_k = self._kc[r3, others, k3].astype(np.int64)
         plain = self._held[r3, others, self._plain[kinds][:, None]].astype(np.int64)
         red = self._held[r3, others, self._redf[kinds][:, None]].astype(np.int64)
         size = self._size[r3, others]
-        can = ~last[:, None] & ~ron[:, None]
+        can = ~last[:, None]
         offers = np.full((m, 3, _OFFERS), self._no, dtype=np.int64)
+        offers[:, :, _RON_AT] = np.where(ron, self._ron, self._no)
         # pon (kuikae: the hand must keep a tile to discard; it always does here but
         # the rule is the ruleset's), open kan
         pon = can & (held_k >= 2) & (size > held_k)
@@ -622,31 +744,42 @@ class RiichiArrays:
         done = rows[~left]
         if not len(done):
             return
-        # the call taken: pon or kan before chi, then the seat nearest the discarder
+        # a ron: the engine (the wins and their scores); else a ron offered and not
+        # taken makes its seat furiten until its next discard
         d = self._turn[done]
-        answers = self._answer[done[:, None], self._seat_order[d]]  # (m, 3)
+        order = self._seat_order[d]
+        answers = self._answer[done[:, None], order]  # (m, 3)
+        won = (answers == self._ron).any(axis=1)
+        fallback[done[won]] = True
+        done, d, order, answers = done[~won], d[~won], order[~won], answers[~won]
+        offered = self._offers[done[:, None], order, _RON_AT] == self._ron
+        self._temp_furiten[done[:, None], order] |= offered
+        # the call taken: pon or kan before chi, then the seat nearest the discarder
         kind = self._act_kind[answers]  # (-1, no answer: the last entry, 0)
         big = kind >= 2
         pick = np.where(big.any(axis=1), big.argmax(axis=1), (kind == 1).argmax(axis=1))
         took = kind.any(axis=1)
         act = answers[np.arange(len(done)), pick]
         kan = took & (self._act_kind[act] == 3)
-        self._open_kan(done[kan], self._seat_order[d[kan], pick[kan]], fallback)
+        self._open_kan(done[kan], self._seat_order[d[kan], pick[kan]], fallback, ended, rewards)
         calling = took & ~kan
         callers = self._seat_order[d[calling], pick[calling]]
         self._call(done[calling], callers, act[calling])
-        self._forced(done[calling], callers, fallback, ended, rewards)
+        self._forced(done[calling], fallback, ended, rewards)
         self._claim[done[~took]] = False
         self._after_discard(done[~took], d[~took], fallback, ended, rewards)
 
-    def _forced(self, rows: Any, seats: Any, fallback: Any, ended: Any, rewards: Any) -> None:
-        """A turn after a call with one face left to discard is played at once (the
+    def _forced(self, rows: Any, fallback: Any, ended: Any, rewards: Any) -> None:
+        """A turn with one legal action, a discard of the one face it may let go (after a
+        call, or a draw to a lone tile of its face with no win), is played at once (the
         environments' autoplay)."""
+        rows = rows[~fallback[rows]]
         if not len(rows):
             return
+        seats = self._turn[rows]
         faces = self._faces
         allowed = (self._held[rows, seats, :faces] > 0) & ~self._banned[rows][:, self._kind[:faces]]
-        one = allowed.sum(axis=1) == 1
+        one = (allowed.sum(axis=1) == 1) & ~self._tsumo_ok[rows]
         if one.any():
             self._discard(rows[one], allowed[one].argmax(axis=1), fallback, ended, rewards)
 
@@ -676,6 +809,18 @@ class RiichiArrays:
         self._public[rows, uk[:, 1]] += 1
         self._called_flag(rows, d)
         self._clean[rows] = False
+        kinds_of = (MeldType.CHI, MeldType.PON)
+        for i, seat, a, b, called, frm, pon in zip(
+            rows.tolist(),
+            seats.tolist(),
+            used[:, 0].tolist(),
+            used[:, 1].tolist(),
+            face.tolist(),
+            d.tolist(),
+            is_pon.tolist(),
+            strict=True,
+        ):
+            self._meld_list[i][seat].append((kinds_of[pon], [a, b, called], frm))
         # kuikae: the called kind, and for a chi at a run's end the other end's
         banned = np.zeros((m, _K), dtype=bool)
         banned[np.arange(m), k] = True
@@ -690,6 +835,8 @@ class RiichiArrays:
         self._claim[rows] = False
         self._drawn[rows] = self._faces
         self._sh14[rows] = -9
+        self._tsumo_ok[rows] = False
+        self._riichi_ok[rows] = False
 
     def _called_flag(self, rows: Any, d: Any) -> None:
         """The last discard (by ``d``) called: its flag, in each viewer's row."""
@@ -709,6 +856,7 @@ class RiichiArrays:
         self._exhausted(rows[empty], fallback, ended, rewards)
         going = rows[~empty]
         self._draw(going, (d[~empty] + 1) % _P, fallback)
+        self._forced(going, fallback, ended, rewards)
 
     def _exhausted(self, rows: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """The exhaustive draw: noten payments (a nagashi mangan that may come: the
@@ -820,6 +968,7 @@ class RiichiArrays:
         # furiten (a claim's answer: 13, 10, 7, 4 or 1 tiles, a wait in its own river)
         mine = self._waits[rows, me]
         furiten = claim & (mine & (self._rcount[rows, me] > 0)).any(axis=1)
+        furiten |= self._temp_furiten[rows, me]
         obs[:, off["furiten"]] = furiten
         self._masks(me, own)
 
@@ -837,6 +986,11 @@ class RiichiArrays:
         held = self._held[self._rows, me][:, :faces]
         mask[:, :faces] = (held > 0) & ~self._banned[:, self._kind[:faces]] & turn[:, None]
         mask[:, self._abort] = self._nine & turn
+        mask[:, self._tsumo] = self._tsumo_ok & turn
+        r = np.flatnonzero(self._riichi_ok.any(axis=1) & turn)
+        if len(r):
+            ok = (held[r] > 0) & self._riichi_ok[r][:, self._kind[:faces]]
+            mask[r[:, None], np.where(ok, self._riichi_at[None, :faces], self._no)] = 1
         # kans on a turn with a draw (the wall not empty): four held, or a pon's fourth
         drew = turn & (self._drawn < faces) & (self._pos < self._end) & (self._kans.sum(axis=1) < 4)
         r = np.flatnonzero(drew & ((own == 4) | (self._pon[self._rows, me] & (own >= 1))).any(1))
@@ -858,3 +1012,9 @@ class RiichiArrays:
             mask[c[:, None], offers] = 1
             mask[c, self._pass] = 1
         mask[:, -1] = 0
+
+
+def _source(frm: int | None, seat: int) -> int | None:
+    """A meld's feeder relative to its owner (1 right, 2 across, 3 left), as the engine's
+    ``meld_view`` gives it."""
+    return None if frm is None else (frm - seat) % _P
