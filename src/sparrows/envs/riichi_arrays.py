@@ -286,6 +286,7 @@ class RiichiArrays:
         self._engine: list[EnvCore | None] = [None] * n
         self._on_engine = np.zeros(n, dtype=bool)
         self._rows = np.arange(n)
+        self._queued: list[tuple[Any, Any, Any]] = []  # draws of the step (_queue_draw)
 
     def seed_with(self, seed: int) -> None:
         """Play the games of ``seed`` from each table's next hand on."""
@@ -317,13 +318,13 @@ class RiichiArrays:
         self.walls[rows] = ids
         faces = self._face_of_id[ids]
         self._draws[rows] = faces
-        held = np.zeros((m, _P, self._faces + 1), dtype=np.int8)
-        dealt = faces[:, :_DEALT].reshape(m, _P, 13)
-        at = np.arange(m)[:, None, None]
-        np.add.at(held, (at, np.arange(_P)[None, :, None], dealt), 1)
-        self._held[rows] = held
-        kc = np.zeros((m, _P, _K), dtype=np.int8)
-        np.add.at(kc, (at, np.arange(_P)[None, :, None], self._kind[dealt]), 1)
+        dealt = faces[:, :_DEALT].reshape(m * _P, 13)
+        hand = np.arange(m * _P)[:, None]
+        width = self._faces + 1
+        held = np.bincount((hand * width + dealt).ravel(), minlength=m * _P * width)
+        self._held[rows] = held.reshape(m, _P, width)
+        kinds = (hand * _K + self._kind[dealt]).ravel()
+        kc = np.bincount(kinds, minlength=m * _P * _K).reshape(m, _P, _K).astype(np.int8)
         self._kc[rows] = kc
         self._size[rows] = 13
         self._melds[rows] = 0
@@ -415,18 +416,30 @@ class RiichiArrays:
             self._reveal(due)
             self._dora_due[due] -= 1
 
-    def _draw(self, rows: Any, seats: Any, fallback: Any, replacement: bool = False) -> None:
-        """``seats`` draw (their turn; ``replacement``: a kan's replacement tile, and the
-        live wall's far end shrinks by one); where a tsumo, a riichi or the
+    def _queue_draw(self, rows: Any, seats: Any, replacement: bool) -> None:
+        """``seats`` draw at ``rows`` once the step's discards and answers are played
+        (:meth:`_drain`: every table's draw of the step in one go)."""
+        self._queued.append((rows, seats, np.full(len(rows), replacement)))
+
+    def _drain(self, fallback: Any, ended: Any, rewards: Any) -> None:
+        """The queued draws, and the turns they force (which may queue more)."""
+        while self._queued:
+            rows, seats, replacement = (np.concatenate(x) for x in zip(*self._queued, strict=True))
+            self._queued.clear()
+            self._draw(rows, seats, fallback, replacement)
+            self._forced(rows, fallback, ended, rewards)
+
+    def _draw(self, rows: Any, seats: Any, fallback: Any, replacement: Any = False) -> None:
+        """``seats`` draw (their turn; ``replacement``, per row: a kan's replacement tile,
+        and the live wall's far end shrinks by one); where a tsumo, a riichi or the
         nine-terminals abort may be offered, ``fallback`` (the engine)."""
+        replacement = np.broadcast_to(replacement, rows.shape)
         self._rinshan[rows] = replacement
-        if replacement:
-            kans = self._kans[rows].sum(axis=1)  # (this kan's included)
-            face = self._draws[rows, _LIVE + kans - 1]
-            self._end[rows] -= 1
-        else:
-            face = self._draws[rows, self._pos[rows]]
-            self._pos[rows] += 1
+        kans = self._kans[rows].sum(axis=1)  # (a kan's own included)
+        at = np.where(replacement, _LIVE + kans - 1, self._pos[rows])
+        face = self._draws[rows, at]
+        self._end[rows] -= replacement
+        self._pos[rows] += ~replacement
         self._held[rows, seats, face] += 1
         self._kc[rows, seats, self._kind[face]] += 1
         self._size[rows, seats] += 1
@@ -482,6 +495,7 @@ class RiichiArrays:
             claim = self._claim[rows]
             self._turns(rows[~claim], acts[rows[~claim]], fallback, ended, rewards)
             self._answers(rows[claim], acts[rows[claim]], fallback, ended, rewards)
+            self._drain(fallback, ended, rewards)
         if self.handover:
             fallback[rows[self._handover_rng.random(len(rows)) < self.handover]] = True
         for i in np.flatnonzero(fallback & ~ended).tolist():
@@ -599,8 +613,7 @@ class RiichiArrays:
         self._clean[rows] = False
         fallback[rows[self._kans[rows].sum(axis=1) >= 4]] = True
         go = ~fallback[rows]
-        self._draw(rows[go], seats[go], fallback, replacement=True)
-        self._forced(rows[go], fallback, ended, rewards)
+        self._queue_draw(rows[go], seats[go], True)
 
     def _discard(self, rows: Any, faces: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """The seats on turn at ``rows`` discard ``faces``; the claim windows open."""
@@ -854,9 +867,7 @@ class RiichiArrays:
             return
         empty = self._pos[rows] >= self._end[rows]
         self._exhausted(rows[empty], fallback, ended, rewards)
-        going = rows[~empty]
-        self._draw(going, (d[~empty] + 1) % _P, fallback)
-        self._forced(going, fallback, ended, rewards)
+        self._queue_draw(rows[~empty], (d[~empty] + 1) % _P, False)
 
     def _exhausted(self, rows: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """The exhaustive draw: noten payments (a nagashi mangan that may come: the
