@@ -151,13 +151,13 @@ class RiichiArrays:
                 self._act_face[i] = face_of_tile[action.tiles[0]]
 
         def at(kind: ActionType, faces_: tuple[int, ...]) -> int:
-            act = calls.action(kind, tuple(self._face_tile[f] for f in faces_))
+            act = calls.action(kind, tuple(self._face_tile[int(f)] for f in faces_))
             return index.get(act.code, self._no)
 
         def held_faces(k: int, red: int, total: int) -> list[int]:
             """The faces of ``total`` tiles of kind ``k``, ``red`` of them red, sorted as
             the engine sorts them."""
-            got = [self._redf[k]] * red + [self._plain[k]] * (total - red)
+            got = [int(self._redf[k])] * red + [int(self._plain[k])] * (total - red)
             return sorted(got, key=lambda f: self._face_tile[f])
 
         # pon: [kind, plain+plain | plain+red | red+red]; open kan: [kind, reds held]
@@ -174,7 +174,9 @@ class RiichiArrays:
             for red in (0, 1) if has_red else (0,):
                 self._kan_at[k, red] = at(A.KAN, tuple(held_faces(k, red, 3)))
                 self._ankan_at[k, red] = at(A.ANKAN, (held_faces(k, red, 4)[0],))
-                self._kakan_at[k, red] = at(A.KAKAN, ((self._redf if red else self._plain)[k],))
+                self._kakan_at[k, red] = at(
+                    A.KAKAN, (int((self._redf if red else self._plain)[k]),)
+                )
         # chi: [kind, shape, the lower kind's face red, the higher's]
         self._chi_at = np.full((_K, 3, 2, 2), self._no, dtype=np.int64)
         self._chi_kinds = np.zeros((_K, 3, 2), dtype=np.int64)
@@ -191,7 +193,7 @@ class RiichiArrays:
                         fa = (self._redf if ra else self._plain)[a]
                         fb = (self._redf if rb else self._plain)[b]
                         if fa < faces and fb < faces:
-                            self._chi_at[k, s, ra, rb] = at(A.CHI, (fa, fb))
+                            self._chi_at[k, s, ra, rb] = at(A.CHI, (int(fa), int(fb)))
         # the exhaustive draw's payments, per set of ready seats (bit s: seat s)
         self._noten = np.zeros((1 << _P, _P), dtype=np.int64)
         for bits in range(1 << _P):
@@ -379,7 +381,7 @@ class RiichiArrays:
             for kind, faces, frm in self._meld_list[row][seat]
         )
         last = bool(self._pos[row] >= self._end[row])
-        first = bool(self._clean[row]) and self._rlen[row, seat] == 0
+        first = bool(self._clean[row]) and bool(self._rlen[row, seat] == 0)
         rinshan = tsumo and bool(self._rinshan[row])
         shown = self._draws[row, _INDICATOR : _INDICATOR + self._revealed[row]].tolist()
         situation = WinSituation(
@@ -833,7 +835,7 @@ class RiichiArrays:
             is_pon.tolist(),
             strict=True,
         ):
-            self._meld_list[i][seat].append((kinds_of[pon], [a, b, called], frm))
+            self._meld_list[i][seat].append((kinds_of[int(pon)], [a, b, called], frm))
         # kuikae: the called kind, and for a chi at a run's end the other end's
         banned = np.zeros((m, _K), dtype=bool)
         banned[np.arange(m), k] = True
