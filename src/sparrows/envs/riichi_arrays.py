@@ -249,6 +249,7 @@ class RiichiArrays:
         self._clean = np.zeros(n, dtype=bool)  # no call yet this hand
         self._nine = np.zeros(n, dtype=bool)  # the turn may abort: nine terminals
         self._tsumo_ok = np.zeros(n, dtype=bool)  # the turn may win (the scorer says)
+        self._kan_turn = np.zeros(n, dtype=bool)  # the turn may declare a kan
         self._riichi_ok = np.zeros((n, _K), dtype=bool)  # discards that may declare riichi
         self._rinshan = np.zeros(n, dtype=bool)  # the turn's tile is a kan's replacement
         self._temp_furiten = np.zeros((n, p), dtype=bool)  # a ron passed since its discard
@@ -303,15 +304,14 @@ class RiichiArrays:
     # ------------------------------------------------------------------ hands
     def reset(self) -> None:
         """Every table's next episode: a new game's first hand."""
+        self._deal(self._rows)
         fallback = np.zeros(self.n, dtype=bool)
-        self._deal(self._rows, fallback)
-        for i in np.flatnonzero(fallback).tolist():
-            self._engine_take(i)
+        self._drain(fallback, np.zeros(self.n, dtype=bool), np.zeros((self.n, _P)))
         self._finish()
 
-    def _deal(self, rows: Any, fallback: Any) -> None:
+    def _deal(self, rows: Any) -> None:
         """A new game's first hand at ``rows`` (seat 0 deals): the wall, the deal, the
-        indicator, the dealer's draw."""
+        indicator; the dealer's draw queued (:meth:`_drain`)."""
         m = len(rows)
         for i in rows.tolist():
             self._engine_off(i)
@@ -357,7 +357,7 @@ class RiichiArrays:
         self._river_cells[rows] = self._trash
         self._hlen[rows] = 0
         self._pos[rows] = _DEALT
-        self._draw(rows, np.zeros(m, dtype=np.int64), fallback)
+        self._queue_draw(rows, np.zeros(m, dtype=np.int64), False)
 
     def _reveal(self, rows: Any) -> None:
         """The next dora indicator turned face up."""
@@ -452,6 +452,9 @@ class RiichiArrays:
         hands = self._kc[rows, seats]
         shanten = batch_shanten(hands)
         self._sh14[rows] = shanten
+        can_kan = (self._pos[rows] < self._end[rows]) & (self._kans[rows].sum(axis=1) < 4)
+        held_kan = (hands == 4) | (self._pon[rows, seats] & (hands >= 1))
+        self._kan_turn[rows] = can_kan & held_kan.any(axis=1)
         closed = self._melds[rows, seats] == self._closed_kans[rows, seats]
         # a tsumo where the hand is complete and the scorer finds a win
         self._tsumo_ok[rows] = False
@@ -497,20 +500,23 @@ class RiichiArrays:
             claim = self._claim[rows]
             self._turns(rows[~claim], acts[rows[~claim]], fallback, ended, rewards)
             self._answers(rows[claim], acts[rows[claim]], fallback, ended, rewards)
-            self._drain(fallback, ended, rewards)
+        # the hands that ended so far: the next deal, its dealer's draw among the step's
+        dealt = np.flatnonzero(ended)
+        if len(dealt):
+            self._deal(dealt)
+        self._drain(fallback, ended, rewards)
         if self.handover:
             fallback[rows[self._handover_rng.random(len(rows)) < self.handover]] = True
         for i in np.flatnonzero(fallback & ~ended).tolist():
             ended[i], got = self._engine_take(i)
             if any(got):
                 rewards[i] = got
-        done = np.flatnonzero(ended)
-        terminated[done] = True
-        if len(done):
-            fallback[:] = False
-            self._deal(done, fallback)
-            for i in np.flatnonzero(fallback).tolist():  # (its first turn: to the engine)
-                self._engine_take(i)
+        terminated[ended] = True
+        late = np.flatnonzero(ended)
+        late = late[~np.isin(late, dealt)]  # (hands the engine ended on taking them)
+        if len(late):
+            self._deal(late)
+            self._drain(fallback, ended, rewards)
         self._finish()
 
     def _turns(self, rows: Any, acts: Any, fallback: Any, ended: Any, rewards: Any) -> None:
@@ -521,6 +527,7 @@ class RiichiArrays:
         self._nine[rows] = False
         self._tsumo_ok[rows] = False
         self._riichi_ok[rows] = False
+        self._kan_turn[rows] = False
         self._discard(rows[discard], acts[discard], fallback, ended, rewards)
         kan = ~discard & ~ends
         if kan.any():
@@ -852,6 +859,7 @@ class RiichiArrays:
         self._sh14[rows] = -9
         self._tsumo_ok[rows] = False
         self._riichi_ok[rows] = False
+        self._kan_turn[rows] = False
 
     def _called_flag(self, rows: Any, d: Any) -> None:
         """The last discard (by ``d``) called: its flag, in each viewer's row."""
@@ -1005,8 +1013,7 @@ class RiichiArrays:
             ok = (held[r] > 0) & self._riichi_ok[r][:, self._kind[:faces]]
             mask[r[:, None], np.where(ok, self._riichi_at[None, :faces], self._no)] = 1
         # kans on a turn with a draw (the wall not empty): four held, or a pon's fourth
-        drew = turn & (self._drawn < faces) & (self._pos < self._end) & (self._kans.sum(axis=1) < 4)
-        r = np.flatnonzero(drew & ((own == 4) | (self._pon[self._rows, me] & (own >= 1))).any(1))
+        r = np.flatnonzero(self._kan_turn & turn)
         if len(r):
             held_r = self._held[r, me[r]]
             red = held_r[:, self._redf] > 0  # (m, 34)
