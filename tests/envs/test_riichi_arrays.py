@@ -18,12 +18,7 @@ from sparrows.envs.core import EnvCore  # noqa: E402
 from sparrows.envs.riichi_arrays import RiichiArrays  # noqa: E402
 from sparrows.errors import SparrowsError  # noqa: E402
 from tests.conftest import sized  # noqa: E402
-
-
-def _pick(mask: Any, rng: Any) -> Any:
-    cum = mask.cumsum(axis=1)
-    draw = (rng.random(len(mask)) * cum[:, -1]).astype(np.int64)
-    return (cum <= draw[:, None]).sum(axis=1)
+from tests.support.batches import pick as _pick  # noqa: E402
 
 
 def _play(

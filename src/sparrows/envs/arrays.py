@@ -49,6 +49,7 @@ from ..rules.suzume.ruleset import SuzumeRuleset, pay_win
 from .core import EPISODES, REWARDS, end_rewards
 from .encoding import Encoder
 from .layout import PROMPT_KINDS
+from .turn_order import ClaimOrder
 from .walls import HashWalls
 
 __all__ = ["SuzumeArrays"]
@@ -258,20 +259,12 @@ class SuzumeArrays:
         self._drawn_cell = np.zeros(n, dtype=np.int64)
         self._subject_cell = np.zeros(n, dtype=np.int64)
         self._indicator_cell = np.zeros(n, dtype=np.int64)
-        # per seat: still to answer the claim window, answered ron
-        self._seat_order = np.array([[(d + i) % _PLAYERS for i in (1, 2, 3)] for d in range(4)])
-        # (as bits: seat s is bit 1 << s)
+        claims = ClaimOrder(_PLAYERS)  # (the seats asked in a claim window, in turn)
+        self._seat_order, self._bit, self._first_asked = claims.others, claims.bit, claims.first
+        # per table, as seat bits: still to answer the claim window, answered ron; and per
+        # set of ron bits, the one seat that answered ron (-1: none or several)
         self._window = np.zeros((n, 2), dtype=np.int64)
         self._asked, self._rons = self._window[:, 0], self._window[:, 1]
-        self._bit = np.left_shift(1, np.arange(p, dtype=np.int64))
-        # per discarder and asked bits: the first seat asked from its right (-1: none);
-        # per ron bits: the one seat that answered ron (-1: none or several)
-        self._first_asked = np.full((p, 1 << p), -1, dtype=np.int64)
-        for d in range(p):
-            for bits in range(1 << p):
-                asked = [s for s in self._seat_order[d].tolist() if bits >> s & 1]
-                if asked:
-                    self._first_asked[d, bits] = asked[0]
         self._lone = np.array(
             [
                 bits.bit_length() - 1 if bits and not bits & (bits - 1) else -1

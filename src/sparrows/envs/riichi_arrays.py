@@ -41,6 +41,7 @@ from ..tiles import Meld, MeldType
 from ..tiles.kinds import HONOR, TERMINALS_AND_HONORS, WINDS
 from .core import EnvCore
 from .layout import PROMPT_KINDS
+from .turn_order import ClaimOrder
 from .walls import HashWalls
 
 __all__ = ["RiichiArrays"]
@@ -201,14 +202,8 @@ class RiichiArrays:
             for payer, to, part in noten_moves(ready, _P, rules.options.noten_penalty):
                 self._noten[bits, payer] -= part
                 self._noten[bits, to] += part
-        self._seat_order = np.array([[(d + i) % _P for i in (1, 2, 3)] for d in range(_P)])
-        self._bit = np.left_shift(1, np.arange(_P, dtype=np.int64))
-        self._first_asked = np.full((_P, 1 << _P), -1, dtype=np.int64)
-        for d in range(_P):
-            for bits in range(1 << _P):
-                asked = [s for s in self._seat_order[d].tolist() if bits >> s & 1]
-                if asked:
-                    self._first_asked[d, bits] = asked[0]
+        claims = ClaimOrder(_P)  # (the seats asked in a claim window, in turn)
+        self._seat_order, self._bit, self._first_asked = claims.others, claims.bit, claims.first
         off = self._off = self.encoder.offset
         self._prompt_turn = off["prompt"] + PROMPT_KINDS.index("turn")
         self._prompt_claim = off["prompt"] + PROMPT_KINDS.index("claim")
