@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy")
 
@@ -95,6 +97,17 @@ def test_a_hand_goes_on_on_the_engine_from_any_decision() -> None:
     point, and the engine's decisions, wins and payments are the reference's too."""
     seen = _play(16, sized(400, 2000), 2, handover=0.02)
     assert seen["to the engine"] > 50 and seen["hands"] > 40, seen
+
+
+@settings(max_examples=sized(6, 100), deadline=None)
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    illegal=st.sampled_from([0.0, 0.01]),
+    handover=st.sampled_from([0.0, 0.01]),
+)
+def test_any_seed_plays_the_engines_riichi(seed: int, illegal: float, handover: float) -> None:
+    seen = _play(8, 150, seed, illegal_share=illegal, handover=handover)
+    assert seen["hands"] >= 8 and seen["claims"] > 20, seen
 
 
 def test_what_the_arrays_do_not_play_is_refused() -> None:
