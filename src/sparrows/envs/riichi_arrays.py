@@ -1,71 +1,56 @@
-"""Riichi tables as numpy arrays: :class:`RiichiArrays`, the first step of the plan in
-``docs/envs.md`` ("Riichi's tables as arrays"). Not yet offered by ``batch_env``.
+"""Riichi tables as numpy arrays: :class:`RiichiArrays`, the tables of
+``batch_env("riichi", n, vectorised=True)`` (docs/envs.md, "Riichi's tables as arrays").
 
 ``n`` four-player riichi tables (the default preset's rules), one hand an episode, are
 held as arrays and stepped together: the deal, the draw, the discard, the claim windows
-asked of the seats that can chi or pon (or open kan), the pass, chi and pon themselves,
-the turn after a call (kuikae), and the exhaustive draw with its noten payments. What
-is rare in play is left to the engine itself: a table hands itself to an engine game
-(given the same wall, the hand's decisions so far replayed through
-:class:`~.core.EnvCore`, the one replay path) when a kan is taken, or when a ron, tsumo,
-riichi, nine-terminals, four-winds or nagashi mangan may come (a superset: a discard in
-any other seat's waits, a complete or ready closed hand after a draw...), and plays the
-rest of that hand there. The next hand is the arrays' again.
+(asked of the seats that may claim, one after another from the discarder's right), the
+pass, chi, pon and kans, temporary furiten, the turns with one legal action (autoplay),
+the exhaustive draw with its noten payments, and the offers of ron, tsumo, riichi and
+the nine-terminals abort (a win offered where the ruleset's own scorer finds one). What
+is rare in play is left to the engine itself: once a win, a riichi or the abort is
+taken, or where a kan may be robbed, a fourth kan is made, the first four discards are
+one wind or a nagashi mangan may come, a table hands its hand to its own engine game
+(the same wall, the hand's decisions replayed through :class:`~.core.EnvCore`, the one
+replay path) and plays the rest of it there. The next hand is the arrays' again.
 
-What is written here is the turn order and the offers' shapes (which chi, pon and kan a
-hand allows, by the same rules as :mod:`sparrows.rules.calls` and the riichi ruleset's
-kuikae); the action indices come from the family's layout through the engine's own
-action objects, the payments of the exhaustive draw from the ruleset's
-:func:`~sparrows.rules.riichi.settlement.noten_moves`, the waits from
-:mod:`sparrows.analysis.batch`. ``tests/envs/test_riichi_arrays.py`` plays random hands
+The lookups (faces, action indices, the offers' shapes) are :class:`~.riichi_tables.
+RiichiTables`, the observation and mask :class:`~.riichi_view.RiichiView`; this module
+holds the state and plays it. ``tests/envs/test_riichi_arrays.py`` plays random hands
 against the engine given the same walls and requires the same acting seat, observation,
 mask, rewards, end and illegal flag at every decision.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 import numpy as np
 
 from ..analysis.batch import batch_shanten, batch_waits
-from ..engine.actions import Action, ActionType
-from ..engine.game import Game
 from ..errors import SparrowsError
-from ..rules import calls
 from ..rules.riichi.options import RiichiOptions
-from ..rules.riichi.scoring import score
-from ..rules.riichi.settlement import noten_moves
-from ..rules.riichi.situation import WinSituation
-from ..tiles import Meld, MeldType
-from ..tiles.kinds import HONOR, TERMINALS_AND_HONORS, WINDS
+from ..tiles import MeldType
+from ..tiles.kinds import HONOR
 from .core import EnvCore
-from .layout import PROMPT_KINDS
-from .turn_order import ClaimOrder
+from .riichi_tables import DEALT as _DEALT
+from .riichi_tables import DECISIONS as _DECISIONS
+from .riichi_tables import DISCARDS as _DISCARDS
+from .riichi_tables import INDICATOR as _INDICATOR
+from .riichi_tables import KINDS as _K
+from .riichi_tables import LIVE as _LIVE
+from .riichi_tables import OFFERS as _OFFERS
+from .riichi_tables import PLAYERS as _P
+from .riichi_tables import RON_AT as _RON_AT
+from .riichi_tables import TH as _TH
+from .riichi_tables import TILES as _TILES
+from .riichi_tables import WIND as _WIND
+from .riichi_view import RiichiView
 from .walls import HashWalls
 
 __all__ = ["RiichiArrays"]
 
-A: Final = ActionType
-_P: Final = 4  # players
-_K: Final = 34  # kinds
-_TILES: Final = 136
-_DEALT: Final = 52  # 13 each
-_LIVE: Final = _TILES - 14  # the live wall: dealt tiles and draws
-_INDICATOR: Final = _TILES - 10  # the first dora indicator (the dead wall's fifth tile)
-_DISCARDS: Final = 96  # more discards than a hand can have (draws and calls)
-_DECISIONS: Final = 512  # more decisions than a hand can have
-_OFFERS: Final = 17  # per seat: up to 3 pon, 1 kan, 12 chi, ron
-_RON_AT: Final = 16  # (the offers' column of the ron)
-_TH: Final = np.zeros(_K, dtype=bool)
-_TH[list(TERMINALS_AND_HONORS)] = True
-_WIND: Final = np.zeros(_K, dtype=bool)
-_WIND[list(WINDS)] = True
-# the three runs a discard of kind k may complete, as the other two kinds' offsets
-_SHAPES: Final = ((-2, -1), (-1, 1), (1, 2))
 
-
-class RiichiArrays:
+class RiichiArrays(RiichiView):
     """``n`` riichi tables; see the module. ``template`` is an :class:`EnvCore` of the
     rules played (its configuration is each engine table's)."""
 
@@ -90,126 +75,18 @@ class RiichiArrays:
                 "riichi array tables play four-player hands of the default preset with "
                 f"eligible claims and points; not {', '.join(wrong)}"
             )
-        self.rules, self.encoder, self.layout = rules, template.encoder, template.layout
+        super().__init__(rules, template.encoder, template.layout)
         self.n = n
         #: the share of decisions after which a table hands its hand to the engine even
         #: when the arrays could go on (0 in play; the tests replay from any point)
         self.handover = handover
         self._handover_rng = np.random.default_rng(seed)
         self.illegal_reward = template.illegal_reward
-        self.action_size = self.layout.size
-        self._tables(rules)
         self._allocate(n)
         self._walls = HashWalls(_TILES)
         self.seed_with(seed)
 
     # ------------------------------------------------------------------ set-up
-    def _tables(self, rules: Any) -> None:
-        """The tiles' faces and kinds, and every offer's action index in the layout."""
-        layout = self.layout
-        index = {a.code: i for i, a in enumerate(layout.actions)}
-        self._index = index
-        tiles = rules.tileset.tiles
-        face_of_id = [index[Action(A.DISCARD, t).code] for t in tiles]
-        faces = self._faces = max(face_of_id) + 1  # the discard actions come first
-        rep = [face_of_id.index(f) for f in range(faces)]
-        self._face_tile = [tiles[t] for t in rep]
-        self._face_of_id = np.array(face_of_id, dtype=np.int64)
-        kind_of, copy_of = self.encoder.tile_kinds(Game(rules, 0, record=False))
-        self._kind = np.array([kind_of[t] for t in rep] + [0], dtype=np.int64)  # (+ "none")
-        self._red = np.array([copy_of[t] for t in rep] + [0], dtype=np.int64)
-        # per kind: its plain face and its red face (``faces``: a column always 0)
-        self._plain = np.full(_K, faces, dtype=np.int64)
-        self._redf = np.full(_K, faces, dtype=np.int64)
-        for f in range(faces):
-            (self._redf if self._red[f] else self._plain)[self._kind[f]] = f
-        self._pass = index[Action(A.PASS).code]
-        self._abort = index[Action(A.ABORT).code]
-        self._ron = index[Action(A.RON).code]
-        self._tsumo = index[Action(A.TSUMO).code]
-        self._riichi_at = np.array(
-            [index[Action(A.RIICHI, self._face_tile[f]).code] for f in range(faces)]
-            + [self.action_size],
-            dtype=np.int64,
-        )
-        self._ends_hand = np.zeros(self.action_size + 1, dtype=bool)  # (to the engine)
-        for i in (self._ron, self._tsumo, self._abort, *self._riichi_at[:faces].tolist()):
-            self._ends_hand[i] = True
-        self._no = self.action_size  # "no action": a cell past the mask's row (dropped)
-        # per action index: its kind (1 chi, 2 pon, 3 open kan, 0 other) and the two
-        # faces a chi or pon takes from the hand
-        face_of_tile = {self._face_tile[f]: f for f in range(faces)}
-        self._act_kind = np.zeros(self.action_size + 1, dtype=np.int64)
-        self._used = np.zeros((self.action_size + 1, 2), dtype=np.int64)
-        self._act_face = np.zeros(self.action_size + 1, dtype=np.int64)  # (a kan's tile)
-        kinds_of = {A.CHI: 1, A.PON: 2, A.KAN: 3, A.ANKAN: 4, A.KAKAN: 5}
-        for i, action in enumerate(layout.actions):
-            got = kinds_of.get(action.type, 0)
-            self._act_kind[i] = got
-            if got in (1, 2):
-                self._used[i] = [face_of_tile[t] for t in action.tiles]
-            elif got:
-                self._act_face[i] = face_of_tile[action.tiles[0]]
-
-        def at(kind: ActionType, faces_: tuple[int, ...]) -> int:
-            act = calls.action(kind, tuple(self._face_tile[int(f)] for f in faces_))
-            return index.get(act.code, self._no)
-
-        def held_faces(k: int, red: int, total: int) -> list[int]:
-            """The faces of ``total`` tiles of kind ``k``, ``red`` of them red, sorted as
-            the engine sorts them."""
-            got = [int(self._redf[k])] * red + [int(self._plain[k])] * (total - red)
-            return sorted(got, key=lambda f: self._face_tile[f])
-
-        # pon: [kind, plain+plain | plain+red | red+red]; open kan: [kind, reds held]
-        self._pon_at = np.full((_K, 3), self._no, dtype=np.int64)
-        self._kan_at = np.full((_K, 2), self._no, dtype=np.int64)
-        self._ankan_at = np.full((_K, 2), self._no, dtype=np.int64)
-        self._kakan_at = np.full((_K, 2), self._no, dtype=np.int64)  # [kind, the face red]
-        for k in range(_K):
-            has_red = self._redf[k] < faces
-            for v, red in enumerate((0, 1, 2)):
-                if red <= (2 if has_red else 0):
-                    pair = held_faces(k, red, 2)
-                    self._pon_at[k, v] = at(A.PON, tuple(pair))
-            for red in (0, 1) if has_red else (0,):
-                self._kan_at[k, red] = at(A.KAN, tuple(held_faces(k, red, 3)))
-                self._ankan_at[k, red] = at(A.ANKAN, (held_faces(k, red, 4)[0],))
-                self._kakan_at[k, red] = at(
-                    A.KAKAN, (int((self._redf if red else self._plain)[k]),)
-                )
-        # chi: [kind, shape, the lower kind's face red, the higher's]
-        self._chi_at = np.full((_K, 3, 2, 2), self._no, dtype=np.int64)
-        self._chi_kinds = np.zeros((_K, 3, 2), dtype=np.int64)
-        self._chi_ok = np.zeros((_K, 3), dtype=bool)
-        for k in range(HONOR):
-            for s, (da, db) in enumerate(_SHAPES):
-                a, b = k + da, k + db
-                if a < 0 or b >= HONOR or a // 9 != k // 9 or b // 9 != k // 9:
-                    continue
-                self._chi_ok[k, s] = True
-                self._chi_kinds[k, s] = (a, b)
-                for ra in (0, 1):
-                    for rb in (0, 1):
-                        fa = (self._redf if ra else self._plain)[a]
-                        fb = (self._redf if rb else self._plain)[b]
-                        if fa < faces and fb < faces:
-                            self._chi_at[k, s, ra, rb] = at(A.CHI, (int(fa), int(fb)))
-        # the exhaustive draw's payments, per set of ready seats (bit s: seat s)
-        self._noten = np.zeros((1 << _P, _P), dtype=np.int64)
-        for bits in range(1 << _P):
-            ready = [s for s in range(_P) if bits >> s & 1]
-            for payer, to, part in noten_moves(ready, _P, rules.options.noten_penalty):
-                self._noten[bits, payer] -= part
-                self._noten[bits, to] += part
-        claims = ClaimOrder(_P)  # (the seats asked in a claim window, in turn)
-        self._seat_order, self._bit, self._first_asked = claims.others, claims.bit, claims.first
-        off = self._off = self.encoder.offset
-        self._prompt_turn = off["prompt"] + PROMPT_KINDS.index("turn")
-        self._prompt_claim = off["prompt"] + PROMPT_KINDS.index("claim")
-        self._scale = float(self.encoder.scale)
-        self._start_points = int(rules.options.start_points)
-
     def _allocate(self, n: int) -> None:
         """The state, one row per table."""
         p, faces, size = _P, self._faces, self.encoder.size
@@ -361,50 +238,6 @@ class RiichiArrays:
         k = self._kind[face]
         self._ind_kc[rows, k] += 1
         self._public[rows, k] += 1
-
-    def _is_win(self, row: int, seat: int, face: int, tsumo: bool) -> bool:
-        """Whether the ruleset's scorer finds a win for ``seat`` on ``face`` (its draw, or
-        the discard), from the table's state as the engine builds it
-        (``RiichiBase._situation``; in the arrays no riichi and no sticks are down)."""
-        tile = self._face_tile
-        held = self._held[row, seat, : self._faces].tolist()
-        if tsumo:
-            held[face] -= 1
-        concealed = tuple(tile[f] for f, c in enumerate(held) for _ in range(c))
-        melds = tuple(
-            Meld(kind, tuple(sorted(tile[f] for f in faces)), _source(frm, seat))
-            for kind, faces, frm in self._meld_list[row][seat]
-        )
-        last = bool(self._pos[row] >= self._end[row])
-        first = bool(self._clean[row]) and bool(self._rlen[row, seat] == 0)
-        rinshan = tsumo and bool(self._rinshan[row])
-        shown = self._draws[row, _INDICATOR : _INDICATOR + self._revealed[row]].tolist()
-        situation = WinSituation(
-            concealed,
-            tile[face],
-            melds,
-            tsumo=tsumo,
-            rinshan=rinshan,
-            haitei=tsumo and last and not rinshan,
-            houtei=not tsumo and last,
-            tenhou=tsumo and first and seat == 0,
-            chiihou=tsumo and first and seat != 0,
-            seat_wind=seat,  # (seat 0 deals)
-            round_wind=0,
-            dora_indicators=tuple(tile[f] for f in shown),
-        )
-        return score(situation, self.rules.options).is_win
-
-    @staticmethod
-    def _ready_after(hands: Any) -> Any:
-        """``(m, 34)``: the kinds whose discard leaves each hand (``(m, 34)`` counts)
-        ready."""
-        at, kinds = np.nonzero(hands > 0)
-        less = hands[at]
-        less[np.arange(len(at)), kinds] -= 1
-        ready = np.zeros(hands.shape, dtype=bool)
-        ready[at, kinds] = batch_waits(less).any(axis=1)
-        return ready
 
     def _due_dora(self, rows: Any) -> None:
         """The kan dora still to turn at ``rows``, turned now."""
@@ -932,104 +765,3 @@ class RiichiArrays:
             self.seat[i] = seat
             eng.live.encode(eng.game, seat, self.obs[i])
             self.mask[i] = eng._offer(seat)[2]
-
-    def _encode(self) -> None:
-        """Each table's acting seat's observation and mask, from the arrays."""
-        n, p, k = self.n, _P, _K
-        rows, me = self._rows, self.seat.astype(np.int64)
-        off = self._off
-        obs = self.obs
-        obs[:] = 0
-        rel = (me[:, None] + np.arange(p)[None, :]) & 3  # relative seat -> seat
-        r4 = rows[:, None]
-        kc = self._kc[r4, rel].astype(np.int64)  # (n, 4, 34)
-        own = kc[:, 0]
-        hand = obs[:, off["hand"] : off["hand"] + 4 * k].reshape(n, 4, k)
-        hand[:] = own[:, None, :] > np.arange(4)[None, :, None]
-        red = self._held[rows, me][:, self._redf]  # (n, 34): the red face of each kind
-        obs[:, off["copies"] : off["copies"] + k] = red * (self._redf < self._faces)
-        claim = self._claim
-        drawn = self._drawn < self._faces
-        cells = [
-            np.where(drawn, off["drawn"] + self._kind[self._drawn], self._n_trash()),
-            np.where(claim, off["subject"] + self._kind[self._subject], self._n_trash()),
-            np.where(claim, self._prompt_claim, self._prompt_turn),
-            np.where(claim, off["offered_by"] + ((self._turn - me) & 3), self._n_trash()),
-            off["dealer"] + ((-me) & 3),  # (seat 0 deals)
-            off["seat_wind"] + me,
-            np.full(n, off["round_wind"]),
-            np.where(self._turn == me, off["counters"] + 3, self._n_trash()),
-        ]
-        base = self._base
-        ones = [np.where(c >= self._trash, self._trash, base + c) for c in cells]
-        river = self._river_cells.reshape(n * p, -1).take(rows * p + me, axis=0)
-        self._cells[np.concatenate([*ones, river.ravel()])] = 1
-        obs[:, off["melds"] : off["melds"] + p * k] = self._meld_kc[r4, rel].reshape(n, p * k)
-        obs[:, off["called"] : off["called"] + p * k] = self._called_kc[r4, rel].reshape(n, p * k)
-        obs[:, off["river_counts"] : off["river_counts"] + p * k] = self._rcount[r4, rel].reshape(
-            n, p * k
-        )
-        seen = np.minimum(own + self._public, 4)
-        obs[:, off["seen"] : off["seen"] + k] = seen * 0.25
-        obs[:, off["points"] : off["points"] + p] = self._scores[r4, rel] / self._scale
-        obs[:, off["concealed"] : off["concealed"] + p] = (
-            self._size[r4, rel] / self.encoder.hand_size
-        )
-        obs[:, off["indicators"] : off["indicators"] + k] = self._ind_kc
-        obs[:, off["closed_kongs"] : off["closed_kongs"] + p * k] = self._ckong_kc[r4, rel].reshape(
-            n, p * k
-        )
-        obs[:, off["wall"]] = (self._end - self._pos) / self.encoder.wall
-        obs[:, off["wall"] + 1] = (14 - self._revealed) / self.encoder.wall
-        # furiten (a claim's answer: 13, 10, 7, 4 or 1 tiles, a wait in its own river)
-        mine = self._waits[rows, me]
-        furiten = claim & (mine & (self._rcount[rows, me] > 0)).any(axis=1)
-        furiten |= self._temp_furiten[rows, me]
-        obs[:, off["furiten"]] = furiten
-        self._masks(me, own)
-
-    def _n_trash(self) -> Any:
-        return self._trash
-
-    def _masks(self, me: Any, own: Any) -> None:
-        """The acting seat's legal actions: a turn's discards (not the kuikae kinds after
-        a call) and kans, or a claim's offers and the pass."""
-        mask = self._mask_full
-        mask[:] = 0
-        faces = self._faces
-        claim = self._claim
-        turn = ~claim
-        held = self._held[self._rows, me][:, :faces]
-        mask[:, :faces] = (held > 0) & ~self._banned[:, self._kind[:faces]] & turn[:, None]
-        mask[:, self._abort] = self._nine & turn
-        mask[:, self._tsumo] = self._tsumo_ok & turn
-        r = np.flatnonzero(self._riichi_ok.any(axis=1) & turn)
-        if len(r):
-            ok = (held[r] > 0) & self._riichi_ok[r][:, self._kind[:faces]]
-            mask[r[:, None], np.where(ok, self._riichi_at[None, :faces], self._no)] = 1
-        # kans on a turn with a draw (the wall not empty): four held, or a pon's fourth
-        r = np.flatnonzero(self._kan_turn & turn)
-        if len(r):
-            held_r = self._held[r, me[r]]
-            red = held_r[:, self._redf] > 0  # (m, 34)
-            plain = held_r[:, self._plain] > 0
-            four = own[r] == 4
-            added = self._pon[r, me[r]] & (own[r] >= 1)
-            r34 = np.broadcast_to(r[:, None], (len(r), _K))
-            mask[r34, np.where(four & red, self._ankan_at[None, :, 1], self._no)] = 1
-            mask[r34, np.where(four & ~red, self._ankan_at[None, :, 0], self._no)] = 1
-            mask[r34, np.where(added & red, self._kakan_at[None, :, 1], self._no)] = 1
-            mask[r34, np.where(added & plain, self._kakan_at[None, :, 0], self._no)] = 1
-        # a claim's offers
-        c = np.flatnonzero(claim)
-        if len(c):
-            offers = self._offers[c, me[c]]  # (m, _OFFERS)
-            mask[c[:, None], offers] = 1
-            mask[c, self._pass] = 1
-        mask[:, -1] = 0
-
-
-def _source(frm: int | None, seat: int) -> int | None:
-    """A meld's feeder relative to its owner (1 right, 2 across, 3 left), as the engine's
-    ``meld_view`` gives it."""
-    return None if frm is None else (frm - seat) % _P
