@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy")
 
+from sparrows.analysis.batch import batch_shanten  # noqa: E402
 from sparrows.envs import batch_env  # noqa: E402
 from sparrows.envs.core import EnvCore  # noqa: E402
 from sparrows.envs.riichi_arrays import RiichiArrays  # noqa: E402
@@ -24,11 +25,17 @@ from tests.support.batches import pick as _pick  # noqa: E402
 
 
 def _play(
-    n: int, steps: int, seed: int, illegal_share: float = 0.002, handover: float = 0.0
+    n: int,
+    steps: int,
+    seed: int,
+    illegal_share: float = 0.002,
+    handover: float = 0.0,
+    riichi: float = 0.0,
 ) -> dict[str, int]:
     """``n`` array tables and ``n`` engine games on the same walls, ``steps`` random
     decisions each, compared at every decision; what was played, counted. ``handover``:
-    the share of decisions after which a table goes on on its engine anyway."""
+    the share of decisions after which a table goes on on its engine anyway; ``riichi``:
+    how often a riichi offered is declared (random play seldom finds one)."""
     tables = RiichiArrays(n, seed, handover=handover)
     tables.reset()
     refs = [EnvCore("riichi") for _ in range(n)]
@@ -42,6 +49,8 @@ def _play(
     seen["illegal"] = 0
     seen |= dict.fromkeys(("ended in arrays", "paid in arrays", "to the engine"), 0)
     kinds = [a.type.value for a in tables.layout.actions]
+    riichi_at = np.array([i for i, kind in enumerate(kinds) if kind == "riichi"])
+    seen["riichi"] = 0
     for step in range(steps):
         in_arrays = ~tables._on_engine.copy()
         for i, ref in enumerate(refs):
@@ -52,6 +61,13 @@ def _play(
             got, want = tables.obs[i], ref.live.encode(ref.game, seat)
             assert np.array_equal(got, want), (step, i, np.flatnonzero(got != want))
         actions = _pick(tables.mask, rng)
+        if riichi:  # (play towards ready hands: closed, the fastest discards, riichi)
+            _towards_riichi(tables, refs, actions, rng)
+            offered = tables.mask[:, riichi_at]
+            keen = offered.any(axis=1) & (rng.random(n) < riichi)
+            for i in np.flatnonzero(keen).tolist():
+                actions[i] = int(rng.choice(riichi_at[offered[i] > 0]))
+            seen["riichi"] += int((keen & in_arrays).sum())
         bad = rng.random(n) < illegal_share
         actions[bad] = rng.integers(tables.action_size, size=int(bad.sum()))
         seen["decisions"] += n
@@ -81,6 +97,29 @@ def _play(
     return seen
 
 
+def _towards_riichi(tables: Any, refs: list[EnvCore], actions: Any, rng: Any) -> None:
+    """Mostly pass on claims and discard a tile that leaves the hand nearest ready, so
+    that closed ready hands (and riichi, and wins) come often."""
+    faces = tables._faces
+    for i, ref in enumerate(refs):
+        if rng.random() < 0.2:
+            continue
+        seat = ref.to_act()[0]
+        legal = np.flatnonzero(tables.mask[i])
+        if tables.mask[i, tables._pass]:
+            actions[i] = tables._pass
+            continue
+        discards = legal[legal < faces]
+        if not len(discards):
+            continue
+        counts = np.array(ref.game.counts[seat][:34], dtype=np.int64)
+        after = np.repeat(counts[None, :], len(discards), axis=0)
+        after[np.arange(len(discards)), tables._kind[discards]] -= 1
+        shanten = batch_shanten(after)
+        best = discards[shanten == shanten.min()]
+        actions[i] = int(rng.choice(best))
+
+
 def test_the_arrays_play_as_the_engine() -> None:
     """Every decision equal to the engine's, almost all of them played by the arrays:
     claim windows, chi, pon and kans, the offers of ron, tsumo, riichi and the
@@ -90,6 +129,13 @@ def test_the_arrays_play_as_the_engine() -> None:
     assert seen["claims"] > 500 and seen["calls"] > 200, seen
     assert seen["ended in arrays"] > 100 and seen["paid in arrays"] > 3, seen
     assert seen["kans"] > 20 and seen["illegal"] > 10, seen
+
+
+def test_riichi_is_played_as_the_engine() -> None:
+    """Riichi declared whenever offered: the stick and its reward, the riichi marks, the
+    forced discards after it, riichi furiten, in the arrays; every decision equal."""
+    seen = _play(32, sized(300, 2500), 3, riichi=1.0)
+    assert seen["riichi"] > 20 and seen["in arrays"] > 0.95 * seen["decisions"], seen
 
 
 def test_a_hand_goes_on_on_the_engine_from_any_decision() -> None:
@@ -104,9 +150,12 @@ def test_a_hand_goes_on_on_the_engine_from_any_decision() -> None:
     seed=st.integers(0, 2**63 - 1),
     illegal=st.sampled_from([0.0, 0.01]),
     handover=st.sampled_from([0.0, 0.01]),
+    riichi=st.sampled_from([0.0, 1.0]),
 )
-def test_any_seed_plays_the_engines_riichi(seed: int, illegal: float, handover: float) -> None:
-    seen = _play(8, 150, seed, illegal_share=illegal, handover=handover)
+def test_any_seed_plays_the_engines_riichi(
+    seed: int, illegal: float, handover: float, riichi: float
+) -> None:
+    seen = _play(8, 150, seed, illegal_share=illegal, handover=handover, riichi=riichi)
     assert seen["hands"] >= 8 and seen["claims"] > 20, seen
 
 

@@ -4,12 +4,14 @@
 ``n`` four-player riichi tables (the default preset's rules), one hand an episode, are
 held as arrays and stepped together: the deal, the draw, the discard, the claim windows
 (asked of the seats that may claim, one after another from the discarder's right), the
-pass, chi, pon and kans, temporary furiten, the turns with one legal action (autoplay),
-the exhaustive draw with its noten payments, and the offers of ron, tsumo, riichi and
-the nine-terminals abort (a win offered where the ruleset's own scorer finds one). What
-is rare in play is left to the engine itself: once a win, a riichi or the abort is
-taken, or where a kan may be robbed, a fourth kan is made, the first four discards are
-one wind or a nagashi mangan may come, a table hands its hand to its own engine game
+pass, chi, pon and kans, riichi (its stick and reward, the discards it forces, riichi
+furiten), temporary furiten, the turns with one legal action (autoplay), the exhaustive
+draw with its noten payments, and the offers of ron, tsumo, riichi and the
+nine-terminals abort (a win offered where the ruleset's own scorer finds one). What is
+rare in play is left to the engine itself: once a win or the abort is taken, or where a
+kan may be robbed, a closed kan is offered in riichi, a fourth kan is made, four players
+are in riichi, the first four discards are one wind or a nagashi mangan may come, a
+table hands its hand to its own engine game
 (the same wall, the hand's decisions replayed through :class:`~.core.EnvCore`, the one
 replay path) and plays the rest of it there. The next hand is the arrays' again.
 
@@ -125,6 +127,14 @@ class RiichiArrays(RiichiView):
         self._riichi_ok = np.zeros((n, _K), dtype=bool)  # discards that may declare riichi
         self._rinshan = np.zeros(n, dtype=bool)  # the turn's tile is a kan's replacement
         self._temp_furiten = np.zeros((n, p), dtype=bool)  # a ron passed since its discard
+        # riichi: per seat 0, 1 or 2 (double); a ron passed in riichi (furiten for the
+        # hand); the seat whose riichi discard awaits its claims (-1), a double one; the
+        # sticks on the table
+        self._riichi = np.zeros((n, p), dtype=np.int64)
+        self._riichi_furiten = np.zeros((n, p), dtype=bool)
+        self._pending = np.full(n, -1, dtype=np.int64)
+        self._pending_double = np.zeros(n, dtype=bool)
+        self._pot = np.zeros(n, dtype=np.int64)
         #: per table and seat, its melds as the scorer reads them (type, faces, feeder)
         self._meld_list: list[list[list[tuple[MeldType, list[int], int | None]]]] = [
             [[] for _ in range(p)] for _ in range(n)
@@ -147,6 +157,8 @@ class RiichiArrays(RiichiView):
         self._base = np.arange(n) * size
         self._river_cells = np.full((n, p * 3 * _DISCARDS), self._trash, dtype=np.int64)
         self._viewer_at = (np.arange(p) * 3 * _DISCARDS)[None, :]  # each viewer's part
+        # and per viewer, the riichi flag cell of each seat's riichi discard (one a hand)
+        self._riichi_cells = np.full((n, p * p), self._trash, dtype=np.int64)
         river, order, flags = self.encoder.river, self._off["river_order"], self._off["river_flags"]
         rel = (np.arange(p)[:, None] - np.arange(p)[None, :]) & 3  # [seat, viewer]
         self._order_at = order + rel * river * _K
@@ -217,6 +229,10 @@ class RiichiArrays(RiichiView):
         self._ckong_kc[rows] = 0
         self._end[rows] = _LIVE
         self._temp_furiten[rows] = False
+        self._riichi[rows] = 0
+        self._riichi_furiten[rows] = False
+        self._pending[rows] = -1
+        self._pot[rows] = 0
         for i in rows.tolist():
             self._meld_list[i] = [[] for _ in range(_P)]
         self._waits[rows] = batch_waits(kc.reshape(m * _P, _K)).reshape(m, _P, _K)
@@ -227,6 +243,7 @@ class RiichiArrays(RiichiView):
         self._count[rows] = 0
         self._asked[rows] = 0
         self._river_cells[rows] = self._trash
+        self._riichi_cells[rows] = self._trash
         self._hlen[rows] = 0
         self._pos[rows] = _DEALT
         self._queue_draw(rows, np.zeros(m, dtype=np.int64), False)
@@ -282,7 +299,12 @@ class RiichiArrays(RiichiView):
         self._sh14[rows] = shanten
         can_kan = (self._pos[rows] < self._end[rows]) & (self._kans[rows].sum(axis=1) < 4)
         held_kan = (hands == 4) | (self._pon[rows, seats] & (hands >= 1))
-        self._kan_turn[rows] = can_kan & held_kan.any(axis=1)
+        in_riichi = self._riichi[rows, seats] > 0
+        # (in riichi only a closed kan of the drawn tile that keeps the waits: the engine)
+        fallback[
+            rows[in_riichi & can_kan & (hands[np.arange(len(rows)), self._kind[face]] == 4)]
+        ] = True
+        self._kan_turn[rows] = can_kan & held_kan.any(axis=1) & ~in_riichi
         closed = self._melds[rows, seats] == self._closed_kans[rows, seats]
         # a tsumo where the hand is complete and the scorer finds a win
         self._tsumo_ok[rows] = False
@@ -291,6 +313,7 @@ class RiichiArrays(RiichiView):
             self._tsumo_ok[row] = self._is_win(row, seat, int(face[j]), True)
         # riichi on each discard that leaves a closed hand ready (the wall long enough)
         riichi = closed & (shanten <= 0) & (self._end[rows] - self._pos[rows] >= 4)
+        riichi &= ~in_riichi & (self._scores[rows, seats] >= self._riichi_min)
         self._riichi_ok[rows] = False
         if riichi.any():
             self._riichi_ok[rows[riichi]] = self._ready_after(hands[riichi].astype(np.int64))
@@ -306,6 +329,7 @@ class RiichiArrays(RiichiView):
         ``terminated`` and ``illegal``, which the caller has zeroed; tables whose hand
         ended deal the next; then the next observations and masks."""
         acts = np.asarray(actions, dtype=np.int64)
+        before = self._scores.copy()  # (a hand handed to the engine: its rewards from here)
         inside = acts.view(np.uint64) < self.action_size
         legal = self._mask_full.reshape(-1).take(
             self._rows * (self.action_size + 1) + acts * inside
@@ -336,9 +360,8 @@ class RiichiArrays(RiichiView):
         if self.handover:
             fallback[rows[self._handover_rng.random(len(rows)) < self.handover]] = True
         for i in np.flatnonzero(fallback & ~ended).tolist():
-            ended[i], got = self._engine_take(i)
-            if any(got):
-                rewards[i] = got
+            ended[i], now = self._engine_take(i)
+            rewards[i] = (np.array(now) - before[i]) / self._scale
         terminated[ended] = True
         late = np.flatnonzero(ended)
         late = late[~np.isin(late, dealt)]  # (hands the engine ended on taking them)
@@ -349,14 +372,21 @@ class RiichiArrays(RiichiView):
 
     def _turns(self, rows: Any, acts: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """Turn decisions at ``rows``: a discard, or a closed or added kan."""
+        face = self._riichi_face[acts]
+        riichi = face >= 0  # (a riichi declared with its discard)
+        acts = np.where(riichi, face, acts)
         discard = acts < self._faces
-        ends = self._ends_hand[acts]  # (tsumo, riichi, nine terminals: the engine)
+        ends = self._ends_hand[acts]  # (tsumo, nine terminals: the engine)
         fallback[rows[ends]] = True
+        self._pending[rows[riichi]] = self._turn[rows[riichi]]
+        self._pending_double[rows[riichi]] = self._clean[rows[riichi]] & (
+            self._rlen[rows[riichi], self._turn[rows[riichi]]] == 0
+        )
         self._nine[rows] = False
         self._tsumo_ok[rows] = False
         self._riichi_ok[rows] = False
         self._kan_turn[rows] = False
-        self._discard(rows[discard], acts[discard], fallback, ended, rewards)
+        self._discard(rows[discard], acts[discard], fallback, ended, rewards, riichi[discard])
         kan = ~discard & ~ends
         if kan.any():
             self._turn_kan(rows[kan], acts[kan], fallback, ended, rewards)
@@ -452,8 +482,11 @@ class RiichiArrays(RiichiView):
         go = ~fallback[rows]
         self._queue_draw(rows[go], seats[go], True)
 
-    def _discard(self, rows: Any, faces: Any, fallback: Any, ended: Any, rewards: Any) -> None:
-        """The seats on turn at ``rows`` discard ``faces``; the claim windows open."""
+    def _discard(
+        self, rows: Any, faces: Any, fallback: Any, ended: Any, rewards: Any, riichi: Any = False
+    ) -> None:
+        """The seats on turn at ``rows`` discard ``faces`` (``riichi``, per row: declaring
+        riichi with it); the claim windows open."""
         if not len(rows):
             return
         seats = self._turn[rows]
@@ -480,6 +513,11 @@ class RiichiArrays(RiichiView):
         flat = self._river_cells.reshape(-1)
         flat[place] = np.where(inside, order, self._trash)
         flat[place + _DISCARDS] = np.where(inside & giri, flags, self._trash)
+        declared = np.flatnonzero(np.broadcast_to(riichi, rows.shape))
+        if len(declared):
+            r, seat = rows[declared], seats[declared]
+            cell = np.where(inside[declared], flags[declared] + 1, self._trash)
+            self._riichi_cells[r[:, None], np.arange(_P)[None, :] * _P + seat[:, None]] = cell
         self._drawn[rows] = self._faces
         self._subject[rows] = faces
         self._banned[rows] = False
@@ -514,7 +552,7 @@ class RiichiArrays(RiichiView):
         # a ron offered, which the arrays leave to the engine)
         waits = self._waits[r3, others]  # (m, 3, 34)
         furiten = (waits & (self._rcount[r3, others] > 0)).any(axis=2)
-        furiten |= self._temp_furiten[r3, others]
+        furiten |= self._temp_furiten[r3, others] | self._riichi_furiten[r3, others]
         ron = waits[np.arange(m)[:, None], np.arange(3)[None, :], k3] & ~furiten
         for j, o in zip(*np.nonzero(ron), strict=True):  # (the scorer: a yaku?)
             ron[j, o] = self._is_win(int(rows[j]), int(others[j, o]), int(faces[j]), False)
@@ -523,7 +561,7 @@ class RiichiArrays(RiichiView):
         plain = self._held[r3, others, self._plain[kinds][:, None]].astype(np.int64)
         red = self._held[r3, others, self._redf[kinds][:, None]].astype(np.int64)
         size = self._size[r3, others]
-        can = ~last[:, None]
+        can = ~last[:, None] & (self._riichi[r3, others] == 0)  # (no call in riichi)
         offers = np.full((m, 3, _OFFERS), self._no, dtype=np.int64)
         offers[:, :, _RON_AT] = np.where(ron, self._ron, self._no)
         # pon (kuikae: the hand must keep a tile to discard; it always does here but
@@ -604,12 +642,17 @@ class RiichiArrays(RiichiView):
         done, d, order, answers = done[~won], d[~won], order[~won], answers[~won]
         offered = self._offers[done[:, None], order, _RON_AT] == self._ron
         self._temp_furiten[done[:, None], order] |= offered
+        if offered.any():
+            self._riichi_furiten[done[:, None], order] |= offered & (
+                self._riichi[done[:, None], order] > 0
+            )
         # the call taken: pon or kan before chi, then the seat nearest the discarder
         kind = self._act_kind[answers]  # (-1, no answer: the last entry, 0)
         big = kind >= 2
         pick = np.where(big.any(axis=1), big.argmax(axis=1), (kind == 1).argmax(axis=1))
         took = kind.any(axis=1)
         act = answers[np.arange(len(done)), pick]
+        self._stick_down(done[took], d[took], rewards)  # (a called riichi discard stands)
         kan = took & (self._act_kind[act] == 3)
         self._open_kan(done[kan], self._seat_order[d[kan], pick[kan]], fallback, ended, rewards)
         calling = took & ~kan
@@ -629,6 +672,9 @@ class RiichiArrays(RiichiView):
         seats = self._turn[rows]
         faces = self._faces
         allowed = (self._held[rows, seats, :faces] > 0) & ~self._banned[rows][:, self._kind[:faces]]
+        allowed &= (self._riichi[rows, seats] == 0)[:, None] | (
+            np.arange(faces)[None, :] == self._drawn[rows][:, None]
+        )
         one = (allowed.sum(axis=1) == 1) & ~self._tsumo_ok[rows]
         if one.any():
             self._discard(rows[one], allowed[one].argmax(axis=1), fallback, ended, rewards)
@@ -703,9 +749,28 @@ class RiichiArrays(RiichiView):
         seat's draw."""
         if not len(rows):
             return
+        if self._stick_down(rows, d, rewards):
+            four = (self._riichi[rows] > 0).all(axis=1)  # (four riichi: the engine's abort)
+            fallback[rows[four]] = True
+            rows, d = rows[~four], d[~four]
         empty = self._pos[rows] >= self._end[rows]
         self._exhausted(rows[empty], fallback, ended, rewards)
         self._queue_draw(rows[~empty], (d[~empty] + 1) % _P, False)
+
+    def _stick_down(self, rows: Any, d: Any, rewards: Any) -> bool:
+        """The riichi declared by ``d``'s discard at ``rows``, which nobody ronned,
+        stands: its stick goes to the table (the seat's points, and its reward). Whether
+        any did."""
+        up = rows[self._pending[rows] == d]
+        if not len(up):
+            return False
+        seat = self._pending[up]
+        self._riichi[up, seat] = np.where(self._pending_double[up], 2, 1)
+        self._scores[up, seat] -= self._stick
+        rewards[up, seat] -= self._stick / self._scale
+        self._pot[up] += 1
+        self._pending[up] = -1
+        return True
 
     def _exhausted(self, rows: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """The exhaustive draw: noten payments (a nagashi mangan that may come: the
@@ -721,16 +786,16 @@ class RiichiArrays(RiichiView):
         ready = self._waits[rows].any(axis=2)
         deltas = self._noten[(ready * self._bit).sum(axis=1)]
         self._scores[rows] += deltas
-        rewards[rows] = deltas / self._scale
+        rewards[rows] += deltas / self._scale
         ended[rows] = True
 
     # ------------------------------------------------------------------ the engine
     def _engine_off(self, i: int) -> None:
         self._on_engine[i] = False
 
-    def _engine_take(self, i: int) -> tuple[bool, list[float]]:
+    def _engine_take(self, i: int) -> tuple[bool, list[int]]:
         """Table ``i``'s hand goes on on an engine game: its wall given, its decisions
-        replayed. Whether that ended the hand, and the rewards it gave."""
+        replayed. Whether that ended the hand, and every seat's points now."""
         eng = self._engine[i]
         if eng is None:
             eng = self._engine[i] = EnvCore(**self.config)
@@ -739,7 +804,8 @@ class RiichiArrays(RiichiView):
             if not eng.play(seat, act):
                 raise AssertionError(f"table {i}: the engine refused a replayed decision")
         self._on_engine[i] = True
-        return eng.done, eng.rewards()
+        eng.rewards()  # (its rewards from now on: what follows)
+        return eng.done, list(eng.game.scores)
 
     def _engine_step(self, i: int, act: int, rewards: Any, illegal: Any) -> bool:
         """Table ``i``'s decision on its engine game; True if the hand ended."""

@@ -84,8 +84,11 @@ class RiichiTables:
             dtype=np.int64,
         )
         self._ends_hand = np.zeros(self.action_size + 1, dtype=bool)  # (to the engine)
-        for i in (self._ron, self._tsumo, self._abort, *self._riichi_at[:faces].tolist()):
+        for i in (self._ron, self._tsumo, self._abort):
             self._ends_hand[i] = True
+        # per action index: the face a riichi declaration discards (-1: not one)
+        self._riichi_face = np.full(self.action_size + 1, -1, dtype=np.int64)
+        self._riichi_face[self._riichi_at[:faces]] = np.arange(faces)
         self._no = self.action_size  # "no action": a cell past the mask's row (dropped)
         # per action index: its kind (1 chi, 2 pon, 3 open kan, 0 other) and the two
         # faces a chi or pon takes from the hand
@@ -167,4 +170,6 @@ class RiichiTables:
         self._prompt_turn = off["prompt"] + PROMPT_KINDS.index("turn")
         self._prompt_claim = off["prompt"] + PROMPT_KINDS.index("claim")
         self._scale = float(self.encoder.scale)
+        self._stick = int(rules.options.riichi_stick)
+        self._riichi_min = int(rules.options.riichi_min_points)
         self._start_points = int(rules.options.start_points)

@@ -61,6 +61,10 @@ class RiichiView(RiichiTables):
     _kan_turn: Any
     _pon: Any
     _offers: Any
+    _riichi_cells: Any
+    _pot: Any
+    _riichi_furiten: Any
+    _riichi: Any
     _draws: Any
     _rinshan: Any
     _rlen: Any
@@ -97,7 +101,8 @@ class RiichiView(RiichiTables):
         base = self._base
         ones = [np.where(c >= self._trash, self._trash, base + c) for c in cells]
         river = self._river_cells.reshape(n * p, -1).take(rows * p + me, axis=0)
-        self._cells[np.concatenate([*ones, river.ravel()])] = 1
+        riichi = self._riichi_cells.reshape(n * p, p).take(rows * p + me, axis=0)
+        self._cells[np.concatenate([*ones, river.ravel(), riichi.ravel()])] = 1
         obs[:, off["melds"] : off["melds"] + p * k] = self._meld_kc[r4, rel].reshape(n, p * k)
         obs[:, off["called"] : off["called"] + p * k] = self._called_kc[r4, rel].reshape(n, p * k)
         obs[:, off["river_counts"] : off["river_counts"] + p * k] = self._rcount[r4, rel].reshape(
@@ -118,7 +123,9 @@ class RiichiView(RiichiTables):
         # furiten (a claim's answer: 13, 10, 7, 4 or 1 tiles, a wait in its own river)
         mine = self._waits[rows, me]
         furiten = claim & (mine & (self._rcount[rows, me] > 0)).any(axis=1)
-        furiten |= self._temp_furiten[rows, me]
+        furiten |= self._temp_furiten[rows, me] | self._riichi_furiten[rows, me]
+        obs[:, off["riichi"] : off["riichi"] + 2 * p : 2] = self._riichi[r4, rel] > 0
+        obs[:, off["counters"] + 1] = self._pot / 10
         obs[:, off["furiten"]] = furiten
         self._masks(me, own)
 
@@ -132,6 +139,10 @@ class RiichiView(RiichiTables):
         turn = ~claim
         held = self._held[self._rows, me][:, :faces]
         mask[:, :faces] = (held > 0) & ~self._banned[:, self._kind[:faces]] & turn[:, None]
+        r = np.flatnonzero((self._riichi[self._rows, me] > 0) & turn)  # (the drawn tile only)
+        if len(r):
+            mask[r, :faces] = 0
+            mask[r, self._drawn[r]] = 1
         mask[:, self._abort] = self._nine & turn
         mask[:, self._tsumo] = self._tsumo_ok & turn
         r = np.flatnonzero(self._riichi_ok.any(axis=1) & turn)
@@ -176,11 +187,14 @@ class RiichiView(RiichiTables):
         first = bool(self._clean[row]) and bool(self._rlen[row, seat] == 0)
         rinshan = tsumo and bool(self._rinshan[row])
         shown = self._draws[row, _INDICATOR : _INDICATOR + self._revealed[row]].tolist()
+        riichi = int(self._riichi[row, seat])
         situation = WinSituation(
             concealed,
             tile[face],
             melds,
             tsumo=tsumo,
+            riichi=riichi > 0,
+            double_riichi=riichi == 2,
             rinshan=rinshan,
             haitei=tsumo and last and not rinshan,
             houtei=not tsumo and last,
