@@ -14,62 +14,17 @@ from ..analysis.batch import batch_waits
 from ..rules.riichi.scoring import score
 from ..rules.riichi.situation import WinSituation
 from ..tiles import Meld
+from .riichi_state import RiichiState
 from .riichi_tables import INDICATOR as _INDICATOR
 from .riichi_tables import KINDS as _K
 from .riichi_tables import PLAYERS as _P
-from .riichi_tables import RiichiTables
 
 __all__ = ["RiichiView"]
 
 
-class RiichiView(RiichiTables):
-    """:meth:`_encode` and :meth:`_masks` over the state :class:`~.riichi_arrays.
-    RiichiArrays` holds (declared here, made there)."""
-
-    n: Any
-    seat: Any
-    obs: Any
-    _rows: Any
-    _kc: Any
-    _held: Any
-    _claim: Any
-    _drawn: Any
-    _subject: Any
-    _turn: Any
-    _trash: Any
-    _base: Any
-    _river_cells: Any
-    _cells: Any
-    _meld_kc: Any
-    _called_kc: Any
-    _rcount: Any
-    _public: Any
-    _scores: Any
-    _size: Any
-    _ind_kc: Any
-    _ckong_kc: Any
-    _end: Any
-    _pos: Any
-    _revealed: Any
-    _waits: Any
-    _temp_furiten: Any
-    _mask_full: Any
-    _banned: Any
-    _nine: Any
-    _tsumo_ok: Any
-    _riichi_ok: Any
-    _kan_turn: Any
-    _pon: Any
-    _offers: Any
-    _riichi_cells: Any
-    _pot: Any
-    _riichi_furiten: Any
-    _riichi: Any
-    _draws: Any
-    _rinshan: Any
-    _rlen: Any
-    _clean: Any
-    _meld_list: Any
+class RiichiView(RiichiState):
+    """:meth:`_encode`, :meth:`_masks` and the offers' facts over the state of
+    :class:`~.riichi_state.RiichiState`."""
 
     def _encode(self) -> None:
         """Each table's acting seat's observation and mask, from the arrays."""
