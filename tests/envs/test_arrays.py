@@ -22,6 +22,7 @@ from sparrows.envs.core import EnvCore  # noqa: E402
 from sparrows.errors import SparrowsError  # noqa: E402
 from tests.conftest import sized  # noqa: E402
 from tests.support.batches import pick as _pick  # noqa: E402
+from tests.support.batches import random_steps, start_against  # noqa: E402
 
 
 def _play_against_the_engine(
@@ -37,12 +38,7 @@ def _play_against_the_engine(
     rules, encoder = refs[0].rules, refs[0].encoder
     tables = SuzumeArrays(rules, encoder, n, seed, -1.0, episode, reward)  # type: ignore[arg-type]
     tables.reset()
-    for i, ref in enumerate(refs):
-        ref.new_game(0, walls=tables.game_walls(i))
-    rng = np.random.default_rng(seed)
-    rewards = np.zeros((n, 4), dtype=np.float32)
-    ended = np.zeros(n, dtype=bool)
-    illegal = np.zeros(n, dtype=bool)
+    rng, rewards, ended, illegal = start_against(tables, refs, seed)
     seen = {"episodes": 0, "hands": 0, "paid": 0, "illegal": 0, "claims": 0, "floor": 0}
     seen["shared windows"] = 0
     for step in range(steps):
@@ -158,16 +154,11 @@ def test_a_batch_of_arrays_steps_and_restarts_like_the_per_table_batch() -> None
     tables = batch_env("suzume", 8, seed=1)  # the per-table batch: the same kinds of arrays
     for mine, theirs in zip((obs, mask, seat), tables.reset(), strict=True):
         assert mine.dtype == theirs.dtype and mine.shape == theirs.shape
-    rng = np.random.default_rng(1)
-    total = np.zeros((8, 4))
-    ends = 0
-    for _ in range(300):
-        step = env.step(_pick(mask, rng))
-        mask = step.mask
-        assert mask.any(axis=1).all()  # every row owes a decision
-        total += step.rewards
-        ends += int(step.terminated.sum())
+
+    def no_game() -> None:
         assert env.ended == [None] * 8  # (the array tables keep no Game)
+
+    total, ends = random_steps(env, mask, np.random.default_rng(1), 300, no_game)
     assert ends > 50
     assert np.allclose(total.sum(axis=1), 0, atol=1e-5)  # payments move points, never make them
 

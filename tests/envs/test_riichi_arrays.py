@@ -22,6 +22,7 @@ from sparrows.envs.riichi_arrays import RiichiArrays  # noqa: E402
 from sparrows.errors import SparrowsError  # noqa: E402
 from tests.conftest import sized  # noqa: E402
 from tests.support.batches import pick as _pick  # noqa: E402
+from tests.support.batches import random_steps, start_against  # noqa: E402
 
 
 def _play(
@@ -39,12 +40,7 @@ def _play(
     tables = RiichiArrays(n, seed, handover=handover)
     tables.reset()
     refs = [EnvCore("riichi") for _ in range(n)]
-    for i, ref in enumerate(refs):
-        ref.new_game(0, walls=tables.game_walls(i))
-    rng = np.random.default_rng(seed)
-    rewards = np.zeros((n, 4), dtype=np.float32)
-    ended = np.zeros(n, dtype=bool)
-    illegal = np.zeros(n, dtype=bool)
+    rng, rewards, ended, illegal = start_against(tables, refs, seed)
     seen = dict.fromkeys(("decisions", "in arrays", "claims", "calls", "kans", "hands"), 0)
     seen["illegal"] = 0
     seen |= dict.fromkeys(("ended in arrays", "paid in arrays", "to the engine"), 0)
@@ -180,15 +176,7 @@ def test_the_batch_env_plays_riichi_as_arrays() -> None:
         env = batch_env("riichi", 16, seed=seed, vectorised=True)
         _obs, mask, _seat = env.reset()
         assert mask.shape == (16, env.action_size) and _obs.shape == (16, env.observation_size)
-        rng = np.random.default_rng(5)
-        total = np.zeros((16, 4))
-        ends = 0
-        for _ in range(300):
-            step = env.step(_pick(mask, rng))
-            mask = step.mask
-            assert mask.any(axis=1).all()
-            total += step.rewards
-            ends += int(step.terminated.sum())
+        total, ends = random_steps(env, mask, np.random.default_rng(5), 300)
         assert env.arrays is not None
         return total, env.arrays.walls.copy(), ends
 
