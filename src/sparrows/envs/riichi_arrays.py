@@ -315,20 +315,8 @@ class RiichiArrays(RiichiView):
         closed = self._act_kind[acts] == 4
         self._due_dora(rows)  # an earlier kan's dora first
         c, cs, ck = rows[closed], seats[closed], k[closed]
-        for i, seat, kk in zip(c.tolist(), cs.tolist(), ck.tolist(), strict=True):
-            plain, red = (
-                int(self._held[i, seat, self._plain[kk]]),
-                int(self._held[i, seat, self._redf[kk]]),
-            )
-            faces_ = [int(self._plain[kk])] * plain + [int(self._redf[kk])] * red
-            self._meld_list[i][seat].append((MeldType.CLOSED_KAN, faces_, None))
-        for f in (self._plain[ck], self._redf[ck]):
-            self._held[c, cs, f] = 0
-        self._kc[c, cs, ck] = 0
-        self._size[c, cs] -= 4
-        self._meld_kc[c, cs, ck] += 4
+        self._kan_of_held(c, cs, ck, MeldType.CLOSED_KAN)
         self._ckong_kc[c, cs, ck] += 4
-        self._public[c, ck] += 4
         self._closed_kans[c, cs] += 1
         a, as_, ak = rows[~closed], seats[~closed], k[~closed]
         for i, seat, kk, f in zip(
@@ -359,32 +347,35 @@ class RiichiArrays(RiichiView):
         d = self._turn[rows]
         called = self._subject[rows]
         k = self._kind[called]
-        plain = self._held[rows, seats, self._plain[k]].tolist()
-        red = self._held[rows, seats, self._redf[k]].tolist()
-        for i, seat, kk, c, frm, np_, nr in zip(
-            rows.tolist(),
-            seats.tolist(),
-            k.tolist(),
-            called.tolist(),
-            d.tolist(),
-            plain,
-            red,
-            strict=True,
-        ):
-            faces_ = [int(self._plain[kk])] * np_ + [int(self._redf[kk])] * nr + [c]
-            self._meld_list[i][seat].append((MeldType.OPEN_KAN, faces_, frm))
-        for f in (self._plain[k], self._redf[k]):
-            self._held[rows, seats, f] = 0
-        self._kc[rows, seats, k] = 0
-        self._size[rows, seats] -= 3
-        self._meld_kc[rows, seats, k] += 4
+        self._kan_of_held(rows, seats, k, MeldType.OPEN_KAN, called, d)
         self._called_kc[rows, seats, k] += 1
-        self._public[rows, k] += 3
         self._dora_due[rows] += 1
         self._called_flag(rows, d)
         self._turn[rows] = seats
         self._claim[rows] = False
         self._kanned(rows, seats, fallback, ended, rewards)
+
+    def _kan_of_held(
+        self, rows: Any, seats: Any, k: Any, meld: MeldType, called: Any = None, frm: Any = None
+    ) -> None:
+        """Every tile of kind ``k`` the seats hold (four for a closed kan; three for an
+        open one, with ``called``, the discard taken from ``frm``) made into a kan."""
+        plain = self._held[rows, seats, self._plain[k]]
+        red = self._held[rows, seats, self._redf[k]]
+        taken = plain.astype(np.int64) + red
+        for j, (i, seat, kk) in enumerate(
+            zip(rows.tolist(), seats.tolist(), k.tolist(), strict=True)
+        ):
+            faces = [int(self._plain[kk])] * int(plain[j]) + [int(self._redf[kk])] * int(red[j])
+            if called is not None:
+                faces.append(int(called[j]))
+            self._meld_list[i][seat].append((meld, faces, None if frm is None else int(frm[j])))
+        for f in (self._plain[k], self._redf[k]):
+            self._held[rows, seats, f] = 0
+        self._kc[rows, seats, k] = 0
+        self._size[rows, seats] -= taken
+        self._meld_kc[rows, seats, k] += 4
+        self._public[rows, k] += taken
 
     def _kanned(self, rows: Any, seats: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """A kan made at ``rows``: counted (the fourth: the engine, for its abort), the

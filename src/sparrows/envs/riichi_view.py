@@ -12,7 +12,7 @@ import numpy as np
 
 from ..analysis.batch import batch_waits
 from ..rules.riichi.scoring import score
-from ..rules.riichi.situation import WinSituation
+from ..rules.riichi.situation import WinSituation, timing
 from ..tiles import Meld
 from .riichi_state import RiichiState
 from .riichi_tables import INDICATOR as _INDICATOR
@@ -138,9 +138,14 @@ class RiichiView(RiichiState):
             Meld(kind, tuple(sorted(tile[f] for f in faces)), _source(frm, seat))
             for kind, faces, frm in self._meld_list[row][seat]
         )
-        last = bool(self._pos[row] >= self._end[row])
-        first = bool(self._clean[row]) and bool(self._rlen[row, seat] == 0)
-        rinshan = tsumo and bool(self._rinshan[row])
+        when = timing(
+            tsumo=tsumo,
+            last=bool(self._pos[row] >= self._end[row]),
+            replacement=bool(self._rinshan[row]),
+            chankan=False,  # (a kan that may be robbed: the engine)
+            first=bool(self._clean[row]) and bool(self._rlen[row, seat] == 0),
+            dealer=seat == 0,
+        )
         shown = self._draws[row, _INDICATOR : _INDICATOR + self._revealed[row]].tolist()
         riichi = int(self._riichi[row, seat])
         situation = WinSituation(
@@ -150,11 +155,11 @@ class RiichiView(RiichiState):
             tsumo=tsumo,
             riichi=riichi > 0,
             double_riichi=riichi == 2,
-            rinshan=rinshan,
-            haitei=tsumo and last and not rinshan,
-            houtei=not tsumo and last,
-            tenhou=tsumo and first and seat == 0,
-            chiihou=tsumo and first and seat != 0,
+            rinshan=when.rinshan,
+            haitei=when.haitei,
+            houtei=when.houtei,
+            tenhou=when.tenhou,
+            chiihou=when.chiihou,
             seat_wind=seat,  # (seat 0 deals)
             round_wind=0,
             dora_indicators=tuple(tile[f] for f in shown),

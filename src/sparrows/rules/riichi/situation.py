@@ -62,3 +62,33 @@ class WinSituation:
 
     def all_tiles(self) -> list[Tile]:
         return [*self.concealed, self.win_tile, *(t for m in self.melds for t in m.tiles)]
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """The facts of a win that come from when it was made (fields of
+    :class:`WinSituation` of the same names)."""
+
+    rinshan: bool
+    chankan: bool
+    haitei: bool
+    houtei: bool
+    tenhou: bool
+    chiihou: bool
+
+
+def timing(
+    *, tsumo: bool, last: bool, replacement: bool, chankan: bool, first: bool, dealer: bool
+) -> Timing:
+    """When a win was made, as the scorer reads it: ``last``, the live wall is empty;
+    ``replacement``, the turn's tile was a kan's replacement; ``first``, the winner's
+    first turn with no call made yet. The engine's situation and riichi's array tables
+    both take these from here."""
+    return Timing(
+        rinshan=tsumo and replacement,
+        chankan=chankan,
+        haitei=tsumo and last and not replacement,
+        houtei=not tsumo and not chankan and last,
+        tenhou=tsumo and first and dealer,
+        chiihou=tsumo and first and not dealer,
+    )

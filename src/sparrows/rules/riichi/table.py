@@ -34,7 +34,7 @@ from ...tiles import Meld, MeldType, Tile, house_set, riichi_set, sanma_set
 from ...tiles.kinds import HONOR, NORTH, WIND_NAMES
 from .options import PRESETS, RiichiOptions
 from .scoring import RiichiScore, dora_of, score
-from .situation import WinSituation
+from .situation import WinSituation, timing
 
 if TYPE_CHECKING:
     from ...engine.game import Game
@@ -401,7 +401,14 @@ class RiichiBase(Ruleset):
         dealer = seat == game.dealer
         riichi = hs.riichi[seat]
         revealed = wall.revealed
-        rinshan = game.turn_draw == fl.REPLACEMENT  # this turn's tile is a replacement
+        when = timing(
+            tsumo=tsumo,
+            last=last,
+            replacement=game.turn_draw == fl.REPLACEMENT,  # this turn's tile
+            chankan=chankan,
+            first=first,
+            dealer=dealer,
+        )
         return WinSituation(
             tuple(faces[t] for t in concealed),
             faces[win_tile],
@@ -410,12 +417,12 @@ class RiichiBase(Ruleset):
             riichi=riichi > 0,
             double_riichi=riichi == 2,
             ippatsu=riichi > 0 and hs.ippatsu[seat],
-            rinshan=tsumo and rinshan,
-            chankan=chankan,
-            haitei=tsumo and last and not rinshan,
-            houtei=not tsumo and not chankan and last,
-            tenhou=tsumo and first and dealer,
-            chiihou=tsumo and first and not dealer,
+            rinshan=when.rinshan,
+            chankan=when.chankan,
+            haitei=when.haitei,
+            houtei=when.houtei,
+            tenhou=when.tenhou,
+            chiihou=when.chiihou,
             seat_wind=(seat - game.dealer) % self.num_players,
             round_wind=game.round_wind % 4,
             dora_indicators=tuple(faces[t] for t in revealed),
