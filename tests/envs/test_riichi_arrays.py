@@ -18,8 +18,10 @@ np = pytest.importorskip("numpy")
 from sparrows.analysis.batch import batch_shanten  # noqa: E402
 from sparrows.envs import batch_env  # noqa: E402
 from sparrows.envs.core import EnvCore  # noqa: E402
+from sparrows.engine.events import Win  # noqa: E402
 from sparrows.envs.riichi_arrays import RiichiArrays  # noqa: E402
 from sparrows.errors import SparrowsError  # noqa: E402
+from sparrows.tiles.notation import parse_tiles  # noqa: E402
 from tests.conftest import sized  # noqa: E402
 from tests.support.batches import pick as _pick  # noqa: E402
 from tests.support.batches import random_steps, start_against  # noqa: E402
@@ -32,14 +34,18 @@ def _play(
     illegal_share: float = 0.002,
     handover: float = 0.0,
     riichi: float = 0.0,
+    win: float = 0.0,
 ) -> dict[str, int]:
     """``n`` array tables and ``n`` engine games on the same walls, ``steps`` random
     decisions each, compared at every decision; what was played, counted. ``handover``:
     the share of decisions after which a table goes on on its engine anyway; ``riichi``:
-    how often a riichi offered is declared (random play seldom finds one)."""
+    how often a riichi offered is declared (random play seldom finds one); ``win``: how
+    often a ron or tsumo offered is taken (else as the other decisions)."""
     tables = RiichiArrays(n, seed, handover=handover)
     tables.reset()
     refs = [EnvCore("riichi") for _ in range(n)]
+    for ref in refs:
+        ref.record = True  # (its events: what the wins were)
     rng, rewards, ended, illegal = start_against(tables, refs, seed)
     seen = dict.fromkeys(("decisions", "in arrays", "claims", "calls", "kans", "hands"), 0)
     seen["illegal"] = 0
@@ -47,6 +53,8 @@ def _play(
     kinds = [a.type.value for a in tables.layout.actions]
     riichi_at = np.array([i for i, kind in enumerate(kinds) if kind == "riichi"])
     seen["riichi"] = 0
+    wins = np.array([tables._ron, tables._tsumo])
+    seen |= dict.fromkeys(("won in arrays", "ron in arrays", "several rons", "ippatsu", "ura"), 0)
     for step in range(steps):
         in_arrays = ~tables._on_engine.copy()
         for i, ref in enumerate(refs):
@@ -64,6 +72,10 @@ def _play(
             for i in np.flatnonzero(keen).tolist():
                 actions[i] = int(rng.choice(riichi_at[offered[i] > 0]))
             seen["riichi"] += int((keen & in_arrays).sum())
+        if win:
+            offered = tables.mask[:, wins].any(axis=1) & (rng.random(n) < win)
+            for i in np.flatnonzero(offered).tolist():
+                actions[i] = int(wins[tables.mask[i, wins] > 0][0])
         bad = rng.random(n) < illegal_share
         actions[bad] = rng.integers(tables.action_size, size=int(bad.sum()))
         seen["decisions"] += n
@@ -88,9 +100,23 @@ def _play(
                 if in_arrays[i] and not tables._on_engine[i] and not illegal[i]:
                     seen["ended in arrays"] += 1
                     seen["paid in arrays"] += int(any(want))
+                    _count_win(ref, seen)
                 ref.new_game(0, walls=tables.game_walls(i))
         seen["to the engine"] += int((in_arrays & tables._on_engine).sum())
     return seen
+
+
+def _count_win(ref: EnvCore, seen: dict[str, int]) -> None:
+    """A hand the arrays ended with a win: counted, with its ippatsu and ura dora."""
+    wins = [e for e in ref.game.events if isinstance(e, Win)]
+    if not wins:
+        return
+    seen["won in arrays"] += 1
+    seen["ron in arrays"] += int(wins[0].from_seat is not None)
+    seen["several rons"] += int(len(wins) > 1)
+    for w in wins:
+        seen["ippatsu"] += int(any(name == "ippatsu" for name, _ in w.detail["yaku"]))
+        seen["ura"] += int(w.detail["ura"] > 0)
 
 
 def _towards_riichi(tables: Any, refs: list[EnvCore], actions: Any, rng: Any) -> None:
@@ -134,6 +160,17 @@ def test_riichi_is_played_as_the_engine() -> None:
     assert seen["riichi"] > 20 and seen["in arrays"] > 0.95 * seen["decisions"], seen
 
 
+def test_wins_are_scored_and_paid_as_the_engine() -> None:
+    """Every ron and tsumo offered taken: each win scored by the ruleset's scorer and
+    paid in the arrays (ippatsu, ura dora, the sticks to the first of several rons, a
+    riichi discard ronned puts no stick down); every decision equal."""
+    seen = _play(32, sized(400, 2500), 4, riichi=1.0, win=1.0)
+    assert seen["won in arrays"] > 30 and seen["ron in arrays"] > 10, seen
+    assert seen["won in arrays"] - seen["ron in arrays"] > 5, seen  # (tsumo)
+    assert seen["ippatsu"] > 3 and seen["ura"] > 3, seen
+    assert seen["won in arrays"] > 5 * seen["to the engine"], seen
+
+
 def test_a_hand_goes_on_on_the_engine_from_any_decision() -> None:
     """A table hands its hand to its engine (its wall, its decisions replayed) from any
     point, and the engine's decisions, wins and payments are the reference's too."""
@@ -147,11 +184,12 @@ def test_a_hand_goes_on_on_the_engine_from_any_decision() -> None:
     illegal=st.sampled_from([0.0, 0.01]),
     handover=st.sampled_from([0.0, 0.01]),
     riichi=st.sampled_from([0.0, 1.0]),
+    win=st.sampled_from([0.0, 1.0]),
 )
 def test_any_seed_plays_the_engines_riichi(
-    seed: int, illegal: float, handover: float, riichi: float
+    seed: int, illegal: float, handover: float, riichi: float, win: float
 ) -> None:
-    seen = _play(8, 150, seed, illegal_share=illegal, handover=handover, riichi=riichi)
+    seen = _play(8, 150, seed, illegal_share=illegal, handover=handover, riichi=riichi, win=win)
     assert seen["hands"] >= 8 and seen["claims"] > 20, seen
 
 
@@ -187,3 +225,48 @@ def test_the_batch_env_plays_riichi_as_arrays() -> None:
     assert np.array_equal(walls, walls_again) and np.array_equal(total, again)
     _, other, _ = run(4)
     assert not np.array_equal(walls, other)
+
+
+def _built_wall(tables: Any, hands: list[str]) -> Any:
+    """A wall whose deal gives each seat ``hands[seat]`` (13 tiles in mpsz notation, no
+    red five), the rest in id order, the dora indicator a North nobody holds."""
+    ids_of: dict[int, list[int]] = {}
+    for tid in range(136):
+        face = int(tables._face_of_id[tid])
+        if not tables._red[face]:
+            ids_of.setdefault(int(tables._kind[face]), []).append(tid)
+    dealt = [ids_of[t.kind].pop() for hand in hands for t in parse_tiles(hand)]
+    north = ids_of[parse_tiles("4z")[0].kind].pop()
+    rest = sorted(set(range(136)) - set(dealt) - {north})
+    order = dealt + rest
+    order.insert(126, north)  # (the first dora indicator: the dead wall's fifth tile)
+    return np.array(order, dtype=np.int64)
+
+
+@pytest.mark.parametrize("rons", [2, 3])
+def test_two_rons_are_paid_and_three_abort(rons: int) -> None:
+    """The dealer's first discard, 3s, completes two or three all-simples hands (234m
+    678m 234p 678p 3s, 1 han 40 fu: 1,300 each). Two rons: both paid by the dealer,
+    as the engine pays them; three: the hand is aborted and no points move."""
+    simple, other, dealer = "234678m234678p3s", "19m19p9s12356677z", "3s11s19m19p123123z"
+    hands = [dealer, simple, simple, simple if rons == 3 else other]
+    tables = RiichiArrays(1, 0)
+    order = _built_wall(tables, hands)
+    tables._walls.orders = lambda rows, counters: np.repeat(order[None, :], len(rows), axis=0)
+    tables.reset()
+    tables._engine_take = lambda i: pytest.fail("the hand went to the engine")
+    ref = EnvCore("riichi")
+    _rng, rewards, ended, illegal = start_against(tables, [ref], 0)
+    three_s = int(tables._face_of_id[order[0]])
+    steps = [three_s] + [tables._ron] * rons
+    for act in steps:
+        seat = ref.to_act()[0]
+        assert tables.seat[0] == seat and tables.mask[0, act] == 1, (seat, act)
+        rewards[:] = 0
+        tables.step(np.array([act]), rewards, ended, illegal)
+        ref.play(seat, act)
+        assert np.allclose(rewards[0], ref.rewards()) and ended[0] == ref.done
+    assert ended[0] and not illegal[0]
+    scale = tables._scale
+    want = [-2600, 1300, 1300, 0] if rons == 2 else [0, 0, 0, 0]
+    assert np.allclose(rewards[0] * scale, want), rewards[0] * scale

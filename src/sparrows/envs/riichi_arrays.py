@@ -4,16 +4,17 @@
 ``n`` four-player riichi tables (the default preset's rules), one hand an episode, are
 held as arrays and stepped together: the deal, the draw, the discard, the claim windows
 (asked of the seats that may claim, one after another from the discarder's right), the
-pass, chi, pon and kans, riichi (its stick and reward, the discards it forces, riichi
-furiten), temporary furiten, the turns with one legal action (autoplay), the exhaustive
-draw with its noten payments, and the offers of ron, tsumo, riichi and the
-nine-terminals abort (a win offered where the ruleset's own scorer finds one). What is
-rare in play is left to the engine itself: once a win or the abort is taken, or where a
-kan may be robbed, a closed kan is offered in riichi, a fourth kan is made, four players
-are in riichi, the first four discards are one wind or a nagashi mangan may come, a
-table hands its hand to its own engine game
-(the same wall, the hand's decisions replayed through :class:`~.core.EnvCore`, the one
-replay path) and plays the rest of it there. The next hand is the arrays' again.
+pass, chi, pon and kans, riichi (its stick and reward, ippatsu, the discards it forces,
+riichi furiten), temporary furiten, the turns with one legal action (autoplay), the wins
+(ron, several rons, tsumo: scored by the ruleset's own scorer and paid by its
+``settle``, the sticks to the first winner; three rons abort), the nine-terminals
+abort, and the exhaustive draw with its noten payments. What is rare in play is left to
+the engine itself: where a kan may be robbed, a closed kan is offered in riichi, a
+fourth kan is made, four players are in riichi, the first four discards are one wind, a
+nagashi mangan may come, or a win is a yakuman a feeder may be liable for (pao), a table
+hands its hand to its own engine game (the same wall, the hand's decisions replayed
+through :class:`~.core.EnvCore`, the one replay path) and plays the rest of it there.
+The next hand is the arrays' again.
 
 The layers: :class:`~.riichi_tables.RiichiTables` (what the tables look up: faces,
 action indices, the offers' shapes), :class:`~.riichi_state.RiichiState` (the arrays),
@@ -32,6 +33,8 @@ import numpy as np
 from ..analysis.batch import batch_shanten, batch_waits
 from ..errors import SparrowsError
 from ..rules.riichi.options import RiichiOptions
+from ..rules.riichi.points import settle
+from ..rules.riichi.table import PAO_YAKUMAN
 from ..tiles import MeldType
 from ..tiles.kinds import HONOR
 from .core import EnvCore
@@ -145,6 +148,7 @@ class RiichiArrays(RiichiView):
         self._temp_furiten[rows] = False
         self._riichi[rows] = 0
         self._riichi_furiten[rows] = False
+        self._ippatsu[rows] = False
         self._pending[rows] = -1
         self._pot[rows] = 0
         for i in rows.tolist():
@@ -290,8 +294,12 @@ class RiichiArrays(RiichiView):
         riichi = face >= 0  # (a riichi declared with its discard)
         acts = np.where(riichi, face, acts)
         discard = acts < self._faces
-        ends = self._ends_hand[acts]  # (tsumo, nine terminals: the engine)
-        fallback[rows[ends]] = True
+        ends = self._ends_hand[acts]  # a tsumo, or the nine-terminals abort
+        tsumo = acts == self._tsumo
+        if tsumo.any():
+            won = rows[tsumo]
+            self._wins(won, self._turn[won, None], None, fallback, ended, rewards)
+        ended[rows[acts == self._abort]] = True  # (no points move)
         self._pending[rows[riichi]] = self._turn[rows[riichi]]
         self._pending_double[rows[riichi]] = self._clean[rows[riichi]] & (
             self._rlen[rows[riichi], self._turn[rows[riichi]]] == 0
@@ -383,6 +391,7 @@ class RiichiArrays(RiichiView):
         self._kans[rows, seats] += 1
         self._melds[rows, seats] += 1
         self._clean[rows] = False
+        self._ippatsu[rows] = False
         fallback[rows[self._kans[rows].sum(axis=1) >= 4]] = True
         go = ~fallback[rows]
         self._queue_draw(rows[go], seats[go], True)
@@ -400,6 +409,7 @@ class RiichiArrays(RiichiView):
         self._kc[rows, seats, kinds] -= 1
         self._size[rows, seats] -= 1
         self._temp_furiten[rows, seats] = False
+        self._ippatsu[rows, seats] = False  # (a riichi declared with it: once it stands)
         slot = self._rlen[rows, seats]
         self._rlen[rows, seats] += 1
         self._rcount[rows, seats, kinds] += 1
@@ -537,14 +547,21 @@ class RiichiArrays(RiichiView):
         done = rows[~left]
         if not len(done):
             return
-        # a ron: the engine (the wins and their scores); else a ron offered and not
-        # taken makes its seat furiten until its next discard
+        # rons: the wins (three, the abort), the riichi discard's stick not put down;
+        # else a ron offered and not taken makes its seat furiten until its next discard
         d = self._turn[done]
         order = self._seat_order[d]
         answers = self._answer[done[:, None], order]  # (m, 3)
-        won = (answers == self._ron).any(axis=1)
-        fallback[done[won]] = True
-        done, d, order, answers = done[~won], d[~won], order[~won], answers[~won]
+        rons = answers == self._ron
+        won = rons.any(axis=1)
+        if won.any():
+            self._pending[done[won]] = -1
+            three = rons.all(axis=1)
+            ended[done[three]] = True
+            some = won & ~three
+            winners = np.where(rons[some], order[some], -1)  # (from the discarder's right)
+            self._wins(done[some], winners, d[some], fallback, ended, rewards)
+            done, d, order, answers = done[~won], d[~won], order[~won], answers[~won]
         offered = self._offers[done[:, None], order, _RON_AT] == self._ron
         self._temp_furiten[done[:, None], order] |= offered
         if offered.any():
@@ -610,6 +627,7 @@ class RiichiArrays(RiichiView):
         self._public[rows, uk[:, 1]] += 1
         self._called_flag(rows, d)
         self._clean[rows] = False
+        self._ippatsu[rows] = False
         kinds_of = (MeldType.CHI, MeldType.PON)
         for i, seat, a, b, called, frm, pon in zip(
             rows.tolist(),
@@ -671,11 +689,40 @@ class RiichiArrays(RiichiView):
             return False
         seat = self._pending[up]
         self._riichi[up, seat] = np.where(self._pending_double[up], 2, 1)
+        self._ippatsu[up, seat] = True
         self._scores[up, seat] -= self._stick
         rewards[up, seat] -= self._stick / self._scale
         self._pot[up] += 1
         self._pending[up] = -1
         return True
+
+    def _wins(
+        self, rows: Any, winners: Any, discarder: Any, fallback: Any, ended: Any, rewards: Any
+    ) -> None:
+        """The wins at ``rows``: per row its winners (seats from the discarder's right,
+        -1 none; ``discarder`` None: a tsumo by the seat on turn), each scored by the
+        ruleset's scorer and paid as the ruleset's settlement pays it (``settle``), the
+        sticks on the table to the first; the hand ends. A yakuman that may make a feeder
+        liable (pao): the engine."""
+        tsumo = discarder is None
+        for j, row in enumerate(rows.tolist()):
+            frm = None if discarder is None else int(discarder[j])
+            face = int(self._drawn[row] if tsumo else self._subject[row])
+            deltas = np.zeros(_P, dtype=np.int64)
+            sticks = int(self._pot[row])
+            for seat in (s for s in winners[j].tolist() if s >= 0):
+                result = self._score(row, seat, face, tsumo, sticks)
+                if not result.is_win:  # pragma: no cover (offered only where it is)
+                    raise AssertionError(f"table {row}: a win the scorer refuses")
+                if any(name in PAO_YAKUMAN for name, _ in result.yaku):
+                    fallback[row] = True
+                    break
+                deltas += settle(result.payment, seat, frm, 0, None, 0, _P)
+                sticks = 0  # (the first winner's)
+            else:
+                self._scores[row] += deltas
+                rewards[row] += deltas / self._scale
+                ended[row] = True
 
     def _exhausted(self, rows: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """The exhaustive draw: noten payments (a nagashi mangan that may come: the

@@ -82,6 +82,7 @@ class RiichiState(RiichiTables):
         self._pending = np.full(n, -1, dtype=np.int64)
         self._pending_double = np.zeros(n, dtype=bool)
         self._pot = np.zeros(n, dtype=np.int64)
+        self._ippatsu = np.zeros((n, p), dtype=bool)  # in riichi, no call nor own discard since
         #: per table and seat, its melds as the scorer reads them (type, faces, feeder)
         self._meld_list: list[list[list[tuple[MeldType, list[int], int | None]]]] = [
             [[] for _ in range(p)] for _ in range(n)

@@ -28,6 +28,7 @@ TILES: Final = 136
 DEALT: Final = 52  # 13 each
 LIVE: Final = TILES - 14  # the live wall: dealt tiles and draws
 INDICATOR: Final = TILES - 10  # the first dora indicator (the dead wall's fifth tile)
+URA: Final = TILES - 5  # the first ura indicator (under the first dora indicator)
 DISCARDS: Final = 96  # more discards than a hand can have (draws and calls)
 DECISIONS: Final = 512  # more decisions than a hand can have
 OFFERS: Final = 17  # per seat: up to 3 pon, 1 kan, 12 chi, ron
@@ -83,7 +84,7 @@ class RiichiTables:
             + [self.action_size],
             dtype=np.int64,
         )
-        self._ends_hand = np.zeros(self.action_size + 1, dtype=bool)  # (to the engine)
+        self._ends_hand = np.zeros(self.action_size + 1, dtype=bool)  # (wins, the abort)
         for i in (self._ron, self._tsumo, self._abort):
             self._ends_hand[i] = True
         # per action index: the face a riichi declaration discards (-1: not one)

@@ -11,13 +11,14 @@ from typing import Any
 import numpy as np
 
 from ..analysis.batch import batch_waits
-from ..rules.riichi.scoring import score
+from ..rules.riichi.scoring import RiichiScore, score
 from ..rules.riichi.situation import WinSituation, timing
 from ..tiles import Meld
 from .riichi_state import RiichiState
 from .riichi_tables import INDICATOR as _INDICATOR
 from .riichi_tables import KINDS as _K
 from .riichi_tables import PLAYERS as _P
+from .riichi_tables import URA as _URA
 
 __all__ = ["RiichiView"]
 
@@ -127,8 +128,13 @@ class RiichiView(RiichiState):
 
     def _is_win(self, row: int, seat: int, face: int, tsumo: bool) -> bool:
         """Whether the ruleset's scorer finds a win for ``seat`` on ``face`` (its draw, or
-        the discard), from the table's state as the engine builds it
-        (``RiichiBase._situation``; in the arrays no riichi and no sticks are down)."""
+        the discard)."""
+        return self._score(row, seat, face, tsumo, 0).is_win
+
+    def _score(self, row: int, seat: int, face: int, tsumo: bool, sticks: int) -> RiichiScore:
+        """The ruleset's score of ``seat``'s win on ``face`` (its draw, or the discard),
+        from the table's state as the engine builds it (``RiichiBase._situation``; the
+        first hand of a game: no honba), with ``sticks`` riichi sticks to collect."""
         tile = self._face_tile
         held = self._held[row, seat, : self._faces].tolist()
         if tsumo:
@@ -146,8 +152,10 @@ class RiichiView(RiichiState):
             first=bool(self._clean[row]) and bool(self._rlen[row, seat] == 0),
             dealer=seat == 0,
         )
-        shown = self._draws[row, _INDICATOR : _INDICATOR + self._revealed[row]].tolist()
+        revealed = int(self._revealed[row])
+        shown = self._draws[row, _INDICATOR : _INDICATOR + revealed].tolist()
         riichi = int(self._riichi[row, seat])
+        under = self._draws[row, _URA : _URA + revealed].tolist() if riichi else []
         situation = WinSituation(
             concealed,
             tile[face],
@@ -155,6 +163,7 @@ class RiichiView(RiichiState):
             tsumo=tsumo,
             riichi=riichi > 0,
             double_riichi=riichi == 2,
+            ippatsu=riichi > 0 and bool(self._ippatsu[row, seat]),
             rinshan=when.rinshan,
             haitei=when.haitei,
             houtei=when.houtei,
@@ -163,8 +172,10 @@ class RiichiView(RiichiState):
             seat_wind=seat,  # (seat 0 deals)
             round_wind=0,
             dora_indicators=tuple(tile[f] for f in shown),
+            ura_indicators=tuple(tile[f] for f in under),
+            riichi_sticks=sticks,
         )
-        return score(situation, self.rules.options).is_win
+        return score(situation, self.rules.options)
 
     @staticmethod
     def _ready_after(hands: Any) -> Any:
