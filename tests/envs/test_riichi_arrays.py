@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 np = pytest.importorskip("numpy")
 
 from sparrows.analysis.batch import batch_shanten  # noqa: E402
+from sparrows.engine.events import Win  # noqa: E402
 from sparrows.envs import batch_env  # noqa: E402
 from sparrows.envs.core import EnvCore  # noqa: E402
-from sparrows.engine.events import Win  # noqa: E402
 from sparrows.envs.riichi_arrays import RiichiArrays  # noqa: E402
 from sparrows.errors import SparrowsError  # noqa: E402
 from sparrows.tiles.notation import parse_tiles  # noqa: E402
