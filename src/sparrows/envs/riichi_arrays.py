@@ -19,9 +19,11 @@ The next hand is the arrays' again.
 The layers: :class:`~.riichi_tables.RiichiTables` (what the tables look up: faces,
 action indices, the offers' shapes), :class:`~.riichi_state.RiichiState` (the arrays),
 :class:`~.riichi_view.RiichiView` (each acting seat's observation and mask, and the
-offers' facts), and here the play. ``tests/envs/test_riichi_arrays.py`` plays random hands
-against the engine given the same walls and requires the same acting seat, observation,
-mask, rewards, end and illegal flag at every decision.
+offers' facts), :class:`~.riichi_endings.RiichiEndings` (the stick, the wins, the
+exhaustive draw, the engine beside the arrays), and here the play.
+``tests/envs/test_riichi_arrays.py`` plays random hands against the engine given the same
+walls and requires the same acting seat, observation, mask, rewards, end and illegal flag
+at every decision.
 """
 
 from __future__ import annotations
@@ -33,11 +35,10 @@ import numpy as np
 from ..analysis.batch import batch_shanten, batch_waits
 from ..errors import SparrowsError
 from ..rules.riichi.options import RiichiOptions
-from ..rules.riichi.points import settle
-from ..rules.riichi.table import PAO_YAKUMAN
 from ..tiles import MeldType
 from ..tiles.kinds import HONOR
 from .core import EnvCore
+from .riichi_endings import RiichiEndings
 from .riichi_tables import DEALT as _DEALT
 from .riichi_tables import DISCARDS as _DISCARDS
 from .riichi_tables import INDICATOR as _INDICATOR
@@ -49,13 +50,12 @@ from .riichi_tables import RON_AT as _RON_AT
 from .riichi_tables import TH as _TH
 from .riichi_tables import TILES as _TILES
 from .riichi_tables import WIND as _WIND
-from .riichi_view import RiichiView
 from .walls import HashWalls
 
 __all__ = ["RiichiArrays"]
 
 
-class RiichiArrays(RiichiView):
+class RiichiArrays(RiichiEndings):
     """``n`` riichi tables; see the module. ``template`` is an :class:`EnvCore` of the
     rules played (its configuration is each engine table's)."""
 
@@ -98,11 +98,6 @@ class RiichiArrays(RiichiView):
         self.seed = self._walls.seed
         self._hands_played[:] = 0
 
-    def game_walls(self, row: int) -> list[list[int]]:
-        """Table ``row``'s wall for its current hand, in ``Game``'s order."""
-        return [self.walls[row].tolist()]
-
-    # ------------------------------------------------------------------ hands
     def reset(self) -> None:
         """Every table's next episode: a new game's first hand."""
         self._deal(self._rows)
@@ -679,107 +674,3 @@ class RiichiArrays(RiichiView):
         empty = self._pos[rows] >= self._end[rows]
         self._exhausted(rows[empty], fallback, ended, rewards)
         self._queue_draw(rows[~empty], (d[~empty] + 1) % _P, False)
-
-    def _stick_down(self, rows: Any, d: Any, rewards: Any) -> bool:
-        """The riichi declared by ``d``'s discard at ``rows``, which nobody ronned,
-        stands: its stick goes to the table (the seat's points, and its reward). Whether
-        any did."""
-        up = rows[self._pending[rows] == d]
-        if not len(up):
-            return False
-        seat = self._pending[up]
-        self._riichi[up, seat] = np.where(self._pending_double[up], 2, 1)
-        self._ippatsu[up, seat] = True
-        self._scores[up, seat] -= self._stick
-        rewards[up, seat] -= self._stick / self._scale
-        self._pot[up] += 1
-        self._pending[up] = -1
-        return True
-
-    def _wins(
-        self, rows: Any, winners: Any, discarder: Any, fallback: Any, ended: Any, rewards: Any
-    ) -> None:
-        """The wins at ``rows``: per row its winners (seats from the discarder's right,
-        -1 none; ``discarder`` None: a tsumo by the seat on turn), each scored by the
-        ruleset's scorer and paid as the ruleset's settlement pays it (``settle``), the
-        sticks on the table to the first; the hand ends. A yakuman that may make a feeder
-        liable (pao): the engine."""
-        tsumo = discarder is None
-        for j, row in enumerate(rows.tolist()):
-            frm = None if discarder is None else int(discarder[j])
-            face = int(self._drawn[row] if tsumo else self._subject[row])
-            deltas = np.zeros(_P, dtype=np.int64)
-            sticks = int(self._pot[row])
-            for seat in (s for s in winners[j].tolist() if s >= 0):
-                result = self._score(row, seat, face, tsumo, sticks)
-                if not result.is_win:  # pragma: no cover (offered only where it is)
-                    raise AssertionError(f"table {row}: a win the scorer refuses")
-                if any(name in PAO_YAKUMAN for name, _ in result.yaku):
-                    fallback[row] = True
-                    break
-                deltas += settle(result.payment, seat, frm, 0, None, 0, _P)
-                sticks = 0  # (the first winner's)
-            else:
-                self._scores[row] += deltas
-                rewards[row] += deltas / self._scale
-                ended[row] = True
-
-    def _exhausted(self, rows: Any, fallback: Any, ended: Any, rewards: Any) -> None:
-        """The exhaustive draw: noten payments (a nagashi mangan that may come: the
-        engine)."""
-        if not len(rows):
-            return
-        other = ~_TH
-        nagashi = ((self._rcount[rows][:, :, other].sum(axis=2) == 0) & (self._rlen[rows] > 0)).any(
-            axis=1
-        )
-        fallback[rows[nagashi]] = True
-        rows = rows[~nagashi]
-        ready = self._waits[rows].any(axis=2)
-        deltas = self._noten[(ready * self._bit).sum(axis=1)]
-        self._scores[rows] += deltas
-        rewards[rows] += deltas / self._scale
-        ended[rows] = True
-
-    # ------------------------------------------------------------------ the engine
-    def _engine_off(self, i: int) -> None:
-        self._on_engine[i] = False
-
-    def _engine_take(self, i: int) -> tuple[bool, list[int]]:
-        """Table ``i``'s hand goes on on an engine game: its wall given, its decisions
-        replayed. Whether that ended the hand, and every seat's points now."""
-        eng = self._engine[i]
-        if eng is None:
-            eng = self._engine[i] = EnvCore(**self.config)
-        eng.new_game(0, walls=self.game_walls(i))
-        for seat, act in self._hist[i, : self._hlen[i]].tolist():
-            if not eng.play(seat, act):
-                raise AssertionError(f"table {i}: the engine refused a replayed decision")
-        self._on_engine[i] = True
-        eng.rewards()  # (its rewards from now on: what follows)
-        return eng.done, list(eng.game.scores)
-
-    def _engine_step(self, i: int, act: int, rewards: Any, illegal: Any) -> bool:
-        """Table ``i``'s decision on its engine game; True if the hand ended."""
-        eng = self._engine[i]
-        assert eng is not None
-        eng.play(int(self.seat[i]), act)
-        got = eng.rewards()
-        if any(got):
-            rewards[i] = got
-        if eng.done:
-            illegal[i] = eng.illegal is not None
-            return True
-        return False
-
-    # ------------------------------------------------------------------ observations
-    def _finish(self) -> None:
-        """Every table's observation and mask: from the arrays, or from its engine."""
-        self._encode()
-        for i in np.flatnonzero(self._on_engine).tolist():
-            eng = self._engine[i]
-            assert eng is not None
-            seat = eng.to_act()[0]
-            self.seat[i] = seat
-            eng.live.encode(eng.game, seat, self.obs[i])
-            self.mask[i] = eng._offer(seat)[2]
