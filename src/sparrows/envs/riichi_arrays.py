@@ -36,7 +36,6 @@ from ..analysis.batch import batch_shanten, batch_waits
 from ..errors import SparrowsError
 from ..rules.riichi.options import RiichiOptions
 from ..tiles import MeldType
-from ..tiles.kinds import HONOR
 from .core import EnvCore
 from .riichi_endings import RiichiEndings
 from .riichi_tables import DEALT as _DEALT
@@ -189,11 +188,10 @@ class RiichiArrays(RiichiEndings):
             self._draw(rows, seats, fallback, replacement)
             self._forced(rows, fallback, ended, rewards)
 
-    def _draw(self, rows: Any, seats: Any, fallback: Any, replacement: Any = False) -> None:
+    def _draw(self, rows: Any, seats: Any, fallback: Any, replacement: Any) -> None:
         """``seats`` draw (their turn; ``replacement``, per row: a kan's replacement tile,
         and the live wall's far end shrinks by one); where a tsumo, a riichi or the
         nine-terminals abort may be offered, ``fallback`` (the engine)."""
-        replacement = np.broadcast_to(replacement, rows.shape)
         self._rinshan[rows] = replacement
         kans = self._kans[rows].sum(axis=1)  # (a kan's own included)
         at = np.where(replacement, _LIVE + kans - 1, self._pos[rows])
@@ -276,8 +274,9 @@ class RiichiArrays(RiichiEndings):
             ended[i], now = self._engine_take(i)
             rewards[i] = (np.array(now) - before[i]) / self._scale
         terminated[ended] = True
+        ended[dealt] = False  # (for now: the hands the engine ended on taking them)
         late = np.flatnonzero(ended)
-        late = late[~np.isin(late, dealt)]  # (hands the engine ended on taking them)
+        ended[dealt] = True
         if len(late):
             self._deal(late)
             self._drain(fallback, ended, rewards)
@@ -392,7 +391,7 @@ class RiichiArrays(RiichiEndings):
         self._queue_draw(rows[go], seats[go], True)
 
     def _discard(
-        self, rows: Any, faces: Any, fallback: Any, ended: Any, rewards: Any, riichi: Any = False
+        self, rows: Any, faces: Any, fallback: Any, ended: Any, rewards: Any, riichi: Any
     ) -> None:
         """The seats on turn at ``rows`` discard ``faces`` (``riichi``, per row: declaring
         riichi with it); the claim windows open."""
@@ -423,7 +422,7 @@ class RiichiArrays(RiichiEndings):
         flat = self._river_cells.reshape(-1)
         flat[place] = np.where(inside, order, self._trash)
         flat[place + _DISCARDS] = np.where(inside & giri, flags, self._trash)
-        declared = np.flatnonzero(np.broadcast_to(riichi, rows.shape))
+        declared = np.flatnonzero(riichi)
         if len(declared):
             r, seat = rows[declared], seats[declared]
             cell = np.where(inside[declared], flags[declared] + 1, self._trash)
@@ -484,35 +483,23 @@ class RiichiArrays(RiichiEndings):
         kan = can & (held_k >= 3) & (self._kans[rows].sum(axis=1) < 4)[:, None]
         kan_at = self._kan_at[kinds[:, None], np.minimum(red, 1)]
         offers[:, :, 3] = np.where(kan, kan_at, self._no)
-        # chi: the next seat, a run of the discard's suit, kuikae allowing
+        # chi: the next seat, a run of the discard's suit, kuikae allowing (the kinds
+        # banned after the call, minus the two used, must leave a tile to discard)
         nxt = others[:, 0]
-        ok = self._chi_ok[kinds] & can[:, :1]  # (m, 3 shapes)
-        ka, kb = self._chi_kinds[kinds, :, 0], self._chi_kinds[kinds, :, 1]
-        hk = self._kc[rows, nxt].astype(np.int64)  # (m, 34)
-        m3 = np.arange(m)[:, None]
-        ok &= (hk[m3, ka] > 0) & (hk[m3, kb] > 0)
-        # kuikae: the kinds banned after the call, minus the two used, must leave a tile
-        banned = hk[np.arange(m), kinds][:, None] + np.zeros((1, 3), dtype=np.int64)
-        low_end = np.array([False, False, True])[None, :]  # the run k, k+1, k+2
-        high_end = np.array([True, False, False])[None, :]  # the run k-2, k-1, k
-        up = kinds[:, None] + 3
-        down = kinds[:, None] - 3
-        up_ok = low_end & (up < HONOR) & (up // 9 == kinds[:, None] // 9)
-        down_ok = high_end & (down >= 0) & (down // 9 == kinds[:, None] // 9)
-        banned = banned + np.where(up_ok, hk[m3, np.clip(up, 0, _K - 1)], 0)
-        banned = banned + np.where(down_ok, hk[m3, np.clip(down, 0, _K - 1)], 0)
+        pair = self._chi_kinds[kinds]  # (m, 3 shapes, 2): the run's other two kinds
+        hk = np.zeros((m, _K + 1), dtype=np.int64)  # (+ "none", 0)
+        hk[:, :_K] = self._kc[rows, nxt]
+        m2, m3 = np.arange(m)[:, None], np.arange(m)[:, None, None]
+        ok = self._chi_ok[kinds] & can[:, :1] & (hk[m3, pair] > 0).all(axis=2)
+        banned = hk[np.arange(m), kinds][:, None] + hk[m2, self._chi_end[kinds]]
         ok &= self._size[rows, nxt][:, None] - 2 > banned
-        hf = self._held[rows, nxt].astype(np.int64)  # (m, faces + 1)
-        for ra in (0, 1):
-            fa = (self._redf if ra else self._plain)[ka]
-            for rb in (0, 1):
-                fb = (self._redf if rb else self._plain)[kb]
-                have = ok & (hf[m3, fa] > 0) & (hf[m3, fb] > 0)
-                col = 4 + 2 * ra + rb  # (shape s: columns 4 + 4 s ..)
-                for s in range(3):
-                    offers[:, 0, col + 4 * s] = np.where(
-                        have[:, s], self._chi_at[kinds, s, ra, rb], self._no
-                    )
+        held = self._held[rows, nxt]  # (m, faces + 1): of each face held, plain and red
+        low = held[m3, self._face_pair[pair[:, :, 0]]] > 0  # (m, 3, 2)
+        high = held[m3, self._face_pair[pair[:, :, 1]]] > 0
+        have = ok[:, :, None, None] & low[:, :, :, None] & high[:, :, None, :]
+        offers[:, 0, 4:16] = np.where(  # (shape s, red a, red b: column 4 + 4 s + 2 a + b)
+            have.reshape(m, 12), self._chi_at[kinds].reshape(m, 12), self._no
+        )
         prompted = (offers != self._no).any(axis=2) & ~fallback[rows][:, None]
         self._offers[r3, others] = offers
         self._answer[rows] = -1
@@ -594,14 +581,14 @@ class RiichiArrays(RiichiEndings):
         )
         one = (allowed.sum(axis=1) == 1) & ~self._tsumo_ok[rows]
         if one.any():
-            self._discard(rows[one], allowed[one].argmax(axis=1), fallback, ended, rewards)
+            faces = allowed[one].argmax(axis=1)
+            self._discard(rows[one], faces, fallback, ended, rewards, np.zeros(len(faces), bool))
 
     def _call(self, rows: Any, seats: Any, acts: Any) -> None:
         """Chi or pon ``acts`` by ``seats``: the meld, the called discard's flag, the
         caller's turn (no draw; kuikae)."""
         if not len(rows):
             return
-        m = len(rows)
         d = self._turn[rows]
         face = self._subject[rows]
         k = self._kind[face]
@@ -636,14 +623,11 @@ class RiichiArrays(RiichiEndings):
         ):
             self._meld_list[i][seat].append((kinds_of[int(pon)], [a, b, called], frm))
         # kuikae: the called kind, and for a chi at a run's end the other end's
-        banned = np.zeros((m, _K), dtype=bool)
-        banned[np.arange(m), k] = True
         lo, hi = np.minimum(uk[:, 0], uk[:, 1]), np.maximum(uk[:, 0], uk[:, 1])
-        up = ~is_pon & (lo == k + 1) & (k + 3 < HONOR) & ((k + 3) // 9 == k // 9)
-        banned[np.flatnonzero(up), (k + 3)[up]] = True
-        down = ~is_pon & (hi == k - 1) & (k - 3 >= 0) & ((k - 3) // 9 == k // 9)
-        banned[np.flatnonzero(down), (k - 3)[down]] = True
-        self._banned[rows] = banned
+        shape = np.where(lo == k + 1, 2, np.where(hi == k - 1, 0, 1))
+        self._banned[rows] = False
+        self._banned[rows, k] = True
+        self._banned[rows, np.where(is_pon, _K, self._chi_end[k, shape])] = True
         self._turn[rows] = seats
         self.seat[rows] = seats
         self._claim[rows] = False

@@ -49,7 +49,7 @@ class RiichiState(RiichiTables):
         self._rlen = np.zeros((n, p), dtype=np.int64)
         self._public = np.zeros((n, _K), dtype=np.int64)  # seen by all: river, melds, dora
         self._waits = np.zeros((n, p, _K), dtype=bool)  # each concealed hand's waits
-        self._banned = np.zeros((n, _K), dtype=bool)  # kuikae: kinds not to discard now
+        self._banned = np.zeros((n, _K + 1), dtype=bool)  # kuikae: kinds not to discard now
         self._scores = np.zeros((n, p), dtype=np.int64)
         self._turn = np.zeros(n, dtype=np.int64)  # the seat on turn (the discarder)
         self.seat = np.zeros(n, dtype=np.int32)  # the acting seat

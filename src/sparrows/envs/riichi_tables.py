@@ -142,6 +142,10 @@ class RiichiTables:
         self._chi_at = np.full((_K, 3, 2, 2), self._no, dtype=np.int64)
         self._chi_kinds = np.zeros((_K, 3, 2), dtype=np.int64)
         self._chi_ok = np.zeros((_K, 3), dtype=bool)
+        #: the kind a chi of each shape bans besides the called one (kuikae: the run's
+        #: other end; ``_K``, none) and each kind's plain and red face
+        self._chi_end = np.full((_K, 3), _K, dtype=np.int64)
+        self._face_pair = np.stack([self._plain, self._redf], axis=1)
         for k in range(HONOR):
             for s, (da, db) in enumerate(SHAPES):
                 a, b = k + da, k + db
@@ -149,6 +153,9 @@ class RiichiTables:
                     continue
                 self._chi_ok[k, s] = True
                 self._chi_kinds[k, s] = (a, b)
+                end = k + 3 if s == 2 else k - 3 if s == 0 else -1  # (kuikae's other end)
+                if 0 <= end < HONOR and end // 9 == k // 9:
+                    self._chi_end[k, s] = end
                 for ra in (0, 1):
                     for rb in (0, 1):
                         fa = (self._redf if ra else self._plain)[a]
