@@ -15,6 +15,7 @@ from ..rules.riichi.scoring import RiichiScore, score
 from ..rules.riichi.situation import WinSituation, timing
 from ..tiles import Meld
 from .riichi_state import RiichiState
+from .riichi_tables import DISCARDS as _DISCARDS
 from .riichi_tables import INDICATOR as _INDICATOR
 from .riichi_tables import KINDS as _K
 from .riichi_tables import PLAYERS as _P
@@ -44,21 +45,25 @@ class RiichiView(RiichiState):
         obs[:, off["copies"] : off["copies"] + k] = red * (self._redf < self._faces)
         claim = self._claim
         drawn = self._drawn < self._faces
-        cells = [
-            np.where(drawn, off["drawn"] + self._kind[self._drawn], self._trash),
-            np.where(claim, off["subject"] + self._kind[self._subject], self._trash),
-            np.where(claim, self._prompt_claim, self._prompt_turn),
-            np.where(claim, off["offered_by"] + ((self._turn - me) & 3), self._trash),
-            off["dealer"] + ((-me) & 3),  # (seat 0 deals)
-            off["seat_wind"] + me,
-            np.full(n, off["round_wind"]),
-            np.where(self._turn == me, off["counters"] + 3, self._trash),
-        ]
-        base = self._base
-        ones = [np.where(c >= self._trash, self._trash, base + c) for c in cells]
-        river = self._river_cells.reshape(n * p, -1).take(rows * p + me, axis=0)
-        riichi = self._riichi_cells.reshape(n * p, p).take(rows * p + me, axis=0)
-        self._cells[np.concatenate([*ones, river.ravel(), riichi.ravel()])] = 1
+        cells = np.stack(  # (-1: none)
+            [
+                np.where(drawn, off["drawn"] + self._kind[self._drawn], -1),
+                np.where(claim, off["subject"] + self._kind[self._subject], -1),
+                np.where(claim, self._prompt_claim, self._prompt_turn),
+                np.where(claim, off["offered_by"] + ((self._turn - me) & 3), -1),
+                off["dealer"] + ((-me) & 3),  # (seat 0 deals)
+                off["seat_wind"] + me,
+                np.full(n, off["round_wind"]),
+                np.where(self._turn == me, off["counters"] + 3, -1),
+            ]
+        )
+        ones = np.where(cells < 0, self._trash, self._base + cells)
+        # each viewer's cells of the discards so far (of the hand's ``_DISCARDS``)
+        upto = int(self._count.max())
+        at = rows * p + me
+        river = self._river_cells.reshape(n * p, 3, _DISCARDS)[at, :, :upto]
+        riichi = self._riichi_cells.reshape(n * p, p)[at]
+        self._cells[np.concatenate([ones.ravel(), river.ravel(), riichi.ravel()])] = 1
         obs[:, off["melds"] : off["melds"] + p * k] = self._meld_kc[r4, rel].reshape(n, p * k)
         obs[:, off["called"] : off["called"] + p * k] = self._called_kc[r4, rel].reshape(n, p * k)
         obs[:, off["river_counts"] : off["river_counts"] + p * k] = self._rcount[r4, rel].reshape(
@@ -113,7 +118,7 @@ class RiichiView(RiichiState):
             plain = held_r[:, self._plain] > 0
             four = own[r] == 4
             added = self._pon[r, me[r]] & (own[r] >= 1)
-            r34 = np.broadcast_to(r[:, None], (len(r), _K))
+            r34 = r[:, None]
             mask[r34, np.where(four & red, self._ankan_at[None, :, 1], self._no)] = 1
             mask[r34, np.where(four & ~red, self._ankan_at[None, :, 0], self._no)] = 1
             mask[r34, np.where(added & red, self._kakan_at[None, :, 1], self._no)] = 1
