@@ -16,6 +16,7 @@ from ...tiles import MeldType
 from ...tiles.kinds import DRAGONS, WINDS
 from ..wins import win_entries
 from .hand import TERMINAL_HONOR
+from .options import RiichiOptions
 from .points import LIMIT_BASE, Payment, nagashi_payment, payment, settle
 from .scoring import RiichiScore
 from .situation import WinSituation
@@ -39,6 +40,41 @@ def noten_moves(tenpai: Sequence[int], players: int, penalty: int) -> list[tuple
         return []
     part = penalty // (len(tenpai) * (players - len(tenpai)))
     return [(s, t, part) for s in range(players) if s not in tenpai for t in tenpai]
+
+
+def game_goes_on(
+    kyoku: int,
+    renchan: bool,
+    decided: bool,
+    scores: Sequence[int],
+    dealer: int,
+    dealer_top: bool,
+    final: int,
+    opts: RiichiOptions,
+) -> bool:
+    """Whether the game goes on after a hand that busted nobody and called no game:
+    ``kyoku``, the hand's place in the game by dealer turns (``final``, the last one's:
+    East 4 or South 4); ``renchan``, ``dealer`` keeps the deal; ``decided``, the hand
+    ended in a win or the exhaustive draw (not an abort); ``dealer_top``, the dealer is
+    first by ``scores``. In the West extension the game ends once a player has the
+    return points; at the last hand it ends unless the dealer keeps the deal (and then
+    the dealer may stop there, first with the return points: agari-yame), or nobody has
+    the return points and the extension (at most as many hands as players) is played."""
+    reached = max(scores) >= opts.return_points
+    if kyoku > final and reached:  # sudden death in the extension
+        return False
+    if kyoku < final:
+        return True
+    if renchan:
+        stop = decided and opts.agari_yame and dealer_top
+        return not (stop and scores[dealer] >= opts.return_points)
+    limit = final + len(scores)  # the extension's last hand: West 4 / South 4
+    return not (reached or not opts.west_extension or kyoku >= limit)
+
+
+def next_honba(honba: int, renchan: bool, won: bool) -> int:
+    """The honba of the next hand: one more unless a non-dealer won (then none)."""
+    return honba + 1 if renchan or not won else 0
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -458,7 +494,6 @@ class RiichiSettlement(RiichiBase):
         scores = game.scores
         n = self.num_players
         final = self._last_kyoku  # South 4 / East 4 (South 3 / East 3 with three players)
-        limit = final + n  # the extension's last hand: West 4 / South 4
         hs: HandState = st.hand
         busted = [
             s
@@ -475,22 +510,10 @@ class RiichiSettlement(RiichiBase):
             if called:
                 ended["called_game"] = [s for s in self._seats if scores[s] >= opts.called_game]
             return fl.GameOver(over.ops, over.result, ended)
-        reached = max(scores) >= opts.return_points
-        if st.kyoku > final and reached:  # sudden death in the extension
+        top = self.places(scores)[game.dealer] == 1
+        decided = last[0] in ("win", "draw")
+        if not game_goes_on(st.kyoku, renchan, decided, scores, game.dealer, top, final, opts):
             return self._game_over(game)
-        if st.kyoku >= final:
-            if renchan:
-                # agari-yame and tenpai-yame: the last dealer, first with the return points
-                top = self.places(scores)[game.dealer] == 1
-                if (
-                    last[0] in ("win", "draw")
-                    and opts.agari_yame
-                    and top
-                    and scores[game.dealer] >= opts.return_points
-                ):
-                    return self._game_over(game)
-            elif reached or not opts.west_extension or st.kyoku >= limit:
-                return self._game_over(game)
         if renchan:
             return fl.NextHand(game.dealer, game.round_wind)
         st.kyoku += 1
@@ -507,10 +530,7 @@ class RiichiSettlement(RiichiBase):
             st.dealer_wins += 1
         else:
             st.dealer_wins = 0
-        if renchan or last[0] != "win":
-            st.honba += 1
-        else:
-            st.honba = 0
+        st.honba = next_honba(st.honba, renchan, last[0] == "win")
         return False
 
     def _game_over(self, game: Game, first_ops: Sequence[fl.Op] = ()) -> fl.GameOver:
