@@ -35,15 +35,18 @@ def _play(
     handover: float = 0.0,
     riichi: float = 0.0,
     win: float = 0.0,
+    episode: str = "hand",
 ) -> dict[str, int]:
     """``n`` array tables and ``n`` engine games on the same walls, ``steps`` random
     decisions each, compared at every decision; what was played, counted. ``handover``:
     the share of decisions after which a table goes on on its engine anyway; ``riichi``:
     how often a riichi offered is declared (random play seldom finds one); ``win``: how
-    often a ron or tsumo offered is taken (else as the other decisions)."""
-    tables = RiichiArrays(n, seed, handover=handover)
+    often a ron or tsumo offered is taken (else as the other decisions); ``episode``: a
+    hand or a whole game."""
+    config = {"ruleset": "riichi", "episode": episode}
+    tables = RiichiArrays(n, seed, config, handover=handover)
     tables.reset()
-    refs = [EnvCore("riichi") for _ in range(n)]
+    refs = [EnvCore(**config) for _ in range(n)]
     for ref in refs:
         ref.record = True  # (its events: what the wins were)
     rng, rewards, ended, illegal = start_against(tables, refs, seed)
@@ -53,6 +56,8 @@ def _play(
     kinds = [a.type.value for a in tables.layout.actions]
     riichi_at = np.array([i for i, kind in enumerate(kinds) if kind == "riichi"])
     seen["riichi"] = 0
+    seen |= dict.fromkeys(("next hands", "dealer kept", "sticks carried"), 0)
+    seen |= dict.fromkeys(("games", "busts", "west"), 0)
     wins = np.array([tables._ron, tables._tsumo])
     seen |= dict.fromkeys(("won in arrays", "ron in arrays", "several rons", "ippatsu", "ura"), 0)
     for step in range(steps):
@@ -89,7 +94,12 @@ def _play(
         illegal[:] = False
         tables.step(actions, rewards, ended, illegal)
         for i, ref in enumerate(refs):
+            number, dealer = ref.game.hand_number, ref.game.dealer
             ref.play(ref.to_act()[0], int(actions[i]))
+            if not ref.done and ref.game.hand_number != number:  # (a game's next hand)
+                seen["next hands"] += 1
+                seen["dealer kept"] += int(ref.game.dealer == dealer)
+                seen["sticks carried"] += int(ref.game.ledger.pots["points"] > 0)
             want = ref.rewards()
             assert np.allclose(rewards[i], want), (step, i, rewards[i], want)
             assert ended[i] == ref.done, (step, i)
@@ -97,6 +107,10 @@ def _play(
             if ref.done:
                 seen["hands"] += 1
                 seen["illegal"] += int(illegal[i])
+                if not illegal[i] and episode == "game":
+                    seen["games"] += 1
+                    seen["busts"] += int(min(ref.game.scores) < 0)
+                    seen["west"] += int(ref.game.state.kyoku >= 8)
                 if in_arrays[i] and not tables._on_engine[i] and not illegal[i]:
                     seen["ended in arrays"] += 1
                     seen["paid in arrays"] += int(any(want))
@@ -171,6 +185,20 @@ def test_wins_are_scored_and_paid_as_the_engine() -> None:
     assert seen["won in arrays"] > 5 * seen["to the engine"], seen
 
 
+def test_whole_games_are_played_as_the_engine() -> None:
+    """``episode="game"``: each game's hands one after another in the arrays, the deal
+    passing or kept by the dealer, honba and the sticks carried to the next hand, the
+    winds and counters in the observation, wins paid with honba, and each game's end
+    (South 4, agari-yame, the West extension, a bust; the sticks left to the first) as
+    the engine plays them; every decision equal."""
+    steps = sized(2000, 8000)
+    seen = _play(16, steps, 6, illegal_share=0.0002, riichi=1.0, win=1.0, episode="game")
+    assert seen["games"] >= 25 and seen["next hands"] > 300, seen
+    assert seen["dealer kept"] > 50 and seen["sticks carried"] > 50, seen
+    assert seen["busts"] >= 1 and seen["west"] >= 1, seen
+    assert seen["in arrays"] > 0.9 * seen["decisions"], seen
+
+
 def test_a_hand_goes_on_on_the_engine_from_any_decision() -> None:
     """A table hands its hand to its engine (its wall, its decisions replayed) from any
     point, and the engine's decisions, wins and payments are the reference's too."""
@@ -185,23 +213,33 @@ def test_a_hand_goes_on_on_the_engine_from_any_decision() -> None:
     handover=st.sampled_from([0.0, 0.01]),
     riichi=st.sampled_from([0.0, 1.0]),
     win=st.sampled_from([0.0, 1.0]),
+    episode=st.sampled_from(["hand", "game"]),
 )
 def test_any_seed_plays_the_engines_riichi(
-    seed: int, illegal: float, handover: float, riichi: float, win: float
+    seed: int, illegal: float, handover: float, riichi: float, win: float, episode: str
 ) -> None:
-    seen = _play(8, 150, seed, illegal_share=illegal, handover=handover, riichi=riichi, win=win)
-    assert seen["hands"] >= 8 and seen["claims"] > 20, seen
+    seen = _play(
+        8,
+        150,
+        seed,
+        illegal_share=illegal,
+        handover=handover,
+        riichi=riichi,
+        win=win,
+        episode=episode,
+    )
+    assert seen["hands"] + seen["next hands"] >= 8 and seen["claims"] > 20, seen
 
 
 def test_what_the_arrays_do_not_play_is_refused() -> None:
     for config in (
         {"ruleset": "riichi", "preset": "tenhou-sanma"},
         {"ruleset": "riichi", "preset": "mahjongsoul"},
-        {"ruleset": "riichi", "episode": "game"},
+        {"ruleset": "riichi", "episode": "game", "reward": "placement"},
         {"ruleset": "riichi", "claims": "uniform"},
         {"ruleset": "suzume"},
     ):
-        with pytest.raises(SparrowsError, match="riichi array tables play four-player"):
+        with pytest.raises(SparrowsError, match="riichi array tables play four-player hands or"):
             RiichiArrays(2, 0, config)
 
 
@@ -225,6 +263,38 @@ def test_the_batch_env_plays_riichi_as_arrays() -> None:
     assert np.array_equal(walls, walls_again) and np.array_equal(total, again)
     _, other, _ = run(4)
     assert not np.array_equal(walls, other)
+
+
+def test_the_batch_env_plays_whole_riichi_games_as_arrays() -> None:
+    """``batch_env("riichi", n, vectorised=True, episode="game")``: an episode is a whole
+    game (several hands), the same seed plays the same games, and over the games that
+    ended the points only moved between seats."""
+
+    def run(seed: int) -> tuple[Any, int, int]:
+        env = batch_env("riichi", 8, seed=seed, vectorised=True, episode="game")
+        _obs, mask, _seat = env.reset()
+        rng = np.random.default_rng(5)
+        done = np.zeros((8, env.players))  # the rewards of the games that ended
+        running = np.zeros((8, env.players))
+        ends = hands = 0
+        for _ in range(1500):
+            before = env.arrays._hand_no.copy() if env.arrays is not None else None
+            step = env.step(_pick(mask, rng))
+            mask = step.mask
+            running += step.rewards
+            over = step.terminated
+            done[over] += running[over]
+            running[over] = 0
+            ends += int(over.sum())
+            assert env.arrays is not None and before is not None
+            hands += int((env.arrays._hand_no > before).sum())
+        return done, ends, hands
+
+    done, ends, hands = run(3)
+    assert ends >= 4 and hands > 4 * ends, (ends, hands)
+    assert np.allclose(done.sum(axis=1), 0, atol=1e-5)
+    again, _, _ = run(3)
+    assert np.array_equal(done, again)
 
 
 def _built_wall(tables: Any, hands: list[str]) -> Any:

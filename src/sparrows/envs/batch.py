@@ -13,8 +13,9 @@ game seeds, so a batch made with the same ``seed`` plays the same games.
 
 ``vectorised=True`` holds the tables as arrays instead: Suzume-Jong with eligible claims
 (hands or games, any reward; :class:`~.arrays.SuzumeArrays`), and four-player riichi of
-the default preset, one hand an episode, points (:class:`~.riichi_arrays.RiichiArrays`:
-a table hands a hand with a win, riichi or another rare event to its own engine game).
+the default preset, hands or games, points (:class:`~.riichi_arrays.RiichiArrays`: a
+table hands what is rare in play, a kan that may be robbed or a yakuman with pao, to its
+own engine game for the rest of its episode).
 The same rules, observations, masks and rewards (tested against the engine at every
 decision), many times the hands a second; their games come from the seed by another
 road, so they are not the per-table batch's games for the same seed, and ``ended``

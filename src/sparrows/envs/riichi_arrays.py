@@ -1,27 +1,29 @@
 """Riichi tables as numpy arrays: :class:`RiichiArrays`, the tables of
 ``batch_env("riichi", n, vectorised=True)`` (docs/envs.md, "Riichi's tables as arrays").
 
-``n`` four-player riichi tables (the default preset's rules), one hand an episode, are
-held as arrays and stepped together: the deal, the draw, the discard, the claim windows
-(asked of the seats that may claim, one after another from the discarder's right), the
-pass, chi, pon and kans, riichi (its stick and reward, ippatsu, the discards it forces,
-riichi furiten), temporary furiten, the turns with one legal action (autoplay), the wins
-(ron, several rons, tsumo: scored by the ruleset's own scorer and paid by its
-``settle``, the sticks to the first winner; three rons abort), the nine-terminals
-abort, and the exhaustive draw with its noten payments. What is rare in play is left to
-the engine itself: where a kan may be robbed, a closed kan is offered in riichi, a
-fourth kan is made, four players are in riichi, the first four discards are one wind, a
-nagashi mangan may come, or a win is a yakuman a feeder may be liable for (pao), a table
-hands its hand to its own engine game (the same wall, the hand's decisions replayed
-through :class:`~.core.EnvCore`, the one replay path) and plays the rest of it there.
-The next hand is the arrays' again.
+``n`` four-player riichi tables (the default preset's rules), one hand or a whole game
+an episode, are held as arrays and stepped together: the deal, the draw, the discard,
+the claim windows (asked of the seats that may claim, one after another from the
+discarder's right), the pass, chi, pon and kans, riichi (its stick and reward, ippatsu,
+the discards it forces, riichi furiten), temporary furiten, the turns with one legal
+action (autoplay), the wins (ron, several rons, tsumo: scored by the ruleset's own
+scorer and paid by its ``settle``, honba and sticks to the first winner; three rons
+abort), the nine-terminals abort, the exhaustive draw with its noten payments, and in
+whole games the next hand (its dealer, honba and sticks; the game's end) as the
+settlement decides it. What is rare in play is left to the engine itself: where a kan
+may be robbed, a closed kan is offered in riichi, a fourth kan is made, four players are
+in riichi, the first four discards are one wind, a nagashi mangan may come, or a win is a
+yakuman a feeder may be liable for (pao), a table hands its episode to its own engine
+game (the same walls, the episode's decisions replayed through :class:`~.core.EnvCore`,
+the one replay path) and plays the rest of it there. The next episode is the arrays'
+again.
 
 The layers: :class:`~.riichi_tables.RiichiTables` (what the tables look up: faces,
 action indices, the offers' shapes), :class:`~.riichi_state.RiichiState` (the arrays),
 :class:`~.riichi_view.RiichiView` (each acting seat's observation and mask, and the
 offers' facts), :class:`~.riichi_endings.RiichiEndings` (the stick, the wins, the
-exhaustive draw, the engine beside the arrays), and here the play.
-``tests/envs/test_riichi_arrays.py`` plays random hands against the engine given the same
+exhaustive draw, the next hand or game, the engine beside the arrays), and here the play.
+``tests/envs/test_riichi_arrays.py`` plays random hands and games against the engine given the same
 walls and requires the same acting seat, observation, mask, rewards, end and illegal flag
 at every decision.
 """
@@ -72,12 +74,12 @@ class RiichiArrays(RiichiEndings):
             wrong.append("options other than the default preset's")
         if template.claims != "eligible" or not template.autoplay:
             wrong.append("claims other than eligible with autoplay")
-        if template.episode != "hand" or template.reward != "points":
-            wrong.append(f"episode={template.episode!r}, reward={template.reward!r}")
+        if template.reward != "points":
+            wrong.append(f"reward={template.reward!r}")
         if wrong:
             raise SparrowsError(
-                "riichi array tables play four-player hands of the default preset with "
-                f"eligible claims and points; not {', '.join(wrong)}"
+                "riichi array tables play four-player hands or games of the default preset "
+                f"with eligible claims and points; not {', '.join(wrong)}"
             )
         super().__init__(rules, template.encoder, template.layout)
         self.n = n
@@ -86,6 +88,8 @@ class RiichiArrays(RiichiEndings):
         self.handover = handover
         self._handover_rng = np.random.default_rng(seed)
         self.illegal_reward = template.illegal_reward
+        #: a hand an episode, or a whole game
+        self.episode = template.episode
         self._allocate(n)
         self._walls = HashWalls(_TILES)
         self.seed_with(seed)
@@ -99,14 +103,16 @@ class RiichiArrays(RiichiEndings):
 
     def reset(self) -> None:
         """Every table's next episode: a new game's first hand."""
+        self._new_game(self._rows)
         self._deal(self._rows)
         fallback = np.zeros(self.n, dtype=bool)
         self._drain(fallback, np.zeros(self.n, dtype=bool), np.zeros((self.n, _P)))
         self._finish()
 
     def _deal(self, rows: Any) -> None:
-        """A new game's first hand at ``rows`` (seat 0 deals): the wall, the deal, the
-        indicator; the dealer's draw queued (:meth:`_drain`)."""
+        """The next hand at ``rows`` (its dealer, points and sticks as the game left
+        them): the wall, the deal (13 tiles each from the dealer), the indicator; the
+        dealer's draw queued (:meth:`_drain`)."""
         m = len(rows)
         for i in rows.tolist():
             self._engine_off(i)
@@ -115,7 +121,10 @@ class RiichiArrays(RiichiEndings):
         self.walls[rows] = ids
         faces = self._face_of_id[ids]
         self._draws[rows] = faces
-        dealt = faces[:, :_DEALT].reshape(m * _P, 13)
+        dealer = self._dealer[rows]
+        block = (np.arange(_P)[None, :] - dealer[:, None]) % _P  # each seat's 13 tiles
+        blocks = faces[:, :_DEALT].reshape(m, _P, 13)
+        dealt = blocks[np.arange(m)[:, None], block].reshape(m * _P, 13)
         hand = np.arange(m * _P)[:, None]
         width = self._faces + 1
         held = np.bincount((hand * width + dealt).ravel(), minlength=m * _P * width)
@@ -144,21 +153,18 @@ class RiichiArrays(RiichiEndings):
         self._riichi_furiten[rows] = False
         self._ippatsu[rows] = False
         self._pending[rows] = -1
-        self._pot[rows] = 0
         for i in rows.tolist():
             self._meld_list[i] = [[] for _ in range(_P)]
         self._waits[rows] = batch_waits(kc.reshape(m * _P, _K)).reshape(m, _P, _K)
         self._banned[rows] = False
-        self._scores[rows] = self._start_points
         self._clean[rows] = True
         self._first_wind[rows] = -1
         self._count[rows] = 0
         self._asked[rows] = 0
         self._river_cells[rows] = self._trash
         self._riichi_cells[rows] = self._trash
-        self._hlen[rows] = 0
         self._pos[rows] = _DEALT
-        self._queue_draw(rows, np.zeros(m, dtype=np.int64), False)
+        self._queue_draw(rows, dealer, False)
 
     def _reveal(self, rows: Any) -> None:
         """The next dora indicator turned face up."""
@@ -238,7 +244,8 @@ class RiichiArrays(RiichiEndings):
     def step(self, actions: Any, rewards: Any, terminated: Any, illegal: Any) -> None:
         """Play ``actions`` (one layout index per table); fill ``rewards`` (``(n, 4)``),
         ``terminated`` and ``illegal``, which the caller has zeroed; tables whose hand
-        ended deal the next; then the next observations and masks."""
+        ended deal the next (a new game's first where the episode ended); then the next
+        observations and masks."""
         acts = np.asarray(actions, dtype=np.int64)
         before = self._scores.copy()  # (a hand handed to the engine: its rewards from here)
         inside = acts.view(np.uint64) < self.action_size
@@ -246,16 +253,19 @@ class RiichiArrays(RiichiEndings):
             self._rows * (self.action_size + 1) + acts * inside
         )
         legal = (legal == 1) & inside
-        ended = ~legal
+        ended = ~legal  # the hands that ended (an illegal action ends its episode)
+        over = ~legal  # the episodes that ended
         bad = np.flatnonzero(ended & ~self._on_engine)
         if len(bad):
             rewards[bad, self.seat[bad]] = self.illegal_reward
             illegal[bad] = True
-        for i in np.flatnonzero(self._on_engine).tolist():  # (their hands' rest)
-            ended[i] = self._engine_step(i, int(acts[i]), rewards, illegal)
+        for i in np.flatnonzero(self._on_engine).tolist():  # (the rest of their episodes)
+            ended[i] = over[i] = self._engine_step(i, int(acts[i]), rewards, illegal)
         rows = np.flatnonzero(legal & ~self._on_engine)
         fallback = np.zeros(self.n, dtype=bool)
         if len(rows):
+            if self.episode == "game" and self._hlen.max() + 1 >= self._hist.shape[1]:
+                self._hist = np.concatenate([self._hist, np.zeros_like(self._hist)], axis=1)
             at = self._hlen[rows]
             self._hist[rows, at, 0] = self.seat[rows]
             self._hist[rows, at, 1] = acts[rows]
@@ -266,20 +276,21 @@ class RiichiArrays(RiichiEndings):
         # the hands that ended so far: the next deal, its dealer's draw among the step's
         dealt = np.flatnonzero(ended)
         if len(dealt):
-            self._deal(dealt)
+            self._next_hands(dealt, over, rewards)
         self._drain(fallback, ended, rewards)
         if self.handover:
             fallback[rows[self._handover_rng.random(len(rows)) < self.handover]] = True
         for i in np.flatnonzero(fallback & ~ended).tolist():
             ended[i], now = self._engine_take(i)
+            over[i] = ended[i]
             rewards[i] = (np.array(now) - before[i]) / self._scale
-        terminated[ended] = True
-        ended[dealt] = False  # (for now: the hands the engine ended on taking them)
-        late = np.flatnonzero(ended)
+        ended[dealt] = False  # (for now: the hands that ended since, in the draws of the
+        late = np.flatnonzero(ended)  # step or on the engine on taking them)
         ended[dealt] = True
         if len(late):
-            self._deal(late)
+            self._next_hands(late, over, rewards)
             self._drain(fallback, ended, rewards)
+        terminated[over] = True
         self._finish()
 
     def _turns(self, rows: Any, acts: Any, fallback: Any, ended: Any, rewards: Any) -> None:
@@ -293,7 +304,7 @@ class RiichiArrays(RiichiEndings):
         if tsumo.any():
             won = rows[tsumo]
             self._wins(won, self._turn[won, None], None, fallback, ended, rewards)
-        ended[rows[acts == self._abort]] = True  # (no points move)
+        self._aborted(rows[acts == self._abort], ended)
         self._pending[rows[riichi]] = self._turn[rows[riichi]]
         self._pending_double[rows[riichi]] = self._clean[rows[riichi]] & (
             self._rlen[rows[riichi], self._turn[rows[riichi]]] == 0
@@ -539,7 +550,7 @@ class RiichiArrays(RiichiEndings):
         if won.any():
             self._pending[done[won]] = -1
             three = rons.all(axis=1)
-            ended[done[three]] = True
+            self._aborted(done[three], ended)
             some = won & ~three
             winners = np.where(rons[some], order[some], -1)  # (from the discarder's right)
             self._wins(done[some], winners, d[some], fallback, ended, rewards)

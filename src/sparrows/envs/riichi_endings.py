@@ -1,9 +1,10 @@
 """How a hand of riichi's array tables (:mod:`.riichi_arrays`) ends, and the engine
 beside them: the riichi stick put down, the wins (scored by the ruleset's own scorer,
-paid by its ``settle``), the exhaustive draw (its noten payments from the settlement's
-``noten_moves`` table), and the hand-over of a table's hand to its own engine game
-(its wall, its decisions replayed through :class:`~.core.EnvCore`) with the
-observations of the tables playing there."""
+paid by its ``settle``), the aborts, the exhaustive draw (its noten payments from the
+settlement's ``noten_moves`` table), what follows a hand (a new game, or in whole games
+the next hand as the settlement's ``game_goes_on`` and ``next_honba`` decide it), and the
+hand-over of a table's episode to its own engine game (its walls, its decisions replayed
+through :class:`~.core.EnvCore`) with the observations of the tables playing there."""
 
 from __future__ import annotations
 
@@ -12,13 +13,18 @@ from typing import Any
 import numpy as np
 
 from ..rules.riichi.points import settle
+from ..rules.riichi.settlement import game_goes_on, next_honba
 from ..rules.riichi.table import PAO_YAKUMAN
 from .core import EnvCore
 from .riichi_tables import PLAYERS as _P
 from .riichi_tables import TH as _TH
 from .riichi_view import RiichiView
+from .walls import HashWalls
 
 __all__ = ["RiichiEndings"]
+
+#: walls given to a table's engine game with whole games (a game plays fewer hands)
+_AHEAD = 64
 
 
 class RiichiEndings(RiichiView):
@@ -28,9 +34,88 @@ class RiichiEndings(RiichiView):
     #: the :class:`EnvCore` arguments of every table (an engine table is made from them)
     config: dict[str, Any]
 
+    #: a hand an episode ("hand") or a whole game ("game")
+    episode: str
+    _walls: HashWalls
+
     def game_walls(self, row: int) -> list[list[int]]:
-        """Table ``row``'s wall for its current hand, in ``Game``'s order."""
-        return [self.walls[row].tolist()]
+        """Table ``row``'s walls in ``Game``'s order: its current hand's, or with whole
+        games the game's hands' from its first (more than a game plays)."""
+        if self.episode == "hand":
+            return [self.walls[row].tolist()]
+        counters = self._game_first[row] + np.arange(_AHEAD, dtype=np.uint64)
+        orders = self._walls.orders(np.full(_AHEAD, row), counters)
+        return [list(o) for o in orders.tolist()]
+
+    # ------------------------------------------------------------------ the game
+    def _new_game(self, rows: Any) -> None:
+        """A new game at ``rows``: the starting points, seat 0 the first dealer."""
+        self._scores[rows] = self._start_points
+        self._pot[rows] = 0
+        self._dealer[rows] = 0
+        self._kyoku[rows] = 0
+        self._honba[rows] = 0
+        self._hand_no[rows] = 0
+        self._hlen[rows] = 0
+        self._game_first[rows] = self._hands_played[rows]
+
+    def _next_hands(self, rows: Any, over: Any, rewards: Any) -> None:
+        """The hands that ended at ``rows``: each game goes on (its next hand's dealer,
+        honba and place, as the ruleset's settlement decides them) or its episode ends
+        (``over``) and a new game starts; then every one of them is dealt."""
+        if self.episode == "hand":
+            over[rows] = True
+        else:
+            for i in rows.tolist():
+                if not over[i]:
+                    over[i] = not self._game_goes_on(i, rewards)
+        new = rows[over[rows]]
+        for i in new.tolist():  # (a game the engine played on: the walls it used)
+            eng = self._engine[i]
+            if self._on_engine[i] and eng is not None:
+                used = np.uint64(len(eng.game.hand_orders))
+                self._hands_played[i] = self._game_first[i] + used
+        self._new_game(new)
+        self._deal(rows)
+
+    def _deal(self, rows: Any) -> None:  # pragma: no cover (the play's own)
+        """The next hand at ``rows`` (:class:`~.riichi_arrays.RiichiArrays`)."""
+        raise NotImplementedError
+
+    def _game_goes_on(self, i: int, rewards: Any) -> bool:
+        """After table ``i``'s hand: the next hand's dealer, honba and place, or the game
+        over (True: it goes on). At its end, the sticks left go to the first."""
+        opts = self.rules.options
+        scores = self._scores[i].tolist()
+        dealer = int(self._dealer[i])
+        renchan = bool(self._renchan[i])
+        self._honba[i] = next_honba(int(self._honba[i]), renchan, bool(self._won[i]))
+        places = self.rules.places(scores)
+        final = (2 if opts.hanchan else 1) * _P - 1
+        kyoku = int(self._kyoku[i])
+        busted = opts.bust and min(scores) < 0
+        top = places[dealer] == 1
+        if busted or not game_goes_on(
+            kyoku, renchan, bool(self._decided[i]), scores, dealer, top, final, opts
+        ):
+            if self._pot[i] and opts.sticks_to_winner_at_end:
+                first = places.index(1)
+                self._scores[i, first] += self._pot[i] * self._stick
+                rewards[i, first] += self._pot[i] * self._stick / self._scale
+                self._pot[i] = 0
+            return False
+        if not renchan:
+            self._kyoku[i] = kyoku + 1
+            self._dealer[i] = (dealer + 1) % _P
+        self._hand_no[i] += 1
+        return True
+
+    def _aborted(self, rows: Any, ended: Any) -> None:
+        """An abortive draw at ``rows`` (no points move; the dealer keeps the deal)."""
+        ended[rows] = True
+        self._renchan[rows] = True
+        self._won[rows] = False
+        self._decided[rows] = False
 
     def _stick_down(self, rows: Any, d: Any, rewards: Any) -> bool:
         """The riichi declared by ``d``'s discard at ``rows``, which nobody ronned,
@@ -61,20 +146,26 @@ class RiichiEndings(RiichiView):
             frm = None if discarder is None else int(discarder[j])
             face = int(self._drawn[row] if tsumo else self._subject[row])
             deltas = np.zeros(_P, dtype=np.int64)
-            sticks = int(self._pot[row])
-            for seat in (s for s in winners[j].tolist() if s >= 0):
-                result = self._score(row, seat, face, tsumo, sticks)
+            sticks, honba = int(self._pot[row]), int(self._honba[row])
+            dealer = int(self._dealer[row])
+            seats = [s for s in winners[j].tolist() if s >= 0]
+            for seat in seats:
+                result = self._score(row, seat, face, tsumo, sticks, honba)
                 if not result.is_win:  # pragma: no cover (offered only where it is)
                     raise AssertionError(f"table {row}: a win the scorer refuses")
                 if any(name in PAO_YAKUMAN for name, _ in result.yaku):
                     fallback[row] = True
                     break
-                deltas += settle(result.payment, seat, frm, 0, None, 0, _P)
-                sticks = 0  # (the first winner's)
+                deltas += settle(result.payment, seat, frm, dealer, None, 0, _P)
+                sticks = honba = 0  # (the first winner's)
             else:
                 self._scores[row] += deltas
                 rewards[row] += deltas / self._scale
+                self._pot[row] = 0
                 ended[row] = True
+                self._renchan[row] = dealer in seats
+                self._won[row] = True
+                self._decided[row] = True
 
     def _exhausted(self, rows: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """The exhaustive draw: noten payments (a nagashi mangan that may come: the
@@ -92,14 +183,18 @@ class RiichiEndings(RiichiView):
         self._scores[rows] += deltas
         rewards[rows] += deltas / self._scale
         ended[rows] = True
+        self._renchan[rows] = ready[np.arange(len(rows)), self._dealer[rows]]
+        self._won[rows] = False
+        self._decided[rows] = True
 
     # ------------------------------------------------------------------ the engine
     def _engine_off(self, i: int) -> None:
         self._on_engine[i] = False
 
     def _engine_take(self, i: int) -> tuple[bool, list[int]]:
-        """Table ``i``'s hand goes on on an engine game: its wall given, its decisions
-        replayed. Whether that ended the hand, and every seat's points now."""
+        """Table ``i``'s episode goes on on an engine game: its walls given, the game's
+        decisions replayed. Whether that ended the episode, and every seat's points
+        now."""
         eng = self._engine[i]
         if eng is None:
             eng = self._engine[i] = EnvCore(**self.config)
@@ -112,7 +207,7 @@ class RiichiEndings(RiichiView):
         return eng.done, list(eng.game.scores)
 
     def _engine_step(self, i: int, act: int, rewards: Any, illegal: Any) -> bool:
-        """Table ``i``'s decision on its engine game; True if the hand ended."""
+        """Table ``i``'s decision on its engine game; True if the episode ended."""
         eng = self._engine[i]
         assert eng is not None
         eng.play(int(self.seat[i]), act)

@@ -28,9 +28,25 @@ class RiichiState(RiichiTables):
     def _allocate(self, n: int) -> None:
         """The state, one row per table."""
         self.n = n
+        self._allocate_game(n)
         self._allocate_hands(n)
         self._allocate_facts(n)
         self._allocate_window_and_view(n)
+
+    def _allocate_game(self, n: int) -> None:
+        """The game around the hand: points, sticks, the dealer, the hand's place."""
+        self._scores = np.zeros((n, _P), dtype=np.int64)
+        self._pot = np.zeros(n, dtype=np.int64)  # riichi sticks on the table
+        self._dealer = np.zeros(n, dtype=np.int64)
+        self._kyoku = np.zeros(n, dtype=np.int64)  # the hand's place by dealer turns
+        self._honba = np.zeros(n, dtype=np.int64)
+        self._hand_no = np.zeros(n, dtype=np.int64)  # hands of the game before this one
+        self._game_first = np.zeros(n, dtype=np.uint64)  # the walls' counter at its start
+        # how the hand ended: the dealer keeps the deal; a win; a win or the exhaustive
+        # draw (not an abort)
+        self._renchan = np.zeros(n, dtype=bool)
+        self._won = np.zeros(n, dtype=bool)
+        self._decided = np.zeros(n, dtype=bool)
 
     def _allocate_hands(self, n: int) -> None:
         """The walls, the hands, the melds and the rivers."""
@@ -50,7 +66,6 @@ class RiichiState(RiichiTables):
         self._public = np.zeros((n, _K), dtype=np.int64)  # seen by all: river, melds, dora
         self._waits = np.zeros((n, p, _K), dtype=bool)  # each concealed hand's waits
         self._banned = np.zeros((n, _K + 1), dtype=bool)  # kuikae: kinds not to discard now
-        self._scores = np.zeros((n, p), dtype=np.int64)
         self._turn = np.zeros(n, dtype=np.int64)  # the seat on turn (the discarder)
         self.seat = np.zeros(n, dtype=np.int32)  # the acting seat
         self._drawn = np.full(n, faces, dtype=np.int64)  # the face drawn (faces: none)
@@ -75,13 +90,11 @@ class RiichiState(RiichiTables):
         self._rinshan = np.zeros(n, dtype=bool)  # the turn's tile is a kan's replacement
         self._temp_furiten = np.zeros((n, p), dtype=bool)  # a ron passed since its discard
         # riichi: per seat 0, 1 or 2 (double); a ron passed in riichi (furiten for the
-        # hand); the seat whose riichi discard awaits its claims (-1), a double one; the
-        # sticks on the table
+        # hand); the seat whose riichi discard awaits its claims (-1), a double one
         self._riichi = np.zeros((n, p), dtype=np.int64)
         self._riichi_furiten = np.zeros((n, p), dtype=bool)
         self._pending = np.full(n, -1, dtype=np.int64)
         self._pending_double = np.zeros(n, dtype=bool)
-        self._pot = np.zeros(n, dtype=np.int64)
         self._ippatsu = np.zeros((n, p), dtype=bool)  # in riichi, no call nor own discard since
         #: per table and seat, its melds as the scorer reads them (type, faces, feeder)
         self._meld_list: list[list[list[tuple[MeldType, list[int], int | None]]]] = [
@@ -118,7 +131,7 @@ class RiichiState(RiichiTables):
         self._flags_at = flags + rel * river * 4
         self._mask_full = np.zeros((n, self.action_size + 1), dtype=np.int8)  # (+ "none")
         self.mask = self._mask_full[:, : self.action_size]
-        # the hand's decisions, for the engine's replay
+        # the game's decisions, for the engine's replay (grown as a game needs)
         self._hist = np.zeros((n, _DECISIONS, 2), dtype=np.int64)  # (seat, action)
         self._hlen = np.zeros(n, dtype=np.int64)
         self._hands_played = np.zeros(n, dtype=np.uint64)

@@ -51,9 +51,9 @@ class RiichiView(RiichiState):
                 np.where(claim, off["subject"] + self._kind[self._subject], -1),
                 np.where(claim, self._prompt_claim, self._prompt_turn),
                 np.where(claim, off["offered_by"] + ((self._turn - me) & 3), -1),
-                off["dealer"] + ((-me) & 3),  # (seat 0 deals)
-                off["seat_wind"] + me,
-                np.full(n, off["round_wind"]),
+                off["dealer"] + ((self._dealer - me) & 3),
+                off["seat_wind"] + ((me - self._dealer) & 3),
+                off["round_wind"] + self._kyoku // p % 4,
                 np.where(self._turn == me, off["counters"] + 3, -1),
             ]
         )
@@ -86,7 +86,9 @@ class RiichiView(RiichiState):
         furiten = claim & (mine & (self._rcount[rows, me] > 0)).any(axis=1)
         furiten |= self._temp_furiten[rows, me] | self._riichi_furiten[rows, me]
         obs[:, off["riichi"] : off["riichi"] + 2 * p : 2] = self._riichi[r4, rel] > 0
+        obs[:, off["counters"]] = self._honba / 10
         obs[:, off["counters"] + 1] = self._pot / 10
+        obs[:, off["counters"] + 2] = self._hand_no / 16
         obs[:, off["furiten"]] = furiten
         self._masks(me, own)
 
@@ -134,12 +136,14 @@ class RiichiView(RiichiState):
     def _is_win(self, row: int, seat: int, face: int, tsumo: bool) -> bool:
         """Whether the ruleset's scorer finds a win for ``seat`` on ``face`` (its draw, or
         the discard)."""
-        return self._score(row, seat, face, tsumo, 0).is_win
+        return self._score(row, seat, face, tsumo, 0, 0).is_win
 
-    def _score(self, row: int, seat: int, face: int, tsumo: bool, sticks: int) -> RiichiScore:
+    def _score(
+        self, row: int, seat: int, face: int, tsumo: bool, sticks: int, honba: int
+    ) -> RiichiScore:
         """The ruleset's score of ``seat``'s win on ``face`` (its draw, or the discard),
-        from the table's state as the engine builds it (``RiichiBase._situation``; the
-        first hand of a game: no honba), with ``sticks`` riichi sticks to collect."""
+        from the table's state as the engine builds it (``RiichiBase._situation``), with
+        ``sticks`` riichi sticks and ``honba`` to collect."""
         tile = self._face_tile
         held = self._held[row, seat, : self._faces].tolist()
         if tsumo:
@@ -149,13 +153,14 @@ class RiichiView(RiichiState):
             Meld(kind, tuple(sorted(tile[f] for f in faces)), _source(frm, seat))
             for kind, faces, frm in self._meld_list[row][seat]
         )
+        dealer = int(self._dealer[row])
         when = timing(
             tsumo=tsumo,
             last=bool(self._pos[row] >= self._end[row]),
             replacement=bool(self._rinshan[row]),
             chankan=False,  # (a kan that may be robbed: the engine)
             first=bool(self._clean[row]) and bool(self._rlen[row, seat] == 0),
-            dealer=seat == 0,
+            dealer=seat == dealer,
         )
         revealed = int(self._revealed[row])
         shown = self._draws[row, _INDICATOR : _INDICATOR + revealed].tolist()
@@ -174,10 +179,11 @@ class RiichiView(RiichiState):
             houtei=when.houtei,
             tenhou=when.tenhou,
             chiihou=when.chiihou,
-            seat_wind=seat,  # (seat 0 deals)
-            round_wind=0,
+            seat_wind=(seat - dealer) % _P,
+            round_wind=int(self._kyoku[row]) // _P % 4,
             dora_indicators=tuple(tile[f] for f in shown),
             ura_indicators=tuple(tile[f] for f in under),
+            honba=honba,
             riichi_sticks=sticks,
         )
         return score(situation, self.rules.options)
