@@ -15,7 +15,7 @@ game seeds, so a batch made with the same ``seed`` plays the same games.
 (hands or games, any reward; :class:`~.arrays.SuzumeArrays`), and four-player riichi of
 the default preset, hands or games, points (:class:`~.riichi_arrays.RiichiArrays`: a
 table hands what is rare in play, a kan that may be robbed or a yakuman with pao, to its
-own engine game for the rest of its episode).
+own engine game for the rest of that hand).
 The same rules, observations, masks and rewards (tested against the engine at every
 decision), many times the hands a second; their games come from the seed by another
 road, so they are not the per-table batch's games for the same seed, and ``ended``

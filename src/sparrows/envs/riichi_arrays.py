@@ -15,8 +15,8 @@ may be robbed, a closed kan is offered in riichi, a fourth kan is made, four pla
 in riichi, the first four discards are one wind, a nagashi mangan may come, or a win is a
 yakuman a feeder may be liable for (pao), a table hands its episode to its own engine
 game (the same walls, the episode's decisions replayed through :class:`~.core.EnvCore`,
-the one replay path) and plays the rest of it there. The next episode is the arrays'
-again.
+the one replay path) and plays the rest of that hand there. The next hand is the arrays'
+again (in a whole game, its state read back from the engine's game).
 
 The layers: :class:`~.riichi_tables.RiichiTables` (what the tables look up: faces,
 action indices, the offers' shapes), :class:`~.riichi_state.RiichiState` (the arrays),
@@ -253,6 +253,8 @@ class RiichiArrays(RiichiEndings):
             self._rows * (self.action_size + 1) + acts * inside
         )
         legal = (legal == 1) & inside
+        if self.episode == "game" and self._hlen.max() + 1 >= self._hist.shape[1]:
+            self._hist = np.concatenate([self._hist, np.zeros_like(self._hist)], axis=1)
         ended = ~legal  # the hands that ended (an illegal action ends its episode)
         over = ~legal  # the episodes that ended
         bad = np.flatnonzero(ended & ~self._on_engine)
@@ -260,12 +262,10 @@ class RiichiArrays(RiichiEndings):
             rewards[bad, self.seat[bad]] = self.illegal_reward
             illegal[bad] = True
         for i in np.flatnonzero(self._on_engine).tolist():  # (the rest of their episodes)
-            ended[i] = over[i] = self._engine_step(i, int(acts[i]), rewards, illegal)
+            ended[i], over[i] = self._engine_step(i, int(acts[i]), rewards, illegal)
         rows = np.flatnonzero(legal & ~self._on_engine)
         fallback = np.zeros(self.n, dtype=bool)
         if len(rows):
-            if self.episode == "game" and self._hlen.max() + 1 >= self._hist.shape[1]:
-                self._hist = np.concatenate([self._hist, np.zeros_like(self._hist)], axis=1)
             at = self._hlen[rows]
             self._hist[rows, at, 0] = self.seat[rows]
             self._hist[rows, at, 1] = acts[rows]
@@ -281,8 +281,7 @@ class RiichiArrays(RiichiEndings):
         if self.handover:
             fallback[rows[self._handover_rng.random(len(rows)) < self.handover]] = True
         for i in np.flatnonzero(fallback & ~ended).tolist():
-            ended[i], now = self._engine_take(i)
-            over[i] = ended[i]
+            ended[i], over[i], now = self._engine_take(i)
             rewards[i] = (np.array(now) - before[i]) / self._scale
         ended[dealt] = False  # (for now: the hands that ended since, in the draws of the
         late = np.flatnonzero(ended)  # step or on the engine on taking them)

@@ -67,7 +67,9 @@ class RiichiEndings(RiichiView):
             over[rows] = True
         else:
             for i in rows.tolist():
-                if not over[i]:
+                if self._back[i]:  # (its next hand read from its engine game)
+                    self._back[i] = False
+                elif not over[i]:
                     over[i] = not self._game_goes_on(i, rewards)
         new = rows[over[rows]]
         for i in new.tolist():  # (a game the engine played on: the walls it used)
@@ -191,10 +193,10 @@ class RiichiEndings(RiichiView):
     def _engine_off(self, i: int) -> None:
         self._on_engine[i] = False
 
-    def _engine_take(self, i: int) -> tuple[bool, list[int]]:
+    def _engine_take(self, i: int) -> tuple[bool, bool, list[int]]:
         """Table ``i``'s episode goes on on an engine game: its walls given, the game's
-        decisions replayed. Whether that ended the episode, and every seat's points
-        now."""
+        decisions replayed. Whether that ended the hand, and the episode, and every
+        seat's points now (a game's next hand: back to the arrays)."""
         eng = self._engine[i]
         if eng is None:
             eng = self._engine[i] = EnvCore(**self.config)
@@ -204,20 +206,42 @@ class RiichiEndings(RiichiView):
                 raise AssertionError(f"table {i}: the engine refused a replayed decision")
         self._on_engine[i] = True
         eng.rewards()  # (its rewards from now on: what follows)
-        return eng.done, list(eng.game.scores)
+        ended = eng.done or self._engine_back(i, eng)
+        return ended, eng.done, list(eng.game.scores)
 
-    def _engine_step(self, i: int, act: int, rewards: Any, illegal: Any) -> bool:
-        """Table ``i``'s decision on its engine game; True if the episode ended."""
+    def _engine_step(self, i: int, act: int, rewards: Any, illegal: Any) -> tuple[bool, bool]:
+        """Table ``i``'s decision on its engine game (kept for a later replay): whether
+        it ended the hand, and the episode (a game's next hand: back to the arrays)."""
         eng = self._engine[i]
         assert eng is not None
-        eng.play(int(self.seat[i]), act)
+        seat = int(self.seat[i])
+        self._hist[i, self._hlen[i]] = (seat, act)
+        self._hlen[i] += 1
+        eng.play(seat, act)
         got = eng.rewards()
         if any(got):
             rewards[i] = got
         if eng.done:
             illegal[i] = eng.illegal is not None
-            return True
-        return False
+            return True, True
+        return self._engine_back(i, eng), False
+
+    def _engine_back(self, i: int, eng: EnvCore) -> bool:
+        """With whole games, once table ``i``'s engine game has gone on to its next hand:
+        the game's state read back into the arrays, which deal that hand (its wall, the
+        same) and play it (True)."""
+        game = eng.game
+        if game.hand_number == self._hand_no[i]:
+            return False
+        self._scores[i] = game.scores
+        self._pot[i] = game.ledger.pots["points"] // self._stick
+        self._dealer[i] = game.dealer
+        self._kyoku[i] = game.state.kyoku
+        self._honba[i] = game.state.honba
+        self._hand_no[i] = game.hand_number
+        self._hands_played[i] = self._game_first[i] + np.uint64(game.hand_number)
+        self._back[i] = True
+        return True
 
     # ------------------------------------------------------------------ observations
     def _finish(self) -> None:

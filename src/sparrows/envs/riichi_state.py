@@ -47,6 +47,7 @@ class RiichiState(RiichiTables):
         self._renchan = np.zeros(n, dtype=bool)
         self._won = np.zeros(n, dtype=bool)
         self._decided = np.zeros(n, dtype=bool)
+        self._back = np.zeros(n, dtype=bool)  # the next hand read from the engine's game
 
     def _allocate_hands(self, n: int) -> None:
         """The walls, the hands, the melds and the rivers."""
