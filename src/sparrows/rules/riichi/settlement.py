@@ -72,6 +72,26 @@ def game_goes_on(
     return not (reached or not opts.west_extension or kyoku >= limit)
 
 
+def final_figures(
+    scores: Sequence[int], places: Sequence[int], opts: RiichiOptions
+) -> list[float]:
+    """The game's final figures per seat: points less the return points, in thousands,
+    with uma by place and oka to the first, to a tenth."""
+    uma_a, uma_b = opts.uma
+    if len(scores) == 3:  # 1st +a, 2nd +b, 3rd -(a + b)
+        uma = {1: uma_a, 2: uma_b, 3: -uma_a - uma_b}
+    else:
+        uma = {1: uma_a, 2: uma_b, 3: -uma_b, 4: -uma_a}
+    oka = (opts.return_points - opts.start_points) * len(scores) / 1000
+    final = []
+    for score, place in zip(scores, places, strict=True):
+        value = (score - opts.return_points) / 1000 + uma[place]
+        if place == 1:
+            value += oka
+        final.append(round(value, 1))
+    return final
+
+
 def next_honba(honba: int, renchan: bool, won: bool) -> int:
     """The honba of the next hand: one more unless a non-dealer won (then none)."""
     return honba + 1 if renchan or not won else 0
@@ -549,17 +569,5 @@ class RiichiSettlement(RiichiBase):
         self, game: Game, scores: list[int], places: list[int], ops: list[fl.Op]
     ) -> fl.GameOver:
         """The game's final figures: points less the return, with uma and oka."""
-        opts = self.options
-        uma_a, uma_b = opts.uma
-        if self.num_players == 3:  # 1st +a, 2nd +b, 3rd -(a + b)
-            uma = {1: uma_a, 2: uma_b, 3: -uma_a - uma_b}
-        else:
-            uma = {1: uma_a, 2: uma_b, 3: -uma_b, 4: -uma_a}
-        oka = (opts.return_points - opts.start_points) * self.num_players / 1000
-        final = []
-        for s in self._seats:
-            value = (scores[s] - opts.return_points) / 1000 + uma[places[s]]
-            if places[s] == 1:
-                value += oka
-            final.append(round(value, 1))
+        final = final_figures(scores, places, self.options)
         return fl.GameOver(ops, {"final": final, "places": places})
