@@ -167,7 +167,7 @@ def test_a_batch_of_arrays_steps_and_restarts_like_the_per_table_batch() -> None
     ("args", "named"),
     [
         ({"ruleset": "hongkong"}, "the hongkong ruleset (only suzume and riichi)"),
-        ({"ruleset": "riichi", "reward": "placement"}, "riichi array tables play four-player"),
+        ({"ruleset": "riichi", "claims": "uniform"}, "riichi array tables play four-player"),
         ({"ruleset": "riichi", "preset": "tenhou-sanma"}, "with 3 players"),
         ({"autoplay": False}, "autoplay=False"),
         ({"claims": "uniform"}, "claims='uniform'"),

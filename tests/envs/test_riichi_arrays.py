@@ -36,6 +36,7 @@ def _play(
     riichi: float = 0.0,
     win: float = 0.0,
     episode: str = "hand",
+    reward: str = "points",
 ) -> dict[str, int]:
     """``n`` array tables and ``n`` engine games on the same walls, ``steps`` random
     decisions each, compared at every decision; what was played, counted. ``handover``:
@@ -43,7 +44,7 @@ def _play(
     how often a riichi offered is declared (random play seldom finds one); ``win``: how
     often a ron or tsumo offered is taken (else as the other decisions); ``episode``: a
     hand or a whole game."""
-    config = {"ruleset": "riichi", "episode": episode}
+    config = {"ruleset": "riichi", "episode": episode, "reward": reward}
     tables = RiichiArrays(n, seed, config, handover=handover)
     tables.reset()
     refs = [EnvCore(**config) for _ in range(n)]
@@ -199,6 +200,29 @@ def test_whole_games_are_played_as_the_engine() -> None:
     assert seen["in arrays"] > 0.99 * seen["decisions"], seen
 
 
+@pytest.mark.parametrize(
+    ("episode", "reward", "steps"),
+    [("hand", "placement", 300), ("game", "placement", 1000), ("game", "final", 1000)],
+)
+def test_the_other_rewards_are_the_engines(episode: str, reward: str, steps: int) -> None:
+    """``placement`` (+1 first .. -1 last at the episode's end) and ``final`` (the game's
+    final figures with uma and oka): nothing until the episode ends, then the rewards the
+    engine's environment gives, in the arrays and after a hand-over."""
+    seen = _play(
+        16,
+        sized(steps, 4 * steps),
+        9,
+        illegal_share=0.0002,
+        handover=0.005,
+        riichi=1.0,
+        win=1.0,
+        episode=episode,
+        reward=reward,
+    )
+    ended = seen["games"] if episode == "game" else seen["hands"]
+    assert ended >= 12 and seen["to the engine"] > 5, seen
+
+
 def test_a_hand_goes_on_on_the_engine_from_any_decision() -> None:
     """A table hands its hand to its engine (its wall, its decisions replayed) from any
     point, and the engine's decisions, wins and payments are the reference's too."""
@@ -240,7 +264,6 @@ def test_what_the_arrays_do_not_play_is_refused() -> None:
     for config in (
         {"ruleset": "riichi", "preset": "tenhou-sanma"},
         {"ruleset": "riichi", "preset": "mahjongsoul"},
-        {"ruleset": "riichi", "episode": "game", "reward": "placement"},
         {"ruleset": "riichi", "claims": "uniform"},
         {"ruleset": "suzume"},
     ):

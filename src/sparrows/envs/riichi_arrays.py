@@ -74,12 +74,12 @@ class RiichiArrays(RiichiEndings):
             wrong.append("options other than the default preset's")
         if template.claims != "eligible" or not template.autoplay:
             wrong.append("claims other than eligible with autoplay")
-        if template.reward != "points":
+        if template.reward == "chips":
             wrong.append(f"reward={template.reward!r}")
         if wrong:
             raise SparrowsError(
                 "riichi array tables play four-player hands or games of the default preset "
-                f"with eligible claims and points; not {', '.join(wrong)}"
+                f"with eligible claims; not {', '.join(wrong)}"
             )
         super().__init__(rules, template.encoder, template.layout)
         self.n = n
@@ -88,8 +88,9 @@ class RiichiArrays(RiichiEndings):
         self.handover = handover
         self._handover_rng = np.random.default_rng(seed)
         self.illegal_reward = template.illegal_reward
-        #: a hand an episode, or a whole game
+        #: a hand an episode, or a whole game; the rewards (points, placement, final)
         self.episode = template.episode
+        self.reward = template.reward
         self._allocate(n)
         self._walls = HashWalls(_TILES)
         self.seed_with(seed)
@@ -276,20 +277,23 @@ class RiichiArrays(RiichiEndings):
         # the hands that ended so far: the next deal, its dealer's draw among the step's
         dealt = np.flatnonzero(ended)
         if len(dealt):
-            self._next_hands(dealt, over, rewards)
+            self._next_hands(dealt, over, rewards, illegal)
         self._drain(fallback, ended, rewards)
         if self.handover:
             fallback[rows[self._handover_rng.random(len(rows)) < self.handover]] = True
         for i in np.flatnonzero(fallback & ~ended).tolist():
-            ended[i], over[i], now = self._engine_take(i)
-            rewards[i] = (np.array(now) - before[i]) / self._scale
+            ended[i], over[i], now, got = self._engine_take(i)
+            points = self.reward == "points"
+            rewards[i] = (np.array(now) - before[i]) / self._scale if points else got
         ended[dealt] = False  # (for now: the hands that ended since, in the draws of the
         late = np.flatnonzero(ended)  # step or on the engine on taking them)
         ended[dealt] = True
         if len(late):
-            self._next_hands(late, over, rewards)
+            self._next_hands(late, over, rewards, illegal)
             self._drain(fallback, ended, rewards)
         terminated[over] = True
+        if self.reward != "points":  # (the points' moves: none until the episode's end)
+            rewards[~over] = 0
         self._finish()
 
     def _turns(self, rows: Any, acts: Any, fallback: Any, ended: Any, rewards: Any) -> None:

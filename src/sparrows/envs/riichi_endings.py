@@ -13,9 +13,9 @@ from typing import Any
 import numpy as np
 
 from ..rules.riichi.points import settle
-from ..rules.riichi.settlement import game_goes_on, next_honba
+from ..rules.riichi.settlement import final_figures, game_goes_on, next_honba
 from ..rules.riichi.table import PAO_YAKUMAN
-from .core import EnvCore
+from .core import EnvCore, end_rewards
 from .riichi_tables import PLAYERS as _P
 from .riichi_tables import TH as _TH
 from .riichi_view import RiichiView
@@ -34,8 +34,9 @@ class RiichiEndings(RiichiView):
     #: the :class:`EnvCore` arguments of every table (an engine table is made from them)
     config: dict[str, Any]
 
-    #: a hand an episode ("hand") or a whole game ("game")
+    #: a hand an episode ("hand") or a whole game ("game"); the rewards
     episode: str
+    reward: str
     _walls: HashWalls
 
     def game_walls(self, row: int) -> list[list[int]]:
@@ -59,10 +60,11 @@ class RiichiEndings(RiichiView):
         self._hlen[rows] = 0
         self._game_first[rows] = self._hands_played[rows]
 
-    def _next_hands(self, rows: Any, over: Any, rewards: Any) -> None:
+    def _next_hands(self, rows: Any, over: Any, rewards: Any, illegal: Any) -> None:
         """The hands that ended at ``rows``: each game goes on (its next hand's dealer,
         honba and place, as the ruleset's settlement decides them) or its episode ends
-        (``over``) and a new game starts; then every one of them is dealt."""
+        (``over``; with ``placement`` or ``final`` rewards, its end's) and a new game
+        starts; then every one of them is dealt."""
         if self.episode == "hand":
             over[rows] = True
         else:
@@ -72,13 +74,25 @@ class RiichiEndings(RiichiView):
                 elif not over[i]:
                     over[i] = not self._game_goes_on(i, rewards)
         new = rows[over[rows]]
-        for i in new.tolist():  # (a game the engine played on: the walls it used)
+        for i in new.tolist():
             eng = self._engine[i]
-            if self._on_engine[i] and eng is not None:
+            if self._on_engine[i] and eng is not None:  # (the walls its engine game used)
                 used = np.uint64(len(eng.game.hand_orders))
                 self._hands_played[i] = self._game_first[i] + used
+            elif self.reward != "points" and not illegal[i]:
+                rewards[i] = self._end_rewards(i)
         self._new_game(new)
         self._deal(rows)
+
+    def _end_rewards(self, i: int) -> list[float]:
+        """Table ``i``'s rewards at its episode's end, as the environments give them
+        (``end_rewards``): the places by the points (at a game's end, the final figures
+        with uma and oka too)."""
+        scores = self._scores[i].tolist()
+        places = self.rules.places(scores)
+        over = self.episode == "game"  # (a hand episode: the standing, not a result)
+        final = final_figures(scores, places, self.rules.options) if over else scores
+        return end_rewards(self.rules, self.reward, places, final, self._scale)
 
     def _deal(self, rows: Any) -> None:  # pragma: no cover (the play's own)
         """The next hand at ``rows`` (:class:`~.riichi_arrays.RiichiArrays`)."""
@@ -193,10 +207,10 @@ class RiichiEndings(RiichiView):
     def _engine_off(self, i: int) -> None:
         self._on_engine[i] = False
 
-    def _engine_take(self, i: int) -> tuple[bool, bool, list[int]]:
+    def _engine_take(self, i: int) -> tuple[bool, bool, list[int], list[float]]:
         """Table ``i``'s episode goes on on an engine game: its walls given, the game's
-        decisions replayed. Whether that ended the hand, and the episode, and every
-        seat's points now (a game's next hand: back to the arrays)."""
+        decisions replayed. Whether that ended the hand, and the episode, every seat's
+        points now and its rewards so far (a game's next hand: back to the arrays)."""
         eng = self._engine[i]
         if eng is None:
             eng = self._engine[i] = EnvCore(**self.config)
@@ -205,9 +219,9 @@ class RiichiEndings(RiichiView):
             if not eng.play(seat, act):
                 raise AssertionError(f"table {i}: the engine refused a replayed decision")
         self._on_engine[i] = True
-        eng.rewards()  # (its rewards from now on: what follows)
+        got = eng.rewards()  # (its rewards from now on: what follows)
         ended = eng.done or self._engine_back(i, eng)
-        return ended, eng.done, list(eng.game.scores)
+        return ended, eng.done, list(eng.game.scores), got
 
     def _engine_step(self, i: int, act: int, rewards: Any, illegal: Any) -> tuple[bool, bool]:
         """Table ``i``'s decision on its engine game (kept for a later replay): whether
