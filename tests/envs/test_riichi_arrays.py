@@ -192,10 +192,10 @@ def test_whole_games_are_played_as_the_engine() -> None:
     winds and counters in the observation, wins paid with honba, and each game's end
     (South 4, agari-yame, the West extension, a bust; the sticks left to the first) as
     the engine plays them; every decision equal."""
-    steps = sized(2000, 8000)
+    steps = sized(1500, 8000)
     seen = _play(16, steps, 6, illegal_share=0.0002, riichi=1.0, win=1.0, episode="game")
-    assert seen["games"] >= 25 and seen["next hands"] > 300, seen
-    assert seen["dealer kept"] > 50 and seen["sticks carried"] > 50, seen
+    assert seen["games"] >= 20 and seen["next hands"] > 250, seen
+    assert seen["dealer kept"] > 40 and seen["sticks carried"] > 50, seen
     assert seen["busts"] >= 1 and seen["west"] >= 1, seen
     assert seen["in arrays"] > 0.99 * seen["decisions"], seen
 
@@ -209,18 +209,18 @@ def test_the_other_rewards_are_the_engines(episode: str, reward: str, steps: int
     final figures with uma and oka): nothing until the episode ends, then the rewards the
     engine's environment gives, in the arrays and after a hand-over."""
     seen = _play(
-        16,
+        8,
         sized(steps, 4 * steps),
         9,
         illegal_share=0.0002,
-        handover=0.005,
+        handover=0.01,
         riichi=1.0,
         win=1.0,
         episode=episode,
         reward=reward,
     )
     ended = seen["games"] if episode == "game" else seen["hands"]
-    assert ended >= 12 and seen["to the engine"] > 5, seen
+    assert ended >= 6 and seen["to the engine"] > 4, seen
 
 
 def test_a_hand_goes_on_on_the_engine_from_any_decision() -> None:

@@ -72,9 +72,7 @@ def game_goes_on(
     return not (reached or not opts.west_extension or kyoku >= limit)
 
 
-def final_figures(
-    scores: Sequence[int], places: Sequence[int], opts: RiichiOptions
-) -> list[float]:
+def final_figures(scores: Sequence[int], places: Sequence[int], opts: RiichiOptions) -> list[float]:
     """The game's final figures per seat: points less the return points, in thousands,
     with uma by place and oka to the first, to a tenth."""
     uma_a, uma_b = opts.uma
