@@ -126,7 +126,9 @@ test-pure: $(DEVSTAMP)
 # (sparrows.server), the Ray and report tests (sparrows.sim's backends), the examples,
 # the terminal table, the export and record-format tests (sparrows.records), the dataset
 # writer's and the mjai bot adapter's (records and processes), and the client
-# contract's view round trips and stream rebuilds (views, JSON schema and stream). The
+# contract's view round trips and stream rebuilds (views, JSON schema and stream), and
+# riichi's array tables' whole games and other rewards (numpy in both builds: their
+# hands, wins and hand-overs are still played against the compiled engine). The
 # compiled engine still plays every configuration there through the contract's other
 # tests and test_builds.
 FAST_SKIP := tests/docs tests/cli tests/web tests/sim tests/records/test_export.py \
@@ -134,7 +136,9 @@ FAST_SKIP := tests/docs tests/cli tests/web tests/sim tests/records/test_export.
 	tests/records/test_edges.py tests/records/test_mjlog.py tests/envs/test_dataset.py \
 	tests/bots/test_mjai.py
 FAST_DESELECT := tests/client/test_contract.py::test_views_round_trip_and_meet_the_schema \
-	tests/client/test_contract.py::test_the_stream_rebuilds_every_view[
+	tests/client/test_contract.py::test_the_stream_rebuilds_every_view[ \
+	tests/envs/test_riichi_arrays.py::test_whole_games_are_played_as_the_engine \
+	tests/envs/test_riichi_arrays.py::test_the_other_rewards_are_the_engines
 test-fast: $(FASTSTAMP)
 	SPARROWS_PURE_PYTHON=$(abspath $(BIN)/python) SPARROWS_EXPECT=compiled \
 		$(FASTBIN)/pytest -n 2 --dist worksteal -m "not slow" -p no:cacheprovider \
