@@ -37,6 +37,7 @@ def _play(
     win: float = 0.0,
     episode: str = "hand",
     reward: str = "points",
+    preset: str | None = None,
 ) -> dict[str, int]:
     """``n`` array tables and ``n`` engine games on the same walls, ``steps`` random
     decisions each, compared at every decision; what was played, counted. ``handover``:
@@ -44,7 +45,7 @@ def _play(
     how often a riichi offered is declared (random play seldom finds one); ``win``: how
     often a ron or tsumo offered is taken (else as the other decisions); ``episode``: a
     hand or a whole game."""
-    config = {"ruleset": "riichi", "episode": episode, "reward": reward}
+    config = {"ruleset": "riichi", "preset": preset, "episode": episode, "reward": reward}
     tables = RiichiArrays(n, seed, config, handover=handover)
     tables.reset()
     refs = [EnvCore(**config) for _ in range(n)]
@@ -223,6 +224,13 @@ def test_the_other_rewards_are_the_engines(episode: str, reward: str, steps: int
     assert ended >= 6 and seen["to the engine"] > 4, seen
 
 
+def test_mahjong_souls_preset_is_played_as_the_engine() -> None:
+    """The ``mahjongsoul`` preset (double yakuman, a closed kan that thirteen orphans
+    may rob, pao for the yakuman alone): the same play, every decision equal."""
+    seen = _play(16, sized(500, 2000), 12, riichi=1.0, win=1.0, preset="mahjongsoul")
+    assert seen["won in arrays"] > 20 and seen["in arrays"] > 0.98 * seen["decisions"], seen
+
+
 def test_a_hand_goes_on_on_the_engine_from_any_decision() -> None:
     """A table hands its hand to its engine (its wall, its decisions replayed) from any
     point, and the engine's decisions, wins and payments are the reference's too."""
@@ -243,9 +251,16 @@ def test_a_hand_goes_on_on_the_engine_from_any_decision() -> None:
     riichi=st.sampled_from([0.0, 1.0]),
     win=st.sampled_from([0.0, 1.0]),
     episode=st.sampled_from(["hand", "game"]),
+    preset=st.sampled_from([None, "mahjongsoul"]),
 )
 def test_any_seed_plays_the_engines_riichi(
-    seed: int, illegal: float, handover: float, riichi: float, win: float, episode: str
+    seed: int,
+    illegal: float,
+    handover: float,
+    riichi: float,
+    win: float,
+    episode: str,
+    preset: str | None,
 ) -> None:
     seen = _play(
         8,
@@ -256,6 +271,7 @@ def test_any_seed_plays_the_engines_riichi(
         riichi=riichi,
         win=win,
         episode=episode,
+        preset=preset,
     )
     assert seen["hands"] + seen["next hands"] >= 8 and seen["claims"] > 20, seen
 
@@ -263,7 +279,7 @@ def test_any_seed_plays_the_engines_riichi(
 def test_what_the_arrays_do_not_play_is_refused() -> None:
     for config in (
         {"ruleset": "riichi", "preset": "tenhou-sanma"},
-        {"ruleset": "riichi", "preset": "mahjongsoul"},
+        {"ruleset": "riichi", "options": {"open_tanyao": False}},
         {"ruleset": "riichi", "claims": "uniform"},
         {"ruleset": "suzume"},
     ):
@@ -341,6 +357,37 @@ def _built_wall(tables: Any, hands: list[str]) -> Any:
     return np.array(order, dtype=np.int64)
 
 
+def _on_built_wall(
+    hands: list[str], config: dict[str, Any] | None = None
+) -> tuple[Any, EnvCore, Any]:
+    """One array table and one engine game dealt ``hands`` (:func:`_built_wall`); and the
+    wall's order."""
+    tables = RiichiArrays(1, 0, config)
+    order = _built_wall(tables, hands)
+    tables._walls.orders = lambda rows, counters: np.repeat(order[None, :], len(rows), axis=0)
+    tables.reset()
+    ref = EnvCore(**(config or {"ruleset": "riichi"}))
+    ref.new_game(0, walls=tables.game_walls(0))
+    return tables, ref, order
+
+
+def _steps_equal(tables: Any, ref: EnvCore, actions: list[int]) -> tuple[Any, bool]:
+    """``actions`` played on both, every decision compared: the last step's rewards (in
+    points) and whether the hand ended."""
+    rewards = np.zeros((1, 4), dtype=np.float32)
+    ended, illegal = np.zeros(1, dtype=bool), np.zeros(1, dtype=bool)
+    for act in actions:
+        seat = ref.to_act()[0]
+        assert tables.seat[0] == seat and tables.mask[0, act] == 1, (seat, act)
+        assert np.array_equal(tables.mask[0], ref.mask(seat))
+        rewards[:] = 0
+        tables.step(np.array([act]), rewards, ended, illegal)
+        ref.play(seat, act)
+        assert np.allclose(rewards[0], ref.rewards()) and ended[0] == ref.done
+        assert not illegal[0]
+    return rewards[0] * tables._scale, bool(ended[0])
+
+
 @pytest.mark.parametrize("rons", [2, 3])
 def test_two_rons_are_paid_and_three_abort(rons: int) -> None:
     """The dealer's first discard, 3s, completes two or three all-simples hands (234m
@@ -348,23 +395,27 @@ def test_two_rons_are_paid_and_three_abort(rons: int) -> None:
     as the engine pays them; three: the hand is aborted and no points move."""
     simple, other, dealer = "234678m234678p3s", "19m19p9s12356677z", "3s11s19m19p123123z"
     hands = [dealer, simple, simple, simple if rons == 3 else other]
-    tables = RiichiArrays(1, 0)
-    order = _built_wall(tables, hands)
-    tables._walls.orders = lambda rows, counters: np.repeat(order[None, :], len(rows), axis=0)
-    tables.reset()
+    tables, ref, order = _on_built_wall(hands)
     tables._engine_take = lambda i: pytest.fail("the hand went to the engine")
-    ref = EnvCore("riichi")
-    _rng, rewards, ended, illegal = start_against(tables, [ref], 0)
     three_s = int(tables._face_of_id[order[0]])
-    steps = [three_s] + [tables._ron] * rons
-    for act in steps:
-        seat = ref.to_act()[0]
-        assert tables.seat[0] == seat and tables.mask[0, act] == 1, (seat, act)
-        rewards[:] = 0
-        tables.step(np.array([act]), rewards, ended, illegal)
-        ref.play(seat, act)
-        assert np.allclose(rewards[0], ref.rewards()) and ended[0] == ref.done
-    assert ended[0] and not illegal[0]
-    scale = tables._scale
+    got, ended = _steps_equal(tables, ref, [three_s] + [tables._ron] * rons)
+    assert ended
     want = [-2600, 1300, 1300, 0] if rons == 2 else [0, 0, 0, 0]
-    assert np.allclose(rewards[0] * scale, want), rewards[0] * scale
+    assert np.allclose(got, want), got
+
+
+@pytest.mark.parametrize("preset", ["tenhou", "mahjongsoul"])
+def test_thirteen_orphans_robs_a_closed_kan_with_mahjong_souls_rules(preset: str) -> None:
+    """The dealer declares a closed kan of 1m on its first turn while the next seat waits
+    on 1m with thirteen orphans: with Mahjong Soul's rules that seat may rob it (the
+    arrays hand the hand to the engine there: a yakuman, 32,000 from the dealer); with
+    Tenhou's the kan stands and the dealer draws its replacement tile."""
+    hands = ["1111m2345678p23s", "99m19p19s1234567z", "2345678s456789p", "2345678m234566s"]
+    tables, ref, _order = _on_built_wall(hands, {"ruleset": "riichi", "preset": preset})
+    kan = int(tables._ankan_at[0, 0])  # (1m: kind 0, no red face)
+    if preset == "mahjongsoul":
+        got, ended = _steps_equal(tables, ref, [kan, tables._ron])
+        assert ended and np.allclose(got, [-32000, 32000, 0, 0]), got
+    else:
+        got, ended = _steps_equal(tables, ref, [kan])
+        assert not ended and tables.seat[0] == 0 and not tables._on_engine[0]

@@ -13,7 +13,7 @@ game seeds, so a batch made with the same ``seed`` plays the same games.
 
 ``vectorised=True`` holds the tables as arrays instead: Suzume-Jong with eligible claims
 (hands or games, any reward; :class:`~.arrays.SuzumeArrays`), and four-player riichi of
-the default preset, hands or games, points, placement or final rewards
+the default or mahjongsoul preset, hands or games, points, placement or final rewards
 (:class:`~.riichi_arrays.RiichiArrays`: a
 table hands what is rare in play, a kan that may be robbed or a yakuman with pao, to its
 own engine game for the rest of that hand).

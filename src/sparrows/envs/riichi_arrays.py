@@ -1,8 +1,8 @@
 """Riichi tables as numpy arrays: :class:`RiichiArrays`, the tables of
 ``batch_env("riichi", n, vectorised=True)`` (docs/envs.md, "Riichi's tables as arrays").
 
-``n`` four-player riichi tables (the default preset's rules), one hand or a whole game
-an episode, are held as arrays and stepped together: the deal, the draw, the discard,
+``n`` four-player riichi tables (the default or the mahjongsoul preset), one hand or a
+whole game an episode, are held as arrays and stepped together: the deal, the draw, the discard,
 the claim windows (asked of the seats that may claim, one after another from the
 discarder's right), the pass, chi, pon and kans, riichi (its stick and reward, ippatsu,
 the discards it forces, riichi furiten), temporary furiten, the turns with one legal
@@ -30,7 +30,8 @@ at every decision.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from typing import Any, Final
 
 import numpy as np
 
@@ -55,6 +56,15 @@ from .walls import HashWalls
 
 __all__ = ["RiichiArrays"]
 
+#: the options the arrays play either way, at their default preset's values: the scorer
+#: counts double yakuman, a yakuman with pao goes to the engine, and so does a closed kan
+#: that thirteen orphans may rob (Mahjong Soul's preset sets these three)
+_PLAYED_OPTIONS: Final = {
+    "double_yakuman": False,
+    "kokushi_robs_ankan": False,
+    "pao_yakuman_only": False,
+}
+
 
 class RiichiArrays(RiichiEndings):
     """``n`` riichi tables; see the module. ``template`` is an :class:`EnvCore` of the
@@ -70,16 +80,16 @@ class RiichiArrays(RiichiEndings):
         wrong = []
         if rules.name != "riichi" or rules.num_players != _P:
             wrong.append(f"the {rules.name} ruleset with {rules.num_players} players")
-        elif rules.options != RiichiOptions():
-            wrong.append("options other than the default preset's")
+        elif replace(rules.options, **_PLAYED_OPTIONS) != RiichiOptions():
+            wrong.append("options other than the default or mahjongsoul preset's")
         if template.claims != "eligible" or not template.autoplay:
             wrong.append("claims other than eligible with autoplay")
         if template.reward == "chips":
             wrong.append(f"reward={template.reward!r}")
         if wrong:
             raise SparrowsError(
-                "riichi array tables play four-player hands or games of the default preset "
-                f"with eligible claims; not {', '.join(wrong)}"
+                "riichi array tables play four-player hands or games of the default or "
+                f"mahjongsoul preset with eligible claims; not {', '.join(wrong)}"
             )
         super().__init__(rules, template.encoder, template.layout)
         self.n = n
@@ -334,6 +344,9 @@ class RiichiArrays(RiichiEndings):
         self._kan_of_held(c, cs, ck, MeldType.CLOSED_KAN)
         self._ckong_kc[c, cs, ck] += 4
         self._closed_kans[c, cs] += 1
+        if self.rules.options.kokushi_robs_ankan:  # (thirteen orphans may rob it: the engine)
+            waited = self._waits[c[:, None], self._seat_order[cs], ck[:, None]].any(axis=1)
+            fallback[c[waited]] = True
         a, as_, ak = rows[~closed], seats[~closed], k[~closed]
         for i, seat, kk, f in zip(
             a.tolist(), as_.tolist(), ak.tolist(), face[~closed].tolist(), strict=True
