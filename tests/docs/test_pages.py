@@ -36,6 +36,7 @@ PAGES = [
             "development",
             "engine",
             "envs",
+            "envs-speed",
             "formats",
             "protocol",
             "rulesets",
