@@ -57,7 +57,8 @@ def _play(
     seen |= dict.fromkeys(("ended in arrays", "paid in arrays", "to the engine"), 0)
     kinds = [a.type.value for a in tables.layout.actions]
     riichi_at = np.array([i for i, kind in enumerate(kinds) if kind == "riichi"])
-    seen["riichi"] = 0
+    ankan_at = np.array([i for i, kind in enumerate(kinds) if kind == "ankan"])
+    seen["riichi"] = seen["riichi kans"] = 0
     seen |= dict.fromkeys(("next hands", "dealer kept", "sticks carried"), 0)
     seen |= dict.fromkeys(("games", "busts", "west"), 0)
     wins = np.array([tables._ron, tables._tsumo])
@@ -79,6 +80,10 @@ def _play(
             for i in np.flatnonzero(keen).tolist():
                 actions[i] = int(rng.choice(riichi_at[offered[i] > 0]))
             seen["riichi"] += int((keen & in_arrays).sum())
+            # in riichi, a closed kan offered is declared
+            closed_kan = tables.mask[:, ankan_at].any(axis=1) & tables._riichi_kan
+            for i in np.flatnonzero(closed_kan).tolist():
+                actions[i] = int(ankan_at[tables.mask[i, ankan_at] > 0][0])
         if win:
             offered = tables.mask[:, wins].any(axis=1) & (rng.random(n) < win)
             for i in np.flatnonzero(offered).tolist():
@@ -91,6 +96,9 @@ def _play(
         taken = [kinds[a] if a < len(kinds) else "" for a in actions[in_arrays].tolist()]
         seen["calls"] += sum(kind in ("chi", "pon") for kind in taken)
         seen["kans"] += sum(kind in ("kan", "ankan", "kakan") for kind in taken)
+        in_riichi = tables._riichi[np.arange(n), tables.seat] > 0
+        for i in np.flatnonzero(in_arrays & in_riichi & (actions < len(kinds))).tolist():
+            seen["riichi kans"] += int(kinds[int(actions[i])] == "ankan")
         rewards[:] = 0
         ended[:] = False
         illegal[:] = False
@@ -171,9 +179,11 @@ def test_the_arrays_play_as_the_engine() -> None:
 
 def test_riichi_is_played_as_the_engine() -> None:
     """Riichi declared whenever offered: the stick and its reward, the riichi marks, the
-    forced discards after it, riichi furiten, in the arrays; every decision equal."""
+    forced discards after it, the closed kans it allows (of the drawn tile, the waits
+    unchanged), riichi furiten, in the arrays; every decision equal."""
     seen = _play(32, sized(300, 2500), 3, riichi=1.0)
     assert seen["riichi"] > 20 and seen["in arrays"] > 0.95 * seen["decisions"], seen
+    assert seen["riichi kans"] >= 1, seen  # (a closed kan in riichi that keeps the waits)
 
 
 def test_wins_are_scored_and_paid_as_the_engine() -> None:
@@ -341,15 +351,16 @@ def test_the_batch_env_plays_whole_riichi_games_as_arrays() -> None:
     assert np.array_equal(done, again)
 
 
-def _built_wall(tables: Any, hands: list[str]) -> Any:
+def _built_wall(tables: Any, hands: list[str], draws: str = "") -> Any:
     """A wall whose deal gives each seat ``hands[seat]`` (13 tiles in mpsz notation, no
-    red five), the rest in id order, the dora indicator a North nobody holds."""
+    red five), then ``draws`` drawn in that order, the rest in id order, the dora
+    indicator a North nobody holds."""
     ids_of: dict[int, list[int]] = {}
     for tid in range(136):
         face = int(tables._face_of_id[tid])
         if not tables._red[face]:
             ids_of.setdefault(int(tables._kind[face]), []).append(tid)
-    dealt = [ids_of[t.kind].pop() for hand in hands for t in parse_tiles(hand)]
+    dealt = [ids_of[t.kind].pop() for hand in [*hands, draws] for t in parse_tiles(hand)]
     north = ids_of[parse_tiles("4z")[0].kind].pop()
     rest = sorted(set(range(136)) - set(dealt) - {north})
     order = dealt + rest
@@ -358,12 +369,12 @@ def _built_wall(tables: Any, hands: list[str]) -> Any:
 
 
 def _on_built_wall(
-    hands: list[str], config: dict[str, Any] | None = None
+    hands: list[str], config: dict[str, Any] | None = None, draws: str = ""
 ) -> tuple[Any, EnvCore, Any]:
-    """One array table and one engine game dealt ``hands`` (:func:`_built_wall`); and the
-    wall's order."""
+    """One array table and one engine game dealt ``hands``, then drawing ``draws``
+    (:func:`_built_wall`); and the wall's order."""
     tables = RiichiArrays(1, 0, config)
-    order = _built_wall(tables, hands)
+    order = _built_wall(tables, hands, draws)
     tables._walls.orders = lambda rows, counters: np.repeat(order[None, :], len(rows), axis=0)
     tables.reset()
     ref = EnvCore(**(config or {"ruleset": "riichi"}))
@@ -419,3 +430,28 @@ def test_thirteen_orphans_robs_a_closed_kan_with_mahjong_souls_rules(preset: str
     else:
         got, ended = _steps_equal(tables, ref, [kan])
         assert not ended and tables.seat[0] == 0 and not tables._on_engine[0]
+
+
+@pytest.mark.parametrize(
+    ("dealer", "offered"), [("111m234p567p789s1z", True), ("1112m345p678p999s", False)]
+)
+def test_a_closed_kan_in_riichi_only_where_the_waits_stay(dealer: str, offered: bool) -> None:
+    """The dealer declares riichi on its first discard (7z) and three turns later draws
+    the fourth 1m: a closed kan is offered where the waits stay the same (1z alone, with
+    or without 111m), not where they change (2m and 3m with 1112m, 2m alone after the
+    kan: the 1m is thrown for it); every decision as the engine's, in the arrays."""
+    others = ["23456789m23456s", "23456789m23456s", "23456789p23456s"]
+    tables, ref, order = _on_built_wall([dealer, *others], draws="7z5z6z9m1m")
+    tables._engine_take = lambda i: pytest.fail("the hand went to the engine")
+    riichi = int(tables._riichi_at[tables._face_of_id[order[52]]])
+    _steps_equal(tables, ref, [riichi])
+    for _ in range(3):  # (the others throw what they drew)
+        _steps_equal(tables, ref, [int(tables._drawn[0])])
+    kan = int(tables._ankan_at[0, 0])  # (1m)
+    if offered:  # (the dealer's choice: the kan, or its 1m)
+        assert tables.seat[0] == 0 and tables.mask[0, kan] == 1
+        _steps_equal(tables, ref, [kan])
+        assert tables._closed_kans[0, 0] == 1 and tables._riichi[0, 0] > 0
+    else:  # (its one legal action, the 1m thrown, played for it; the next seat may chi)
+        assert tables.seat[0] == 1 and tables._rcount[0, 0, 0] == 1
+        _steps_equal(tables, ref, [tables._pass])

@@ -2,17 +2,17 @@
 ``batch_env("riichi", n, vectorised=True)`` (docs/envs.md, "Riichi's tables as arrays").
 
 ``n`` four-player riichi tables (the default or the mahjongsoul preset), one hand or a
-whole game an episode, are held as arrays and stepped together: the deal, the draw, the discard,
-the claim windows (asked of the seats that may claim, one after another from the
-discarder's right), the pass, chi, pon and kans, riichi (its stick and reward, ippatsu,
-the discards it forces, riichi furiten), temporary furiten, the turns with one legal
-action (autoplay), the wins (ron, several rons, tsumo: scored by the ruleset's own
-scorer and paid by its ``settle``, honba and sticks to the first winner; three rons
-abort), the nine-terminals abort, the exhaustive draw with its noten payments, and in
-whole games the next hand (its dealer, honba and sticks; the game's end) as the
-settlement decides it. What is rare in play is left to the engine itself: where a kan
-may be robbed, a closed kan is offered in riichi, a fourth kan is made, four players are
-in riichi, the first four discards are one wind, a nagashi mangan may come, or a win is a
+whole game an episode, are held as arrays and stepped together: the deal, the draw, the
+discard, the claim windows (asked of the seats that may claim, one after another from
+the discarder's right), the pass, chi, pon and kans, riichi (its stick and reward,
+ippatsu, the discards it forces, the closed kans that keep its waits, riichi furiten),
+temporary furiten, the turns with one legal action (autoplay), the wins (ron, several
+rons, tsumo: scored by the ruleset's own scorer and paid by its ``settle``, honba and
+sticks to the first winner; three rons abort), the nine-terminals abort, the exhaustive
+draw with its noten payments, and in whole games the next hand (its dealer, honba and
+sticks; the game's end) as the settlement decides it. What is rare in play is left to
+the engine itself: where a kan may be robbed, a fourth kan is made, four players are in
+riichi, the first four discards are one wind, a nagashi mangan may come, or a win is a
 yakuman a feeder may be liable for (pao), a table hands its episode to its own engine
 game (the same walls, the episode's decisions replayed through :class:`~.core.EnvCore`,
 the one replay path) and plays the rest of that hand there. The next hand is the arrays'
@@ -228,11 +228,17 @@ class RiichiArrays(RiichiEndings):
         can_kan = (self._pos[rows] < self._end[rows]) & (self._kans[rows].sum(axis=1) < 4)
         held_kan = (hands == 4) | (self._pon[rows, seats] & (hands >= 1))
         in_riichi = self._riichi[rows, seats] > 0
-        # (in riichi only a closed kan of the drawn tile that keeps the waits: the engine)
-        fallback[
-            rows[in_riichi & can_kan & (hands[np.arange(len(rows)), self._kind[face]] == 4)]
-        ] = True
         self._kan_turn[rows] = can_kan & held_kan.any(axis=1) & ~in_riichi
+        # in riichi, a closed kan of the drawn tile where the waits stay the same
+        k = self._kind[face]
+        four = np.flatnonzero(in_riichi & can_kan & (hands[np.arange(len(rows)), k] == 4))
+        self._riichi_kan[rows] = False
+        if len(four):
+            before = self._waits[rows[four], seats[four]]
+            after = hands[four].astype(np.int64)
+            after[np.arange(len(four)), k[four]] = 0
+            same = (batch_waits(after) == before).all(axis=1) & before.any(axis=1)
+            self._riichi_kan[rows[four[same]]] = True
         closed = self._melds[rows, seats] == self._closed_kans[rows, seats]
         # a tsumo where the hand is complete and the scorer finds a win
         self._tsumo_ok[rows] = False
@@ -326,6 +332,7 @@ class RiichiArrays(RiichiEndings):
         self._tsumo_ok[rows] = False
         self._riichi_ok[rows] = False
         self._kan_turn[rows] = False
+        self._riichi_kan[rows] = False
         self._discard(rows[discard], acts[discard], fallback, ended, rewards, riichi[discard])
         kan = ~discard & ~ends
         if kan.any():
@@ -606,7 +613,7 @@ class RiichiArrays(RiichiEndings):
         allowed &= (self._riichi[rows, seats] == 0)[:, None] | (
             np.arange(faces)[None, :] == self._drawn[rows][:, None]
         )
-        one = (allowed.sum(axis=1) == 1) & ~self._tsumo_ok[rows]
+        one = (allowed.sum(axis=1) == 1) & ~self._tsumo_ok[rows] & ~self._riichi_kan[rows]
         if one.any():
             faces = allowed[one].argmax(axis=1)
             self._discard(rows[one], faces, fallback, ended, rewards, np.zeros(len(faces), bool))
