@@ -455,3 +455,30 @@ def test_a_closed_kan_in_riichi_only_where_the_waits_stay(dealer: str, offered: 
     else:  # (its one legal action, the 1m thrown, played for it; the next seat may chi)
         assert tables.seat[0] == 1 and tables._rcount[0, 0, 0] == 1
         _steps_equal(tables, ref, [tables._pass])
+
+
+def test_four_riichi_abort_in_the_arrays() -> None:
+    """Each seat is dealt a ready hand and declares riichi with its first discard: the
+    fourth stick goes down, and the hand is aborted (the sticks stay on the table);
+    every decision as the engine's, in the arrays."""
+    hands = ["123456789m123p5z", "123456789p123s6z", "123456789s123m7z", "456m789p456s789s1z"]
+    tables, ref, _order = _on_built_wall(hands, draws="2z3z2z3z")
+    tables._engine_take = lambda i: pytest.fail("the hand went to the engine")
+    for seat in range(4):
+        got, ended = _steps_equal(tables, ref, [int(tables._riichi_at[tables._drawn[0]])])
+        assert ended is (seat == 3)
+    assert np.allclose(got, [0, 0, 0, -1000]), got
+    assert tables._pot[0] == 0  # (the next hand's: a new game in a hand episode)
+
+
+def test_four_winds_abort_in_the_arrays() -> None:
+    """The first four discards are all East, nobody calls: the hand is aborted; every
+    decision as the engine's, in the arrays."""
+    hands = ["13579m13579p24s1z", "2468m2468p1357s1z", "13579m2468p246s1z", "2468m13579p135s1z"]
+    tables, ref, _order = _on_built_wall(hands, draws="5z6z7z5z")
+    tables._engine_take = lambda i: pytest.fail("the hand went to the engine")
+    east = int(tables._plain[27])
+    for seat in range(4):
+        got, ended = _steps_equal(tables, ref, [east])
+        assert ended is (seat == 3)
+    assert np.allclose(got, 0), got

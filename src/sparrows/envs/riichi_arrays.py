@@ -8,15 +8,15 @@ the discarder's right), the pass, chi, pon and kans, riichi (its stick and rewar
 ippatsu, the discards it forces, the closed kans that keep its waits, riichi furiten),
 temporary furiten, the turns with one legal action (autoplay), the wins (ron, several
 rons, tsumo: scored by the ruleset's own scorer and paid by its ``settle``, honba and
-sticks to the first winner; three rons abort), the nine-terminals abort, the exhaustive
-draw with its noten payments, and in whole games the next hand (its dealer, honba and
-sticks; the game's end) as the settlement decides it. What is rare in play is left to
-the engine itself: where a kan may be robbed, a fourth kan is made, four players are in
-riichi, the first four discards are one wind, a nagashi mangan may come, or a win is a
-yakuman a feeder may be liable for (pao), a table hands its episode to its own engine
-game (the same walls, the episode's decisions replayed through :class:`~.core.EnvCore`,
-the one replay path) and plays the rest of that hand there. The next hand is the arrays'
-again (in a whole game, its state read back from the engine's game).
+sticks to the first winner; three rons abort), the aborts of nine terminals, four riichi
+and four winds, the exhaustive draw with its noten payments, and in whole games the next
+hand (its dealer, honba and sticks; the game's end) as the settlement decides it. What
+is rare in play is left to the engine itself: where a kan may be robbed, a fourth kan is
+made, a nagashi mangan may come, or a win is a yakuman a feeder may be liable for (pao),
+a table hands its episode to its own engine game (the same walls, the episode's
+decisions replayed through :class:`~.core.EnvCore`, the one replay path) and plays the
+rest of that hand there. The next hand is the arrays' again (in a whole game, its state
+read back from the engine's game).
 
 The layers: :class:`~.riichi_tables.RiichiTables` (what the tables look up: faces,
 action indices, the offers' shapes), :class:`~.riichi_state.RiichiState` (the arrays),
@@ -465,14 +465,11 @@ class RiichiArrays(RiichiEndings):
         self._subject[rows] = faces
         self._banned[rows] = False
         self._due_dora(rows)  # a kan's dora, turned after the discard
-        # the first go-around's winds (the four-winds abort: to the engine)
-        first = self._clean[rows] & (at < _P)
+        # the first go-around's wind, while every discard so far is that one wind
         wind = _WIND[kinds]
         self._first_wind[rows] = np.where(
             at == 0, np.where(wind, kinds, -1), np.where(self._first_wind[rows] == kinds, kinds, -1)
         )
-        four = first & (at == _P - 1) & (self._first_wind[rows] >= 0)
-        fallback[rows[four]] = True
         # the discarder's waits now (13, 10, 7, 4 or 1 tiles)
         near = self._sh14[rows] <= 0
         self._waits[rows[~near], seats[~near]] = False
@@ -681,14 +678,18 @@ class RiichiArrays(RiichiEndings):
         self._river_cells.reshape(-1)[place + at[:, None]] = np.where(inside, flags, self._trash)
 
     def _after_discard(self, rows: Any, d: Any, fallback: Any, ended: Any, rewards: Any) -> None:
-        """A discard nobody took: the exhaustive draw at the wall's end, else the next
-        seat's draw."""
+        """A discard nobody took: its riichi stands; the aborts of four riichi and of
+        four first discards of one wind with no call; the exhaustive draw at the wall's
+        end; else the next seat's draw."""
         if not len(rows):
             return
-        if self._stick_down(rows, d, rewards):
-            four = (self._riichi[rows] > 0).all(axis=1)  # (four riichi: the engine's abort)
-            fallback[rows[four]] = True
-            rows, d = rows[~four], d[~four]
+        self._stick_down(rows, d, rewards)
+        four_riichi = (self._riichi[rows] > 0).all(axis=1)
+        four_winds = self._clean[rows] & (self._count[rows] == _P) & (self._first_wind[rows] >= 0)
+        aborted = four_riichi | four_winds
+        if aborted.any():
+            self._aborted(rows[aborted], ended)
+            rows, d = rows[~aborted], d[~aborted]
         empty = self._pos[rows] >= self._end[rows]
         self._exhausted(rows[empty], fallback, ended, rewards)
         self._queue_draw(rows[~empty], (d[~empty] + 1) % _P, False)
