@@ -352,16 +352,16 @@ def test_the_batch_env_plays_whole_riichi_games_as_arrays() -> None:
 
 
 def _built_wall(tables: Any, hands: list[str], draws: str = "") -> Any:
-    """A wall whose deal gives each seat ``hands[seat]`` (13 tiles in mpsz notation, no
-    red five), then ``draws`` drawn in that order, the rest in id order, the dora
+    """A wall whose deal gives each seat ``hands[seat]`` (13 tiles in mpsz notation, 0
+    a red five), then ``draws`` drawn in that order, the rest in id order, the dora
     indicator a North nobody holds."""
-    ids_of: dict[int, list[int]] = {}
+    ids_of: dict[tuple[int, bool], list[int]] = {}
     for tid in range(136):
         face = int(tables._face_of_id[tid])
-        if not tables._red[face]:
-            ids_of.setdefault(int(tables._kind[face]), []).append(tid)
-    dealt = [ids_of[t.kind].pop() for hand in [*hands, draws] for t in parse_tiles(hand)]
-    north = ids_of[parse_tiles("4z")[0].kind].pop()
+        ids_of.setdefault((int(tables._kind[face]), bool(tables._red[face])), []).append(tid)
+    tiles = [t for hand in [*hands, draws] for t in parse_tiles(hand)]
+    dealt = [ids_of[t.kind, bool(t.red)].pop() for t in tiles]
+    north = ids_of[parse_tiles("4z")[0].kind, False].pop()
     rest = sorted(set(range(136)) - set(dealt) - {north})
     order = dealt + rest
     order.insert(126, north)  # (the first dora indicator: the dead wall's fifth tile)
@@ -433,22 +433,30 @@ def test_thirteen_orphans_robs_a_closed_kan_with_mahjong_souls_rules(preset: str
 
 
 @pytest.mark.parametrize(
-    ("dealer", "offered"), [("111m234p567p789s1z", True), ("1112m345p678p999s", False)]
+    ("dealer", "fourth", "offered"),
+    [
+        ("111m234p567p789s1z", "1m", True),
+        ("1112m345p678p999s", "1m", False),
+        ("555p111m234m789s1z", "0p", True),  # (the red five drawn: the kan named by it)
+    ],
 )
-def test_a_closed_kan_in_riichi_only_where_the_waits_stay(dealer: str, offered: bool) -> None:
+def test_a_closed_kan_in_riichi_only_where_the_waits_stay(
+    dealer: str, fourth: str, offered: bool
+) -> None:
     """The dealer declares riichi on its first discard (7z) and three turns later draws
-    the fourth 1m: a closed kan is offered where the waits stay the same (1z alone, with
-    or without 111m), not where they change (2m and 3m with 1112m, 2m alone after the
-    kan: the 1m is thrown for it); every decision as the engine's, in the arrays."""
-    others = ["23456789m23456s", "23456789m23456s", "23456789p23456s"]
-    tables, ref, order = _on_built_wall([dealer, *others], draws="7z5z6z9m1m")
+    the fourth 1m (or red 5p): a closed kan is offered where the waits stay the same (1z
+    alone, with or without 111m), not where they change (2m and 3m with 1112m, 2m alone
+    after the kan: the 1m is thrown for it); every decision as the engine's, in the
+    arrays (the kan of a red five drawn named by that face, as the engine names it)."""
+    others = ["23456789m23456s", "23456789m23456s", "2346789p234569s"]
+    tables, ref, order = _on_built_wall([dealer, *others], draws="7z5z6z9m" + fourth)
     tables._engine_take = lambda i: pytest.fail("the hand went to the engine")
     riichi = int(tables._riichi_at[tables._face_of_id[order[52]]])
     _steps_equal(tables, ref, [riichi])
     for _ in range(3):  # (the others throw what they drew)
         _steps_equal(tables, ref, [int(tables._drawn[0])])
-    kan = int(tables._ankan_at[0, 0])  # (1m)
-    if offered:  # (the dealer's choice: the kan, or its 1m)
+    if offered:  # (the dealer's choice: the kan, or the tile drawn)
+        kan = int(tables._ankan_of_drawn[tables._drawn[0]])
         assert tables.seat[0] == 0 and tables.mask[0, kan] == 1
         _steps_equal(tables, ref, [kan])
         assert tables._closed_kans[0, 0] == 1 and tables._riichi[0, 0] > 0

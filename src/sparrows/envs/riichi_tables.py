@@ -138,6 +138,10 @@ class RiichiTables:
                 self._kakan_at[k, red] = self._at(
                     A.KAKAN, (int((self._redf if red else self._plain)[k]),)
                 )
+        # in riichi, a closed kan is named by the face drawn (the engine's offer)
+        self._ankan_of_drawn = np.array(
+            [self._at(A.ANKAN, (f,)) for f in range(faces)] + [self._no], dtype=np.int64
+        )
         # chi: [kind, shape, the lower kind's face red, the higher's]
         self._chi_at = np.full((_K, 3, 2, 2), self._no, dtype=np.int64)
         self._chi_kinds = np.zeros((_K, 3, 2), dtype=np.int64)

@@ -107,9 +107,7 @@ class RiichiView(RiichiState):
             mask[r, :faces] = 0
             mask[r, self._drawn[r]] = 1
             k = np.flatnonzero(self._riichi_kan)  # (and its closed kan, where offered)
-            if len(k):
-                red = self._held[k, me[k], self._redf[self._kind[self._drawn[k]]]] > 0
-                mask[k, self._ankan_at[self._kind[self._drawn[k]], red.astype(np.int64)]] = 1
+            mask[k, self._ankan_of_drawn[self._drawn[k]]] = 1
         mask[:, self._abort] = self._nine & turn
         mask[:, self._tsumo] = self._tsumo_ok & turn
         r = np.flatnonzero(self._riichi_ok.any(axis=1) & turn)
