@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 np = pytest.importorskip("numpy")
 
 from sparrows.analysis.batch import batch_shanten  # noqa: E402
-from sparrows.engine.events import Win  # noqa: E402
+from sparrows.engine.events import Transfer, Win  # noqa: E402
 from sparrows.envs import batch_env  # noqa: E402
 from sparrows.envs.core import EnvCore  # noqa: E402
 from sparrows.envs.riichi_arrays import RiichiArrays  # noqa: E402
@@ -60,7 +60,7 @@ def _play(
     ankan_at = np.array([i for i, kind in enumerate(kinds) if kind == "ankan"])
     seen["riichi"] = seen["riichi kans"] = 0
     seen |= dict.fromkeys(("next hands", "dealer kept", "sticks carried"), 0)
-    seen |= dict.fromkeys(("games", "busts", "west"), 0)
+    seen |= dict.fromkeys(("games", "busts", "west", "nagashi"), 0)
     wins = np.array([tables._ron, tables._tsumo])
     seen |= dict.fromkeys(("won in arrays", "ron in arrays", "several rons", "ippatsu", "ura"), 0)
     for step in range(steps):
@@ -131,7 +131,10 @@ def _play(
 
 
 def _count_win(ref: EnvCore, seen: dict[str, int]) -> None:
-    """A hand the arrays ended with a win: counted, with its ippatsu and ura dora."""
+    """A hand the arrays ended with a win: counted, with its ippatsu and ura dora; and a
+    nagashi mangan paid."""
+    paid = (e for e in ref.game.events if isinstance(e, Transfer))
+    seen["nagashi"] += int(any(e.reason == "nagashi mangan" for e in paid))
     wins = [e for e in ref.game.events if isinstance(e, Win)]
     if not wins:
         return
@@ -490,3 +493,37 @@ def test_four_winds_abort_in_the_arrays() -> None:
         got, ended = _steps_equal(tables, ref, [east])
         assert ended is (seat == 3)
     assert np.allclose(got, 0), got
+
+
+def test_a_nagashi_mangan_is_paid_in_the_arrays() -> None:
+    """Seat 1 is dealt terminals and honours and draws only those; every seat throws
+    what it draws and nobody claims: at the wall's end seat 1's river is all terminals
+    and honours, none called, and it is paid a mangan tsumo (4,000 from the dealer,
+    2,000 from each other seat) instead of the noten payments; every decision as the
+    engine's, in the arrays."""
+    from sparrows.envs.riichi_tables import TH
+
+    tables = RiichiArrays(1, 0)
+    plain = [t for t in range(136) if not tables._red[tables._face_of_id[t]]]
+    edge = [t for t in plain if TH[tables._kind[tables._face_of_id[t]]]]
+    north = next(t for t in edge if tables._kind[tables._face_of_id[t]] == 30)
+    edge.remove(north)
+    ones, draws_1 = edge[:13], edge[13:31]
+    rest = [t for t in range(136) if t not in ones + draws_1 + [north]]
+    order = rest[:13] + ones + rest[13:39]
+    del rest[:39]
+    for t in range(70):  # (the live wall's draws: seat t % 4's)
+        order.append(draws_1.pop(0) if t % 4 == 1 else rest.pop(0))
+    order += rest
+    order.insert(126, north)
+    wall = np.array(order, dtype=np.int64)
+    tables._walls.orders = lambda rows, counters: np.repeat(wall[None, :], len(rows), axis=0)
+    tables.reset()
+    tables._engine_take = lambda i: pytest.fail("the hand went to the engine")
+    ref = EnvCore("riichi")
+    ref.new_game(0, walls=tables.game_walls(0))
+    ended = False
+    while not ended:
+        act = tables._pass if tables._claim[0] else int(tables._drawn[0])
+        got, ended = _steps_equal(tables, ref, [act])
+    assert np.allclose(got, [-4000, 8000, -2000, -2000]), got

@@ -9,11 +9,11 @@ ippatsu, the discards it forces, the closed kans that keep its waits, riichi fur
 temporary furiten, the turns with one legal action (autoplay), the wins (ron, several
 rons, tsumo: scored by the ruleset's own scorer and paid by its ``settle``, honba and
 sticks to the first winner; three rons abort), the aborts of nine terminals, four riichi
-and four winds, the exhaustive draw with its noten payments, and in whole games the next
-hand (its dealer, honba and sticks; the game's end) as the settlement decides it. What
-is rare in play is left to the engine itself: where a kan may be robbed, a fourth kan is
-made, a nagashi mangan may come, or a win is a yakuman a feeder may be liable for (pao),
-a table hands its episode to its own engine game (the same walls, the episode's
+and four winds, the exhaustive draw with its noten payments or nagashi mangan, and in
+whole games the next hand (its dealer, honba and sticks; the game's end) as the
+settlement decides it. What is rare in play is left to the engine itself: where a kan
+may be robbed, a fourth kan is made, or a win is a yakuman a feeder may be liable for
+(pao), a table hands its episode to its own engine game (the same walls, the episode's
 decisions replayed through :class:`~.core.EnvCore`, the one replay path) and plays the
 rest of that hand there. The next hand is the arrays' again (in a whole game, its state
 read back from the engine's game).
@@ -163,6 +163,7 @@ class RiichiArrays(RiichiEndings):
         self._riichi[rows] = 0
         self._riichi_furiten[rows] = False
         self._ippatsu[rows] = False
+        self._was_called[rows] = False
         self._pending[rows] = -1
         for i in rows.tolist():
             self._meld_list[i] = [[] for _ in range(_P)]
@@ -669,7 +670,9 @@ class RiichiArrays(RiichiEndings):
         self._kan_turn[rows] = False
 
     def _called_flag(self, rows: Any, d: Any) -> None:
-        """The last discard (by ``d``) called: its flag, in each viewer's row."""
+        """The last discard (by ``d``) called: its flag, in each viewer's row (and ``d``
+        no longer a nagashi)."""
+        self._was_called[rows, d] = True
         at = self._discarded_at[rows]
         slot = self._rlen[rows, d] - 1
         inside = (slot < self.encoder.river)[:, None]

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ..rules.riichi.points import settle
+from ..rules.riichi.points import nagashi_payment, settle
 from ..rules.riichi.settlement import final_figures, game_goes_on, next_honba
 from ..rules.riichi.table import PAO_YAKUMAN
 from .core import EnvCore, end_rewards
@@ -184,18 +184,22 @@ class RiichiEndings(RiichiView):
                 self._decided[row] = True
 
     def _exhausted(self, rows: Any, fallback: Any, ended: Any, rewards: Any) -> None:
-        """The exhaustive draw: noten payments (a nagashi mangan that may come: the
-        engine)."""
+        """The exhaustive draw: the noten payments, or where a seat's discards are all
+        terminals and honours and none was called, its nagashi mangan (a mangan tsumo
+        without honba or sticks, each such seat's, as the settlement pays it)."""
         if not len(rows):
             return
-        other = ~_TH
-        nagashi = ((self._rcount[rows][:, :, other].sum(axis=2) == 0) & (self._rlen[rows] > 0)).any(
-            axis=1
-        )
-        fallback[rows[nagashi]] = True
-        rows = rows[~nagashi]
         ready = self._waits[rows].any(axis=2)
         deltas = self._noten[(ready * self._bit).sum(axis=1)]
+        if self.rules.options.nagashi_mangan:
+            plain = (self._rcount[rows][:, :, ~_TH].sum(axis=2) == 0) & (self._rlen[rows] > 0)
+            nagashi = plain & ~self._was_called[rows]  # (m, players)
+            for j in np.flatnonzero(nagashi.any(axis=1)).tolist():
+                dealer = int(self._dealer[rows[j]])
+                deltas[j] = 0
+                for seat in np.flatnonzero(nagashi[j]).tolist():
+                    pay, _ = nagashi_payment(seat == dealer, 0, self.rules.options)
+                    deltas[j] += settle(pay, seat, None, dealer, players=_P)
         self._scores[rows] += deltas
         rewards[rows] += deltas / self._scale
         ended[rows] = True

@@ -88,6 +88,7 @@ class RiichiState(RiichiTables):
         self._tsumo_ok = np.zeros(n, dtype=bool)  # the turn may win (the scorer says)
         self._kan_turn = np.zeros(n, dtype=bool)  # the turn may declare a kan
         self._riichi_kan = np.zeros(n, dtype=bool)  # in riichi: a closed kan of the draw
+        self._was_called = np.zeros((n, _P), dtype=bool)  # a discard of the seat's called
         self._riichi_ok = np.zeros((n, _K), dtype=bool)  # discards that may declare riichi
         self._rinshan = np.zeros(n, dtype=bool)  # the turn's tile is a kan's replacement
         self._temp_furiten = np.zeros((n, p), dtype=bool)  # a ron passed since its discard
