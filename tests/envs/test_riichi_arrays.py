@@ -527,3 +527,19 @@ def test_a_nagashi_mangan_is_paid_in_the_arrays() -> None:
         act = tables._pass if tables._claim[0] else int(tables._drawn[0])
         got, ended = _steps_equal(tables, ref, [act])
     assert np.allclose(got, [-4000, 8000, -2000, -2000]), got
+
+
+def test_four_kans_by_two_players_abort_in_the_arrays() -> None:
+    """The dealer declares closed kans of 1m and 2m, seat 1 of 3m and 4m: once seat 1's
+    discard after them is not taken the hand is aborted; every decision as the
+    engine's, in the arrays (the kans' replacement tiles from the dead wall)."""
+    hands = ["11112222m5z6z7z13p", "33334444m5z6z7z13s", "5678m5678p5678s1z", "5678m5678p5678s2z"]
+    tables, ref, _order = _on_built_wall(hands, draws="3z3z")
+    tables._engine_take = lambda i: pytest.fail("the hand went to the engine")
+    for kind in (0, 1):  # the dealer's kans (1m, 2m), then its drawn tile
+        _steps_equal(tables, ref, [int(tables._ankan_at[kind, 0])])
+    _steps_equal(tables, ref, [int(tables._drawn[0])])
+    for kind in (2, 3):  # seat 1's
+        _steps_equal(tables, ref, [int(tables._ankan_at[kind, 0])])
+    got, ended = _steps_equal(tables, ref, [int(tables._drawn[0])])
+    assert ended and np.allclose(got, 0) and tables._kans.sum() == 0  # (the next hand's)

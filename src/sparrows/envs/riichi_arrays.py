@@ -8,15 +8,15 @@ the discarder's right), the pass, chi, pon and kans, riichi (its stick and rewar
 ippatsu, the discards it forces, the closed kans that keep its waits, riichi furiten),
 temporary furiten, the turns with one legal action (autoplay), the wins (ron, several
 rons, tsumo: scored by the ruleset's own scorer and paid by its ``settle``, honba and
-sticks to the first winner; three rons abort), the aborts of nine terminals, four riichi
-and four winds, the exhaustive draw with its noten payments or nagashi mangan, and in
-whole games the next hand (its dealer, honba and sticks; the game's end) as the
-settlement decides it. What is rare in play is left to the engine itself: where a kan
-may be robbed, a fourth kan is made, or a win is a yakuman a feeder may be liable for
-(pao), a table hands its episode to its own engine game (the same walls, the episode's
-decisions replayed through :class:`~.core.EnvCore`, the one replay path) and plays the
-rest of that hand there. The next hand is the arrays' again (in a whole game, its state
-read back from the engine's game).
+sticks to the first winner; three rons abort), the aborts of nine terminals, four
+riichi, four winds and four kans, the exhaustive draw with its noten payments or nagashi
+mangan, and in whole games the next hand (its dealer, honba and sticks; the game's end)
+as the settlement decides it. What is rare in play is left to the engine itself: where a
+kan may be robbed or a win is a yakuman a feeder may be liable for (pao), a table hands
+its episode to its own engine game (the same walls, the episode's decisions replayed
+through :class:`~.core.EnvCore`, the one replay path) and plays the rest of that hand
+there. The next hand is the arrays' again (in a whole game, its state read back from the
+engine's game).
 
 The layers: :class:`~.riichi_tables.RiichiTables` (what the tables look up: faces,
 action indices, the offers' shapes), :class:`~.riichi_state.RiichiState` (the arrays),
@@ -415,13 +415,12 @@ class RiichiArrays(RiichiEndings):
         self._public[rows, k] += taken
 
     def _kanned(self, rows: Any, seats: Any, fallback: Any, ended: Any, rewards: Any) -> None:
-        """A kan made at ``rows``: counted (the fourth: the engine, for its abort), the
-        hand no longer clean, the replacement draw."""
+        """A kan made at ``rows``: counted, the hand no longer clean, the replacement draw
+        (where no robbing may come first: the engine)."""
         self._kans[rows, seats] += 1
         self._melds[rows, seats] += 1
         self._clean[rows] = False
         self._ippatsu[rows] = False
-        fallback[rows[self._kans[rows].sum(axis=1) >= 4]] = True
         go = ~fallback[rows]
         self._queue_draw(rows[go], seats[go], True)
 
@@ -681,15 +680,17 @@ class RiichiArrays(RiichiEndings):
         self._river_cells.reshape(-1)[place + at[:, None]] = np.where(inside, flags, self._trash)
 
     def _after_discard(self, rows: Any, d: Any, fallback: Any, ended: Any, rewards: Any) -> None:
-        """A discard nobody took: its riichi stands; the aborts of four riichi and of
-        four first discards of one wind with no call; the exhaustive draw at the wall's
-        end; else the next seat's draw."""
+        """A discard nobody took: its riichi stands; the aborts of four riichi, of four
+        first discards of one wind with no call, and of four kans by more than one
+        player; the exhaustive draw at the wall's end; else the next seat's draw."""
         if not len(rows):
             return
         self._stick_down(rows, d, rewards)
         four_riichi = (self._riichi[rows] > 0).all(axis=1)
         four_winds = self._clean[rows] & (self._count[rows] == _P) & (self._first_wind[rows] >= 0)
-        aborted = four_riichi | four_winds
+        kans = self._kans[rows]  # (four by more than one player)
+        four_kans = (kans.sum(axis=1) >= 4) & ((kans > 0).sum(axis=1) > 1)
+        aborted = four_riichi | four_winds | four_kans
         if aborted.any():
             self._aborted(rows[aborted], ended)
             rows, d = rows[~aborted], d[~aborted]
