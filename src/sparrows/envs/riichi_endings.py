@@ -76,9 +76,10 @@ class RiichiEndings(RiichiView):
         new = rows[over[rows]]
         for i in new.tolist():
             eng = self._engine[i]
-            if self._on_engine[i] and eng is not None:  # (the walls its engine game used)
-                used = np.uint64(len(eng.game.hand_orders))
-                self._hands_played[i] = self._game_first[i] + used
+            if self._on_engine[i] and eng is not None:
+                if self.episode == "game":  # (the walls its engine game used)
+                    used = np.uint64(len(eng.game.hand_orders))
+                    self._hands_played[i] = self._game_first[i] + used
             elif self.reward != "points" and not illegal[i]:
                 rewards[i] = self._end_rewards(i)
         self._new_game(new)
