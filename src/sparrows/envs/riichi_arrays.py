@@ -685,12 +685,13 @@ class RiichiArrays(RiichiEndings):
         player; the exhaustive draw at the wall's end; else the next seat's draw."""
         if not len(rows):
             return
-        self._stick_down(rows, d, rewards)
-        four_riichi = (self._riichi[rows] > 0).all(axis=1)
-        four_winds = self._clean[rows] & (self._count[rows] == _P) & (self._first_wind[rows] >= 0)
-        kans = self._kans[rows]  # (four by more than one player)
-        four_kans = (kans.sum(axis=1) >= 4) & ((kans > 0).sum(axis=1) > 1)
-        aborted = four_riichi | four_winds | four_kans
+        aborted = self._clean[rows] & (self._count[rows] == _P) & (self._first_wind[rows] >= 0)
+        if self._stick_down(rows, d, rewards):  # (four riichi: only once a stick goes down)
+            aborted |= (self._riichi[rows] > 0).all(axis=1)
+        kans = self._kans[rows]
+        four = kans.sum(axis=1) >= 4
+        if four.any():  # (four kans by more than one player)
+            aborted |= four & ((kans > 0).sum(axis=1) > 1)
         if aborted.any():
             self._aborted(rows[aborted], ended)
             rows, d = rows[~aborted], d[~aborted]
