@@ -35,6 +35,7 @@ def _play(
     handover: float = 0.0,
     riichi: float = 0.0,
     win: float = 0.0,
+    pons: float = 0.0,
     episode: str = "hand",
     reward: str = "points",
     preset: str | None = None,
@@ -43,7 +44,8 @@ def _play(
     decisions each, compared at every decision; what was played, counted. ``handover``:
     the share of decisions after which a table goes on on its engine anyway; ``riichi``:
     how often a riichi offered is declared (random play seldom finds one); ``win``: how
-    often a ron or tsumo offered is taken (else as the other decisions); ``episode``: a
+    often a ron or tsumo offered is taken (else as the other decisions); ``pons``: how
+    often a pon, or an added kan, offered is made (kans a ron may rob); ``episode``: a
     hand or a whole game."""
     config = {"ruleset": "riichi", "preset": preset, "episode": episode, "reward": reward}
     tables = RiichiArrays(n, seed, config, handover=handover)
@@ -58,11 +60,13 @@ def _play(
     kinds = [a.type.value for a in tables.layout.actions]
     riichi_at = np.array([i for i, kind in enumerate(kinds) if kind == "riichi"])
     ankan_at = np.array([i for i, kind in enumerate(kinds) if kind == "ankan"])
+    pon_at = np.array([i for i, kind in enumerate(kinds) if kind in ("pon", "kakan")])
     seen["riichi"] = seen["riichi kans"] = 0
     seen |= dict.fromkeys(("next hands", "dealer kept", "sticks carried"), 0)
     seen |= dict.fromkeys(("games", "busts", "west", "nagashi"), 0)
     wins = np.array([tables._ron, tables._tsumo])
     seen |= dict.fromkeys(("won in arrays", "ron in arrays", "several rons", "ippatsu", "ura"), 0)
+    seen["chankan"] = seen["rob windows"] = 0
     for step in range(steps):
         in_arrays = ~tables._on_engine.copy()
         for i, ref in enumerate(refs):
@@ -84,6 +88,10 @@ def _play(
             closed_kan = tables.mask[:, ankan_at].any(axis=1) & tables._riichi_kan
             for i in np.flatnonzero(closed_kan).tolist():
                 actions[i] = int(ankan_at[tables.mask[i, ankan_at] > 0][0])
+        if pons:
+            offered = tables.mask[:, pon_at].any(axis=1) & (rng.random(n) < pons)
+            for i in np.flatnonzero(offered).tolist():
+                actions[i] = int(pon_at[tables.mask[i, pon_at] > 0][0])
         if win:
             offered = tables.mask[:, wins].any(axis=1) & (rng.random(n) < win)
             for i in np.flatnonzero(offered).tolist():
@@ -93,6 +101,7 @@ def _play(
         seen["decisions"] += n
         seen["in arrays"] += int(in_arrays.sum())
         seen["claims"] += int((in_arrays & tables._claim).sum())
+        seen["rob windows"] += int((in_arrays & (tables._rob > 0)).sum())
         taken = [kinds[a] if a < len(kinds) else "" for a in actions[in_arrays].tolist()]
         seen["calls"] += sum(kind in ("chi", "pon") for kind in taken)
         seen["kans"] += sum(kind in ("kan", "ankan", "kakan") for kind in taken)
@@ -144,6 +153,7 @@ def _count_win(ref: EnvCore, seen: dict[str, int]) -> None:
     for w in wins:
         seen["ippatsu"] += int(any(name == "ippatsu" for name, _ in w.detail["yaku"]))
         seen["ura"] += int(w.detail["ura"] > 0)
+        seen["chankan"] += int(any(name == "chankan" for name, _ in w.detail["yaku"]))
 
 
 def _towards_riichi(tables: Any, refs: list[EnvCore], actions: Any, rng: Any) -> None:
@@ -198,6 +208,15 @@ def test_wins_are_scored_and_paid_as_the_engine() -> None:
     assert seen["won in arrays"] - seen["ron in arrays"] > 5, seen  # (tsumo)
     assert seen["ippatsu"] > 3 and seen["ura"] > 3, seen
     assert seen["won in arrays"] > 5 * seen["to the engine"], seen
+
+
+def test_kans_robbed_in_play_are_played_as_the_engine() -> None:
+    """Every pon and added kan offered made, towards ready hands with riichi, most wins
+    taken: the windows on the kans a ron may rob (the prompt ``rob``), the chankan wins
+    and the kans that stand, in the arrays; every decision equal."""
+    seen = _play(32, sized(1000, 4000), 9, riichi=1.0, win=0.8, pons=1.0, illegal_share=0.0)
+    assert seen["rob windows"] >= 3 and seen["chankan"] >= 2, seen
+    assert seen["to the engine"] == 0 and seen["kans"] > 200, seen
 
 
 def test_whole_games_are_played_as_the_engine() -> None:
@@ -394,6 +413,8 @@ def _steps_equal(tables: Any, ref: EnvCore, actions: list[int]) -> tuple[Any, bo
         seat = ref.to_act()[0]
         assert tables.seat[0] == seat and tables.mask[0, act] == 1, (seat, act)
         assert np.array_equal(tables.mask[0], ref.mask(seat))
+        got, want = tables.obs[0], ref.live.encode(ref.game, seat)
+        assert np.array_equal(got, want), np.flatnonzero(got != want)
         rewards[:] = 0
         tables.step(np.array([act]), rewards, ended, illegal)
         ref.play(seat, act)
@@ -421,11 +442,12 @@ def test_two_rons_are_paid_and_three_abort(rons: int) -> None:
 @pytest.mark.parametrize("preset", ["tenhou", "mahjongsoul"])
 def test_thirteen_orphans_robs_a_closed_kan_with_mahjong_souls_rules(preset: str) -> None:
     """The dealer declares a closed kan of 1m on its first turn while the next seat waits
-    on 1m with thirteen orphans: with Mahjong Soul's rules that seat may rob it (the
-    arrays hand the hand to the engine there: a yakuman, 32,000 from the dealer); with
-    Tenhou's the kan stands and the dealer draws its replacement tile."""
+    on 1m with thirteen orphans: with Mahjong Soul's rules that seat may rob it (a
+    yakuman, 32,000 from the dealer); with Tenhou's the kan stands and the dealer draws
+    its replacement tile. Both in the arrays, every decision as the engine's."""
     hands = ["1111m2345678p23s", "99m19p19s1234567z", "2345678s456789p", "2345678m234566s"]
     tables, ref, _order = _on_built_wall(hands, {"ruleset": "riichi", "preset": preset})
+    tables._engine_take = lambda i: pytest.fail("the hand went to the engine")
     kan = int(tables._ankan_at[0, 0])  # (1m: kind 0, no red face)
     if preset == "mahjongsoul":
         got, ended = _steps_equal(tables, ref, [kan, tables._ron])
@@ -433,6 +455,51 @@ def test_thirteen_orphans_robs_a_closed_kan_with_mahjong_souls_rules(preset: str
     else:
         got, ended = _steps_equal(tables, ref, [kan])
         assert not ended and tables.seat[0] == 0 and not tables._on_engine[0]
+
+
+def _face(tables: Any, tile: str) -> int:
+    """The array tables' face of ``tile`` (mpsz notation, 0 a red five)."""
+    t = parse_tiles(tile)[0]
+    faces = tables._redf if t.red else tables._plain
+    return int(faces[t.kind])
+
+
+@pytest.mark.parametrize("how", ["ron", "pass", "ron in riichi"])
+def test_an_added_kan_is_robbed_in_the_arrays(how: str) -> None:
+    """The dealer pons the 2p seat 1 throws (seat 2, waiting on 2p with 13p, passes its
+    chi; no yaku, so no ron), then draws the fourth 2p and adds it to the pon. Seat 2 may
+    rob the kan (the prompt ``rob``, ron or pass). Robbed: chankan alone, 1 han 40 fu,
+    1,300 from the dealer; or with riichi declared on its last discard, riichi, ippatsu
+    (kept: the kan never stood) and chankan, 3 han 40 fu, 5,200 and its stick back.
+    Passed: the kan stands, seat 2 is furiten until its next discard, the dealer draws
+    its replacement tile and the kan's dora is turned with its discard. Every decision as
+    the engine's, in the arrays."""
+    hands = ["22p456m789m345s11z", "189m19s8p1234567z", "13p234m567m678s55s", "19m19s12345677z5m"]
+    tables, ref, _order = _on_built_wall(hands, draws="9s2p6z9p7z2p")
+    tables._engine_take = lambda i: pytest.fail("the hand went to the engine")
+    two_p = _face(tables, "2p")
+    pon = int(tables._pon_at[tables._kind[two_p], 0])
+    nine_p = _face(tables, "9p")  # (seat 2's draw, thrown: with riichi or without)
+    riichi = how == "ron in riichi"
+    plays = [_face(tables, "9s"), two_p, tables._pass, pon, _face(tables, "1z")]
+    plays += [_face(tables, "6z"), int(tables._riichi_at[nine_p]) if riichi else nine_p]
+    _steps_equal(tables, ref, [*plays, _face(tables, "7z")])
+    kakan = int(tables._kakan_at[tables._kind[two_p], 0])
+    _steps_equal(tables, ref, [kakan])
+    assert tables.seat[0] == 2 and tables._claim[0] and tables._rob[0] == 1
+    assert tables.obs[0, tables._prompt_rob] == 1 and not tables._on_engine[0]
+    got, ended = _steps_equal(tables, ref, [tables._pass if how == "pass" else tables._ron])
+    if how == "pass":
+        assert not ended and tables.seat[0] == 0 and tables._temp_furiten[0, 2]
+        assert tables._kans[0, 0] == 1 and tables._rinshan[0] and tables._revealed[0] == 1
+        _steps_equal(tables, ref, [int(tables._drawn[0])])  # (its dora with this discard)
+        assert tables._revealed[0] == 2
+        return
+    (win,) = [r for r in ref.game.hand_results if r.kind == "win"]
+    want = ("riichi", "ippatsu", "chankan") if riichi else ("chankan",)
+    assert ended and win.items == want and (win.facts["han"], win.facts["fu"]) == (len(want), 40)
+    paid = 5200 if riichi else 1300
+    assert np.allclose(got, [-paid, 0, paid + 1000 * riichi, 0]), got
 
 
 @pytest.mark.parametrize(

@@ -8,15 +8,16 @@ the discarder's right), the pass, chi, pon and kans, riichi (its stick and rewar
 ippatsu, the discards it forces, the closed kans that keep its waits, riichi furiten),
 temporary furiten, the turns with one legal action (autoplay), the wins (ron, several
 rons, tsumo: scored by the ruleset's own scorer and paid by its ``settle``, honba and
-sticks to the first winner; three rons abort), the aborts of nine terminals, four
-riichi, four winds and four kans, the exhaustive draw with its noten payments or nagashi
-mangan, and in whole games the next hand (its dealer, honba and sticks; the game's end)
-as the settlement decides it. What is rare in play is left to the engine itself: where a
-kan may be robbed or a win is a yakuman a feeder may be liable for (pao), a table hands
-its episode to its own engine game (the same walls, the episode's decisions replayed
-through :class:`~.core.EnvCore`, the one replay path) and plays the rest of that hand
-there. The next hand is the arrays' again (in a whole game, its state read back from the
-engine's game).
+sticks to the first winner; three rons abort), a kan robbed (its window asked of the
+seats a ron on its tile would complete: chankan; on a closed kan, thirteen orphans where
+the rules allow it), the aborts of nine terminals, four riichi, four winds and four
+kans, the exhaustive draw with its noten payments or nagashi mangan, and in whole games
+the next hand (its dealer, honba and sticks; the game's end) as the settlement decides
+it. What is rare in play is left to the engine itself: where a win is a yakuman a feeder
+may be liable for (pao), a table hands its episode to its own engine game (the same
+walls, the episode's decisions replayed through :class:`~.core.EnvCore`, the one replay
+path) and plays the rest of that hand there. The next hand is the arrays' again (in a
+whole game, its state read back from the engine's game).
 
 The layers: :class:`~.riichi_tables.RiichiTables` (what the tables look up: faces,
 action indices, the offers' shapes), :class:`~.riichi_state.RiichiState` (the arrays),
@@ -57,8 +58,9 @@ from .walls import HashWalls
 __all__ = ["RiichiArrays"]
 
 #: the options the arrays play either way, at their default preset's values: the scorer
-#: counts double yakuman, a yakuman with pao goes to the engine, and so does a closed kan
-#: that thirteen orphans may rob (Mahjong Soul's preset sets these three)
+#: counts double yakuman, a yakuman with pao goes to the engine, and a closed kan that
+#: thirteen orphans may rob opens its window as an added kan's does (Mahjong Soul's
+#: preset sets these three)
 _PLAYED_OPTIONS: Final = {
     "double_yakuman": False,
     "kokushi_robs_ankan": False,
@@ -165,6 +167,7 @@ class RiichiArrays(RiichiEndings):
         self._ippatsu[rows] = False
         self._was_called[rows] = False
         self._pending[rows] = -1
+        self._rob[rows] = 0
         for i in rows.tolist():
             self._meld_list[i] = [[] for _ in range(_P)]
         self._waits[rows] = batch_waits(kc.reshape(m * _P, _K)).reshape(m, _P, _K)
@@ -203,13 +206,13 @@ class RiichiArrays(RiichiEndings):
         while self._queued:
             rows, seats, replacement = (np.concatenate(x) for x in zip(*self._queued, strict=True))
             self._queued.clear()
-            self._draw(rows, seats, fallback, replacement)
+            self._draw(rows, seats, replacement)
             self._forced(rows, fallback, ended, rewards)
 
-    def _draw(self, rows: Any, seats: Any, fallback: Any, replacement: Any) -> None:
+    def _draw(self, rows: Any, seats: Any, replacement: Any) -> None:
         """``seats`` draw (their turn; ``replacement``, per row: a kan's replacement tile,
-        and the live wall's far end shrinks by one); where a tsumo, a riichi or the
-        nine-terminals abort may be offered, ``fallback`` (the engine)."""
+        and the live wall's far end shrinks by one); the turn's offers: a tsumo (where the
+        scorer finds a win), riichi, kans, the nine-terminals abort."""
         self._rinshan[rows] = replacement
         kans = self._kans[rows].sum(axis=1)  # (a kan's own included)
         at = np.where(replacement, _LIVE + kans - 1, self._pos[rows])
@@ -341,8 +344,8 @@ class RiichiArrays(RiichiEndings):
 
     def _turn_kan(self, rows: Any, acts: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """Closed kans (four held; their dora at once) and added kans (a pon's fourth;
-        their dora at the next discard, and a ron on the added tile may rob them: the
-        engine), then the replacement draw."""
+        their dora at the next discard); where a seat may rob the kan, its window first
+        (:meth:`_rob_window`), else the replacement draw."""
         seats = self._turn[rows]
         face = self._act_face[acts]
         k = self._kind[face]
@@ -352,9 +355,8 @@ class RiichiArrays(RiichiEndings):
         self._kan_of_held(c, cs, ck, MeldType.CLOSED_KAN)
         self._ckong_kc[c, cs, ck] += 4
         self._closed_kans[c, cs] += 1
-        if self.rules.options.kokushi_robs_ankan:  # (thirteen orphans may rob it: the engine)
-            waited = self._waits[c[:, None], self._seat_order[cs], ck[:, None]].any(axis=1)
-            fallback[c[waited]] = True
+        self._clean[c] = False  # (a closed kan is a call before any robbing: no ippatsu)
+        self._ippatsu[c] = False
         a, as_, ak = rows[~closed], seats[~closed], k[~closed]
         for i, seat, kk, f in zip(
             a.tolist(), as_.tolist(), ak.tolist(), face[~closed].tolist(), strict=True
@@ -370,11 +372,44 @@ class RiichiArrays(RiichiEndings):
         self._public[a, ak] += 1
         self._pon[a, as_, ak] = False
         self._dora_due[a] += 1
-        others = self._seat_order[as_]
-        robbed = self._waits[a[:, None], others, ak[:, None]].any(axis=1)
-        fallback[a[robbed]] = True
-        self._reveal(c)
-        self._kanned(rows, seats, fallback, ended, rewards)
+        stands = ~self._rob_window(rows, seats, face, closed)
+        self._reveal(rows[closed & stands])
+        self._kanned(rows[stands], seats[stands], fallback, ended, rewards)
+
+    def _rob_window(self, rows: Any, seats: Any, faces: Any, closed: Any) -> Any:
+        """The kans just made at ``rows`` (of ``faces``; ``closed``, per row) that another
+        seat may rob, as the engine asks it (``RiichiBase._robbers``): a ron on the kan's
+        tile, its waits not furiten and the scorer finding a win (with chankan; on a
+        closed kan only thirteen orphans, where the rules allow it). Their window opens
+        (prompt ``rob``: ron or pass); which rows opened one."""
+        others = self._seat_order[seats]  # (m, 3): from the kan seat's right
+        r3 = rows[:, None]
+        waits = self._waits[r3, others, self._kind[faces][:, None]]  # (m, 3)
+        if not self.rules.options.kokushi_robs_ankan:
+            waits &= ~closed[:, None]
+        opened = np.zeros(len(rows), dtype=bool)
+        if not waits.any():
+            return opened
+        furiten = (self._waits[r3, others] & (self._rcount[r3, others] > 0)).any(axis=2)
+        furiten |= self._temp_furiten[r3, others] | self._riichi_furiten[r3, others]
+        ron = waits & ~furiten
+        self._rob[rows] = 1  # (the scorer's chankan)
+        for j, o in zip(*np.nonzero(ron), strict=True):
+            result = self._score(int(rows[j]), int(others[j, o]), int(faces[j]), False, 0, 0)
+            ron[j, o] = result.is_win and (not closed[j] or result.shape == 2)
+        opened = ron.any(axis=1)
+        self._rob[rows] = np.where(opened, np.where(closed, 2, 1), 0)
+        at = rows[opened]
+        if len(at):
+            offers = np.full((len(at), 3, _OFFERS), self._no, dtype=np.int64)
+            offers[:, :, _RON_AT] = np.where(ron[opened], self._ron, self._no)
+            self._offers[at[:, None], others[opened]] = offers
+            self._answer[at] = -1
+            self._asked[at] = (ron[opened] * self._bit[others[opened]]).sum(axis=1)
+            self._claim[at] = True
+            self._subject[at] = faces[opened]
+            self._next_asked(at)
+        return opened
 
     def _open_kan(self, rows: Any, seats: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """Open kans of the discard at ``rows`` by ``seats`` (their three tiles and the
@@ -566,6 +601,10 @@ class RiichiArrays(RiichiEndings):
         order = self._seat_order[d]
         answers = self._answer[done[:, None], order]  # (m, 3)
         rons = answers == self._ron
+        rob = self._rob[done] > 0
+        if rob.any():  # (a kan robbed or standing)
+            self._robbed(done[rob], d[rob], order[rob], rons[rob], fallback, ended, rewards)
+            done, d, order, answers, rons = (x[~rob] for x in (done, d, order, answers, rons))
         won = rons.any(axis=1)
         if won.any():
             self._pending[done[won]] = -1
@@ -596,6 +635,29 @@ class RiichiArrays(RiichiEndings):
         self._forced(done[calling], fallback, ended, rewards)
         self._claim[done[~took]] = False
         self._after_discard(done[~took], d[~took], fallback, ended, rewards)
+
+    def _robbed(
+        self, rows: Any, d: Any, order: Any, rons: Any, fallback: Any, ended: Any, rewards: Any
+    ) -> None:
+        """The rob windows answered at ``rows`` (the kan seats ``d``; ``rons``, per seat
+        from their right): the wins (every ron, no three-ron abort), else a ron not taken
+        makes its seat furiten and the kan stands (its dora as it would have, ippatsu
+        broken, the replacement draw)."""
+        kind = self._rob[rows]
+        self._claim[rows] = False
+        won = rons.any(axis=1)
+        if won.any():  # (the scorer's chankan: ``_rob`` still set)
+            winners = np.where(rons[won], order[won], -1)
+            self._wins(rows[won], winners, d[won], fallback, ended, rewards)
+        self._rob[rows] = 0
+        rows, d, order = rows[~won], d[~won], order[~won]
+        offered = self._offers[rows[:, None], order, _RON_AT] == self._ron
+        self._temp_furiten[rows[:, None], order] |= offered
+        self._riichi_furiten[rows[:, None], order] |= offered & (
+            self._riichi[rows[:, None], order] > 0
+        )
+        self._reveal(rows[kind[~won] == 2])  # (a closed kan's dora at once)
+        self._kanned(rows, d, fallback, ended, rewards)
 
     def _forced(self, rows: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """A turn with one legal action, a discard of the one face it may let go (after a

@@ -71,6 +71,8 @@ class RiichiState(RiichiTables):
         self.seat = np.zeros(n, dtype=np.int32)  # the acting seat
         self._drawn = np.full(n, faces, dtype=np.int64)  # the face drawn (faces: none)
         self._claim = np.zeros(n, dtype=bool)  # a claim window is open
+        # it is on a kan a ron may rob (chankan): 0 no, 1 an added kan, 2 a closed kan
+        self._rob = np.zeros(n, dtype=np.int8)
         self._subject = np.zeros(n, dtype=np.int64)  # the face discarded
 
     def _allocate_facts(self, n: int) -> None:

@@ -181,6 +181,7 @@ class RiichiTables:
         off = self._off = self.encoder.offset
         self._prompt_turn = off["prompt"] + PROMPT_KINDS.index("turn")
         self._prompt_claim = off["prompt"] + PROMPT_KINDS.index("claim")
+        self._prompt_rob = off["prompt"] + PROMPT_KINDS.index("rob")
         self._scale = float(self.encoder.scale)
         self._stick = int(rules.options.riichi_stick)
         self._riichi_min = int(rules.options.riichi_min_points)

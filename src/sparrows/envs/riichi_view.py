@@ -44,12 +44,16 @@ class RiichiView(RiichiState):
         red = self._held[rows, me][:, self._redf]  # (n, 34): the red face of each kind
         obs[:, off["copies"] : off["copies"] + k] = red * (self._redf < self._faces)
         claim = self._claim
-        drawn = self._drawn < self._faces
+        drawn = (self._drawn < self._faces) & ~claim  # (a kan robbed: the kan seat's)
         cells = np.stack(  # (-1: none)
             [
                 np.where(drawn, off["drawn"] + self._kind[self._drawn], -1),
                 np.where(claim, off["subject"] + self._kind[self._subject], -1),
-                np.where(claim, self._prompt_claim, self._prompt_turn),
+                np.where(
+                    claim,
+                    np.where(self._rob > 0, self._prompt_rob, self._prompt_claim),
+                    self._prompt_turn,
+                ),
                 np.where(claim, off["offered_by"] + ((self._turn - me) & 3), -1),
                 off["dealer"] + ((self._dealer - me) & 3),
                 off["seat_wind"] + ((me - self._dealer) & 3),
@@ -160,7 +164,7 @@ class RiichiView(RiichiState):
             tsumo=tsumo,
             last=bool(self._pos[row] >= self._end[row]),
             replacement=bool(self._rinshan[row]),
-            chankan=False,  # (a kan that may be robbed: the engine)
+            chankan=bool(self._rob[row]),
             first=bool(self._clean[row]) and bool(self._rlen[row, seat] == 0),
             dealer=seat == dealer,
         )
@@ -177,6 +181,7 @@ class RiichiView(RiichiState):
             double_riichi=riichi == 2,
             ippatsu=riichi > 0 and bool(self._ippatsu[row, seat]),
             rinshan=when.rinshan,
+            chankan=when.chankan,
             haitei=when.haitei,
             houtei=when.houtei,
             tenhou=when.tenhou,
