@@ -214,9 +214,9 @@ def test_kans_robbed_in_play_are_played_as_the_engine() -> None:
     """Every pon and added kan offered made, towards ready hands with riichi, most wins
     taken: the windows on the kans a ron may rob (the prompt ``rob``), the chankan wins
     and the kans that stand, in the arrays; every decision equal."""
-    seen = _play(32, sized(1000, 4000), 9, riichi=1.0, win=0.8, pons=1.0, illegal_share=0.0)
+    seen = _play(32, sized(600, 4000), 2, riichi=1.0, win=0.8, pons=1.0, illegal_share=0.0)
     assert seen["rob windows"] >= 3 and seen["chankan"] >= 2, seen
-    assert seen["to the engine"] == 0 and seen["kans"] > 200, seen
+    assert seen["to the engine"] == 0 and seen["kans"] > 150, seen
 
 
 def test_whole_games_are_played_as_the_engine() -> None:
