@@ -502,6 +502,40 @@ def test_an_added_kan_is_robbed_in_the_arrays(how: str) -> None:
     assert np.allclose(got, [-paid, 0, paid + 1000 * riichi, 0]), got
 
 
+@pytest.mark.parametrize("preset", ["tenhou", "mahjongsoul"])
+@pytest.mark.parametrize("tsumo", [False, True])
+def test_pao_is_paid_in_the_arrays(tsumo: bool, preset: str) -> None:
+    """Seat 1 pons the 5z the dealer throws, then the 6z and the 7z seat 3 throws (the
+    third dragon set called: seat 3 is liable) and waits on 9p alone. Seat 2's 9p
+    ronned: big three dragons, 32,000, half from the liable seat 3 and half from seat 2;
+    self-drawn: all 32,000 from seat 3 (with Mahjong Soul's pao for the yakuman alone,
+    the same here: the hand has no other). Every decision as the engine's, in the
+    arrays."""
+    hands = ["5z2468m2468p2468s", "55z66z77z123m9p9s1s1p", "13579m13579p135s", "2468m2468p2468s9m"]
+    draws = "3z4z6z2z7z" + ("1z3z4z9p" if tsumo else "9p")
+    config = {"ruleset": "riichi", "preset": preset}
+    tables, ref, _order = _on_built_wall(hands, config, draws=draws)
+    tables._engine_take = lambda i: pytest.fail("the hand went to the engine")
+
+    def face(tile: str) -> int:
+        return _face(tables, tile)
+
+    def pon(tile: str) -> int:
+        return int(tables._pon_at[tables._kind[face(tile)], 0])
+
+    plays = [face("5z"), pon("5z"), face("9s"), face("4z"), face("6z"), pon("6z"), face("1s")]
+    plays += [face("2z"), face("7z"), pon("7z"), face("1p")]
+    _steps_equal(tables, ref, plays + [face(t) for t in ("1z", "3z", "4z") if tsumo])
+    assert tables._liable[0][1] == {"daisangen": 3}
+    if not tsumo:
+        _steps_equal(tables, ref, [face("9p")])
+    got, ended = _steps_equal(tables, ref, [tables._tsumo if tsumo else tables._ron])
+    (win,) = [r for r in ref.game.hand_results if r.kind == "win"]
+    assert ended and win.items == ("daisangen",) and win.points == 32000
+    want = [0, 32000, 0, -32000] if tsumo else [0, 32000, -16000, -16000]
+    assert np.allclose(got, want), got
+
+
 @pytest.mark.parametrize(
     ("dealer", "fourth", "offered"),
     [

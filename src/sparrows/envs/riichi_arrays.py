@@ -7,17 +7,17 @@ discard, the claim windows (asked of the seats that may claim, one after another
 the discarder's right), the pass, chi, pon and kans, riichi (its stick and reward,
 ippatsu, the discards it forces, the closed kans that keep its waits, riichi furiten),
 temporary furiten, the turns with one legal action (autoplay), the wins (ron, several
-rons, tsumo: scored by the ruleset's own scorer and paid by its ``settle``, honba and
-sticks to the first winner; three rons abort), a kan robbed (its window asked of the
-seats a ron on its tile would complete: chankan; on a closed kan, thirteen orphans where
-the rules allow it), the aborts of nine terminals, four riichi, four winds and four
-kans, the exhaustive draw with its noten payments or nagashi mangan, and in whole games
-the next hand (its dealer, honba and sticks; the game's end) as the settlement decides
-it. What is rare in play is left to the engine itself: where a win is a yakuman a feeder
-may be liable for (pao), a table hands its episode to its own engine game (the same
-walls, the episode's decisions replayed through :class:`~.core.EnvCore`, the one replay
-path) and plays the rest of that hand there. The next hand is the arrays' again (in a
-whole game, its state read back from the engine's game).
+rons, tsumo: scored by the ruleset's own scorer and paid by its settlement's
+``win_deltas``, pao included, honba and sticks to the first winner; three rons abort), a
+kan robbed (its window asked of the seats a ron on its tile would complete: chankan; on
+a closed kan, thirteen orphans where the rules allow it), the aborts of nine terminals,
+four riichi, four winds and four kans, the exhaustive draw with its noten payments or
+nagashi mangan, and in whole games the next hand (its dealer, honba and sticks; the
+game's end) as the settlement decides it. A table may also hand its episode to its own
+engine game (the same walls, the episode's decisions replayed through
+:class:`~.core.EnvCore`, the one replay path) and play the rest of that hand there
+(``handover``: the tests replay from any decision); the next hand is the arrays' again
+(in a whole game, its state read back from the engine's game).
 
 The layers: :class:`~.riichi_tables.RiichiTables` (what the tables look up: faces,
 action indices, the offers' shapes), :class:`~.riichi_state.RiichiState` (the arrays),
@@ -39,6 +39,7 @@ import numpy as np
 from ..analysis.batch import batch_shanten, batch_waits
 from ..errors import SparrowsError
 from ..rules.riichi.options import RiichiOptions
+from ..rules.riichi.settlement import pao_fed
 from ..tiles import MeldType
 from .core import EnvCore
 from .riichi_endings import RiichiEndings
@@ -57,9 +58,11 @@ from .walls import HashWalls
 
 __all__ = ["RiichiArrays"]
 
+_HONOURS: Final = 27  # (the first honour kind: pao's sets are honours)
+
 #: the options the arrays play either way, at their default preset's values: the scorer
-#: counts double yakuman, a yakuman with pao goes to the engine, and a closed kan that
-#: thirteen orphans may rob opens its window as an added kan's does (Mahjong Soul's
+#: counts double yakuman, the settlement pays pao for the yakuman alone, and a closed kan
+#: that thirteen orphans may rob opens its window as an added kan's does (Mahjong Soul's
 #: preset sets these three)
 _PLAYED_OPTIONS: Final = {
     "double_yakuman": False,
@@ -170,6 +173,7 @@ class RiichiArrays(RiichiEndings):
         self._rob[rows] = 0
         for i in rows.tolist():
             self._meld_list[i] = [[] for _ in range(_P)]
+            self._liable[i] = [{} for _ in range(_P)]
         self._waits[rows] = batch_waits(kc.reshape(m * _P, _K)).reshape(m, _P, _K)
         self._banned[rows] = False
         self._clean[rows] = True
@@ -326,7 +330,7 @@ class RiichiArrays(RiichiEndings):
         tsumo = acts == self._tsumo
         if tsumo.any():
             won = rows[tsumo]
-            self._wins(won, self._turn[won, None], None, fallback, ended, rewards)
+            self._wins(won, self._turn[won, None], None, ended, rewards)
         self._aborted(rows[acts == self._abort], ended)
         self._pending[rows[riichi]] = self._turn[rows[riichi]]
         self._pending_double[rows[riichi]] = self._clean[rows[riichi]] & (
@@ -420,6 +424,7 @@ class RiichiArrays(RiichiEndings):
         called = self._subject[rows]
         k = self._kind[called]
         self._kan_of_held(rows, seats, k, MeldType.OPEN_KAN, called, d)
+        self._note_pao(rows, seats, k, d)
         self._called_kc[rows, seats, k] += 1
         self._dora_due[rows] += 1
         self._called_flag(rows, d)
@@ -612,7 +617,7 @@ class RiichiArrays(RiichiEndings):
             self._aborted(done[three], ended)
             some = won & ~three
             winners = np.where(rons[some], order[some], -1)  # (from the discarder's right)
-            self._wins(done[some], winners, d[some], fallback, ended, rewards)
+            self._wins(done[some], winners, d[some], ended, rewards)
             done, d, order, answers = done[~won], d[~won], order[~won], answers[~won]
         offered = self._offers[done[:, None], order, _RON_AT] == self._ron
         self._temp_furiten[done[:, None], order] |= offered
@@ -648,7 +653,7 @@ class RiichiArrays(RiichiEndings):
         won = rons.any(axis=1)
         if won.any():  # (the scorer's chankan: ``_rob`` still set)
             winners = np.where(rons[won], order[won], -1)
-            self._wins(rows[won], winners, d[won], fallback, ended, rewards)
+            self._wins(rows[won], winners, d[won], ended, rewards)
         self._rob[rows] = 0
         rows, d, order = rows[~won], d[~won], order[~won]
         offered = self._offers[rows[:, None], order, _RON_AT] == self._ron
@@ -715,6 +720,7 @@ class RiichiArrays(RiichiEndings):
             strict=True,
         ):
             self._meld_list[i][seat].append((kinds_of[int(pon)], [a, b, called], frm))
+        self._note_pao(rows[is_pon], seats[is_pon], k[is_pon], d[is_pon])
         # kuikae: the called kind, and for a chi at a run's end the other end's
         lo, hi = np.minimum(uk[:, 0], uk[:, 1]), np.maximum(uk[:, 0], uk[:, 1])
         shape = np.where(lo == k + 1, 2, np.where(hi == k - 1, 0, 1))
@@ -729,6 +735,17 @@ class RiichiArrays(RiichiEndings):
         self._tsumo_ok[rows] = False
         self._riichi_ok[rows] = False
         self._kan_turn[rows] = False
+
+    def _note_pao(self, rows: Any, seats: Any, k: Any, d: Any) -> None:
+        """A pon or open kan of kind ``k`` by ``seats`` fed by ``d``: the feeder made
+        liable where it completes a yakuman's sets (the settlement's ``pao_fed``)."""
+        honour = np.flatnonzero(k >= _HONOURS)
+        for j in honour.tolist():
+            i, seat = int(rows[j]), int(seats[j])
+            melds = self._meld_list[i][seat]
+            sets = [int(self._kind[f[0]]) for mt, f, _ in melds if mt is not MeldType.CHI]
+            for name in pao_fed(sets, int(k[j])):
+                self._liable[i][seat][name] = int(d[j])
 
     def _called_flag(self, rows: Any, d: Any) -> None:
         """The last discard (by ``d``) called: its flag, in each viewer's row (and ``d``

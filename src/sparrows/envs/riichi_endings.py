@@ -1,10 +1,11 @@
 """How a hand of riichi's array tables (:mod:`.riichi_arrays`) ends, and the engine
 beside them: the riichi stick put down, the wins (scored by the ruleset's own scorer,
-paid by its ``settle``), the aborts, the exhaustive draw (its noten payments from the
-settlement's ``noten_moves`` table), what follows a hand (a new game, or in whole games
-the next hand as the settlement's ``game_goes_on`` and ``next_honba`` decide it), and the
-hand-over of a table's episode to its own engine game (its walls, its decisions replayed
-through :class:`~.core.EnvCore`) with the observations of the tables playing there."""
+paid by its settlement's ``win_deltas``), the aborts, the exhaustive draw (its noten
+payments from the settlement's ``noten_moves`` table), what follows a hand (a new game,
+or in whole games the next hand as the settlement's ``game_goes_on`` and ``next_honba``
+decide it), and the hand-over of a table's episode to its own engine game (its walls,
+its decisions replayed through :class:`~.core.EnvCore`) with the observations of the
+tables playing there."""
 
 from __future__ import annotations
 
@@ -13,8 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..rules.riichi.points import nagashi_payment, settle
-from ..rules.riichi.settlement import final_figures, game_goes_on, next_honba
-from ..rules.riichi.table import PAO_YAKUMAN
+from ..rules.riichi.settlement import final_figures, game_goes_on, next_honba, win_deltas
 from .core import EnvCore, end_rewards
 from .riichi_tables import PLAYERS as _P
 from .riichi_tables import TH as _TH
@@ -150,15 +150,14 @@ class RiichiEndings(RiichiView):
         self._pending[up] = -1
         return True
 
-    def _wins(
-        self, rows: Any, winners: Any, discarder: Any, fallback: Any, ended: Any, rewards: Any
-    ) -> None:
+    def _wins(self, rows: Any, winners: Any, discarder: Any, ended: Any, rewards: Any) -> None:
         """The wins at ``rows``: per row its winners (seats from the discarder's right,
         -1 none; ``discarder`` None: a tsumo by the seat on turn), each scored by the
-        ruleset's scorer and paid as the ruleset's settlement pays it (``settle``), the
-        sticks on the table to the first; the hand ends. A yakuman that may make a feeder
-        liable (pao): the engine."""
+        ruleset's scorer and paid as the ruleset's settlement pays it (``win_deltas``: a
+        yakuman a feeder is liable for, pao, included), the sticks on the table to the
+        first; the hand ends."""
         tsumo = discarder is None
+        opts = self.rules.options
         for j, row in enumerate(rows.tolist()):
             frm = None if discarder is None else int(discarder[j])
             face = int(self._drawn[row] if tsumo else self._subject[row])
@@ -170,19 +169,18 @@ class RiichiEndings(RiichiView):
                 result = self._score(row, seat, face, tsumo, sticks, honba)
                 if not result.is_win:  # pragma: no cover (offered only where it is)
                     raise AssertionError(f"table {row}: a win the scorer refuses")
-                if any(name in PAO_YAKUMAN for name, _ in result.yaku):
-                    fallback[row] = True
-                    break
-                deltas += settle(result.payment, seat, frm, dealer, None, 0, _P)
+                liable = self._liable[row][seat]
+                _, paid = win_deltas(seat, frm, dealer, tsumo, result, honba, liable, opts, _P)
+                deltas += paid
+                deltas[seat] += result.payment.sticks  # (from the table)
                 sticks = honba = 0  # (the first winner's)
-            else:
-                self._scores[row] += deltas
-                rewards[row] += deltas / self._scale
-                self._pot[row] = 0
-                ended[row] = True
-                self._renchan[row] = dealer in seats
-                self._won[row] = True
-                self._decided[row] = True
+            self._scores[row] += deltas
+            rewards[row] += deltas / self._scale
+            self._pot[row] = 0
+            ended[row] = True
+            self._renchan[row] = dealer in seats
+            self._won[row] = True
+            self._decided[row] = True
 
     def _exhausted(self, rows: Any, fallback: Any, ended: Any, rewards: Any) -> None:
         """The exhaustive draw: the noten payments, or where a seat's discards are all

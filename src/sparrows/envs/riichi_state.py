@@ -105,6 +105,8 @@ class RiichiState(RiichiTables):
         self._meld_list: list[list[list[tuple[MeldType, list[int], int | None]]]] = [
             [[] for _ in range(p)] for _ in range(n)
         ]
+        #: per table and seat, the seat liable for each pao yakuman it was fed (pao)
+        self._liable: list[list[dict[str, int]]] = [[{} for _ in range(p)] for _ in range(n)]
         # the shanten of the hand on turn once it drew (-9: not known, after a call): a
         # hand 1 or more from ready before its discard is not ready after it
         self._sh14 = np.zeros(n, dtype=np.int64)

@@ -3,7 +3,7 @@ exhaustive draw (nagashi, noten payments), aborts, the next hand and the game's 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +40,124 @@ def noten_moves(tenpai: Sequence[int], players: int, penalty: int) -> list[tuple
         return []
     part = penalty // (len(tenpai) * (players - len(tenpai)))
     return [(s, t, part) for s in range(players) if s not in tenpai for t in tenpai]
+
+
+def pao_fed(sets: Iterable[int], k: int) -> tuple[str, ...]:
+    """The yakuman whose feeder becomes liable (pao) when a seat whose pon and kan sets
+    are of the kinds ``sets`` calls a pon or an open kan of kind ``k``: the third dragon
+    set (daisangen) or the fourth wind set (daisuushi)."""
+    have = {*sets, k}
+    if k in DRAGONS and all(d in have for d in DRAGONS):
+        return ("daisangen",)
+    if k in WINDS and all(w in have for w in WINDS):
+        return ("daisuushi",)
+    return ()
+
+
+def pao_parts(
+    liable: Mapping[str, int], yaku: Sequence[tuple[str, int]], names: Sequence[str]
+) -> list[tuple[int, int]]:
+    """The liable seats of a win's pao yakuman (``liable``: yakuman name -> the seat that
+    fed it; ``names``, the yakuman that may have one), each with the yakuman multiples it
+    is liable for, in the order of their yakuman in the score ([] if none)."""
+    parts: dict[int, int] = {}
+    for name, han in yaku:
+        if name in liable and name in names:
+            seat = liable[name]
+            parts[seat] = parts.get(seat, 0) + han // 13
+    return list(parts.items())
+
+
+def pao_split(
+    seat: int,
+    dealer: int,
+    from_seat: int | None,
+    parts: list[tuple[int, int]],
+    yakuman: int,
+    honba: int,
+    opts: RiichiOptions,
+    players: int,
+) -> list[int]:
+    """Each seat's change for a yakuman win with pao, yakuman by yakuman: each liable
+    seat's yakuman as if it had dealt in, all of it on a tsumo, half on a ron against
+    another player (who pays the other half). The yakuman no one is liable for are
+    paid as usual (``pao_yakuman_only``, Mahjong Soul's rule), or else (Tenhou's: the
+    liable player covers the whole hand) by the first liable seat as if they were its
+    own. The first liable seat pays the honba as on a ron. Sticks are not included."""
+    owed: list[tuple[int, int]] = []  # (payer, amount)
+    rest = yakuman - sum(m for _, m in parts)
+    if rest and not opts.pao_yakuman_only:
+        parts = [(parts[0][0], parts[0][1] + rest), *parts[1:]]
+        rest = 0
+    for liable, multiple in parts:
+        value = payment(LIMIT_BASE["yakuman"] * multiple, seat == dealer, False, 0, 0, opts).ron
+        if from_seat is None or from_seat == liable:
+            owed.append((liable, value))
+        else:
+            owed += [(liable, value // 2), (from_seat, value - value // 2)]
+    if rest:
+        normal = payment(
+            LIMIT_BASE["yakuman"] * rest, seat == dealer, from_seat is None, 0, 0, opts
+        )
+        if from_seat is not None:
+            owed.append((from_seat, normal.ron))
+        else:
+            for other in range(players):
+                if other == seat:
+                    continue
+                by_dealer = other == dealer and normal.tsumo_dealer > 0
+                owed.append((other, normal.tsumo_dealer if by_dealer else normal.tsumo_other))
+    owed.append((parts[0][0], honba * opts.honba_ron))
+    deltas = [0] * players
+    for payer, amount in owed:
+        deltas[payer] -= amount
+        deltas[seat] += amount
+    return deltas
+
+
+def win_deltas(
+    seat: int,
+    from_seat: int | None,
+    dealer: int,
+    tsumo: bool,
+    result: RiichiScore,
+    honba: int,
+    liable: Mapping[str, int],
+    opts: RiichiOptions,
+    players: int,
+    rinshan_feeder: int | None = None,
+) -> tuple[int | None, list[int]]:
+    """One win's liable seat and each seat's change, the riichi sticks left to the pot:
+    ``seat`` won ``result`` from ``from_seat`` (None: self-drawn) with ``honba`` to
+    collect; ``liable``, the seats that fed its pao yakuman (yakuman name -> seat);
+    ``rinshan_feeder``, with ``extra_pao`` the feeder of the open kan whose replacement
+    tile it won on (that seat pays all). The engine's settlement and riichi's array
+    tables both pay a win here."""
+    names = (*PAO_YAKUMAN, "suukantsu") if opts.extra_pao else PAO_YAKUMAN
+    parts = pao_parts(liable, result.yaku, names)
+    pao = parts[0][0] if parts else None  # the liable seat (of the first such yakuman)
+    rinshan_pao = rinshan_feeder is not None
+    if rinshan_pao:
+        pao = rinshan_feeder
+    honba_points = honba * opts.honba_ron if not tsumo else 0
+    if (
+        parts
+        and not rinshan_pao
+        and (len(parts) > 1 or opts.pao_yakuman_only)
+        and not opts.aotenjou  # (aotenjou: no yakuman's fixed part to split off)
+    ):
+        deltas = pao_split(seat, dealer, from_seat, parts, result.yakuman, honba, opts, players)
+        deltas[seat] += result.payment.sticks  # as settle counts them
+    elif tsumo and pao is not None and not rinshan_pao:
+        # a yakuman's liable player pays a tsumo as if it had been a ron against
+        # it (with three players more than the tsumo's total, which loses a share)
+        as_ron = payment(result.basic, seat == dealer, False, honba, 0, opts)
+        as_ron.sticks = result.payment.sticks
+        deltas = settle(as_ron, seat, pao, dealer, None, 0, players)
+    else:
+        deltas = settle(result.payment, seat, from_seat, dealer, pao, honba_points, players)
+    deltas[seat] -= result.payment.sticks  # the sticks come from the pot
+    return pao, deltas
 
 
 def game_goes_on(
@@ -144,17 +262,14 @@ class RiichiSettlement(RiichiBase):
 
     def _note_pao(self, game: Game, seat: int, meld: MeldType, k: int, feeder: int) -> None:
         """The feeder of the third dragon set or the fourth wind set pays for daisangen /
-        daisuushi."""
+        daisuushi (:func:`pao_fed`)."""
         if meld is MeldType.CHI:
             return
         kind = self._kind
         have = {kind[m.tiles[0]] for m in game.melds[seat] if m.type is not MeldType.CHI}
-        have.add(k)
         hs: HandState = game.state.hand
-        if k in DRAGONS and all(d in have for d in DRAGONS):
-            hs.pao[seat]["daisangen"] = feeder
-        if k in WINDS and all(w in have for w in WINDS):
-            hs.pao[seat]["daisuushi"] = feeder
+        for name in pao_fed(have, k):
+            hs.pao[seat][name] = feeder
 
     def _note_passed_rons(
         self, hs: HandState, window: fl.Window, answers: dict[int, Action]
@@ -250,50 +365,30 @@ class RiichiSettlement(RiichiBase):
         sit: WinSituation,
         result: RiichiScore,
     ) -> tuple[int | None, list[int]]:
-        """One win's liable seat (pao: a fed yakuman, or with ``extra_pao`` a rinshan after
-        a fed open kan) and each seat's change, the riichi sticks left to the pot."""
+        """One win's liable seat and each seat's change (:func:`win_deltas`), with
+        ``extra_pao`` a rinshan after a fed open kan paid by its feeder."""
         hs: HandState = game.state.hand
-        opts = self.options
-        parts = self._pao_parts(hs.pao[seat], result)
-        pao = parts[0][0] if parts else None  # the liable seat (of the first such yakuman)
+        rinshan_feeder = None
         if (
-            opts.extra_pao
+            self.options.extra_pao
             and tsumo
             and game.turn_draw == fl.REPLACEMENT
             and hs.last_kan[0] == seat
             and hs.last_kan[1] is not None
         ):
-            pao = hs.last_kan[1]  # rinshan after a fed open kan: the feeder pays all
-            rinshan_pao = True
-        else:
-            rinshan_pao = False
-        honba_points = sit.honba * opts.honba_ron if not tsumo else 0
-        if (
-            parts
-            and not rinshan_pao
-            and (len(parts) > 1 or opts.pao_yakuman_only)
-            and not opts.aotenjou  # (aotenjou: no yakuman's fixed part to split off)
-        ):
-            deltas = self._pao_split(game, seat, from_seat, parts, result.yakuman, sit)
-            deltas[seat] += result.payment.sticks  # as settle counts them
-        elif tsumo and pao is not None and not rinshan_pao:
-            # a yakuman's liable player pays a tsumo as if it had been a ron against
-            # it (with three players more than the tsumo's total, which loses a share)
-            as_ron = payment(result.basic, sit.dealer, False, sit.honba, 0, opts)
-            as_ron.sticks = result.payment.sticks
-            deltas = settle(as_ron, seat, pao, game.dealer, None, 0, self.num_players)
-        else:
-            deltas = settle(
-                result.payment,
-                seat,
-                from_seat,
-                game.dealer,
-                pao,
-                honba_points,
-                self.num_players,
-            )
-        deltas[seat] -= result.payment.sticks  # the sticks come from the pot
-        return pao, deltas
+            rinshan_feeder = hs.last_kan[1]
+        return win_deltas(
+            seat,
+            from_seat,
+            game.dealer,
+            tsumo,
+            result,
+            sit.honba,
+            hs.pao[seat],
+            self.options,
+            self.num_players,
+            rinshan_feeder,
+        )
 
     def _detail(self, result: RiichiScore, sit: Any, pao: int | None) -> dict[str, Any]:
         """A win's detail, as its typed record (:attr:`detail_class`,
@@ -322,64 +417,6 @@ class RiichiSettlement(RiichiBase):
         )
         out: dict[str, Any] = to_json(record)
         return out
-
-    @property
-    def _pao_yakuman(self) -> tuple[str, ...]:
-        return (*PAO_YAKUMAN, "suukantsu") if self.options.extra_pao else PAO_YAKUMAN
-
-    def _pao_parts(self, liable: dict[str, int], result: RiichiScore) -> list[tuple[int, int]]:
-        """The liable seats of a win's pao yakuman, each with the yakuman multiples it is
-        liable for (seats in the order of their yakuman in the score; [] if none)."""
-        parts: dict[int, int] = {}
-        pao_yakuman = self._pao_yakuman
-        for name, han in result.yaku:
-            if name in liable and name in pao_yakuman:
-                seat = liable[name]
-                parts[seat] = parts.get(seat, 0) + han // 13
-        return list(parts.items())
-
-    def _pao_split(
-        self,
-        game: Game,
-        seat: int,
-        from_seat: int | None,
-        parts: list[tuple[int, int]],
-        yakuman: int,
-        sit: WinSituation,
-    ) -> list[int]:
-        """Each seat's change for a yakuman win with pao, yakuman by yakuman: each liable
-        seat's yakuman as if it had dealt in, all of it on a tsumo, half on a ron against
-        another player (who pays the other half). The yakuman no one is liable for are
-        paid as usual (``pao_yakuman_only``, Mahjong Soul's rule), or else (Tenhou's: the
-        liable player covers the whole hand) by the first liable seat as if they were its
-        own. The first liable seat pays the honba as on a ron. Sticks are not included."""
-        opts = self.options
-        dealer = seat == game.dealer
-        owed: list[tuple[int, int]] = []  # (payer, amount)
-        rest = yakuman - sum(m for _, m in parts)
-        if rest and not opts.pao_yakuman_only:
-            parts = [(parts[0][0], parts[0][1] + rest), *parts[1:]]
-            rest = 0
-        for liable, multiple in parts:
-            value = payment(LIMIT_BASE["yakuman"] * multiple, dealer, False, 0, 0, opts).ron
-            if from_seat is None or from_seat == liable:
-                owed.append((liable, value))
-            else:
-                owed += [(liable, value // 2), (from_seat, value - value // 2)]
-        if rest:
-            normal = payment(LIMIT_BASE["yakuman"] * rest, dealer, from_seat is None, 0, 0, opts)
-            if from_seat is not None:
-                owed.append((from_seat, normal.ron))
-            else:
-                for other in self._others[seat]:
-                    by_dealer = other == game.dealer and normal.tsumo_dealer > 0
-                    owed.append((other, normal.tsumo_dealer if by_dealer else normal.tsumo_other))
-        owed.append((parts[0][0], sit.honba * opts.honba_ron))
-        deltas = [0] * self.num_players
-        for payer, amount in owed:
-            deltas[payer] -= amount
-            deltas[seat] += amount
-        return deltas
 
     def _abort_ops(self, game: Game, reason: str, seat: int | None = None) -> list[fl.Op]:
         game.state.last = ("abort",)
