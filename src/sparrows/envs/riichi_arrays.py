@@ -98,8 +98,8 @@ class RiichiArrays(RiichiEndings):
             )
         super().__init__(rules, template.encoder, template.layout)
         self.n = n
-        #: the share of decisions after which a table hands its hand to the engine even
-        #: when the arrays could go on (0 in play; the tests replay from any point)
+        #: the share of decisions after which a table hands its hand to its engine game
+        #: (0 in play, where the arrays play every hand; the tests replay from any point)
         self.handover = handover
         self._handover_rng = np.random.default_rng(seed)
         self.illegal_reward = template.illegal_reward
@@ -121,8 +121,7 @@ class RiichiArrays(RiichiEndings):
         """Every table's next episode: a new game's first hand."""
         self._new_game(self._rows)
         self._deal(self._rows)
-        fallback = np.zeros(self.n, dtype=bool)
-        self._drain(fallback, np.zeros(self.n, dtype=bool), np.zeros((self.n, _P)))
+        self._drain(np.zeros(self.n, dtype=bool), np.zeros((self.n, _P)))
         self._finish()
 
     def _deal(self, rows: Any) -> None:
@@ -205,13 +204,13 @@ class RiichiArrays(RiichiEndings):
         (:meth:`_drain`: every table's draw of the step in one go)."""
         self._queued.append((rows, seats, np.full(len(rows), replacement)))
 
-    def _drain(self, fallback: Any, ended: Any, rewards: Any) -> None:
+    def _drain(self, ended: Any, rewards: Any) -> None:
         """The queued draws, and the turns they force (which may queue more)."""
         while self._queued:
             rows, seats, replacement = (np.concatenate(x) for x in zip(*self._queued, strict=True))
             self._queued.clear()
             self._draw(rows, seats, replacement)
-            self._forced(rows, fallback, ended, rewards)
+            self._forced(rows, ended, rewards)
 
     def _draw(self, rows: Any, seats: Any, replacement: Any) -> None:
         """``seats`` draw (their turn; ``replacement``, per row: a kan's replacement tile,
@@ -289,23 +288,23 @@ class RiichiArrays(RiichiEndings):
         for i in np.flatnonzero(self._on_engine).tolist():  # (the rest of their episodes)
             ended[i], over[i] = self._engine_step(i, int(acts[i]), rewards, illegal)
         rows = np.flatnonzero(legal & ~self._on_engine)
-        fallback = np.zeros(self.n, dtype=bool)
         if len(rows):
             at = self._hlen[rows]
             self._hist[rows, at, 0] = self.seat[rows]
             self._hist[rows, at, 1] = acts[rows]
             self._hlen[rows] += 1
             claim = self._claim[rows]
-            self._turns(rows[~claim], acts[rows[~claim]], fallback, ended, rewards)
-            self._answers(rows[claim], acts[rows[claim]], fallback, ended, rewards)
+            self._turns(rows[~claim], acts[rows[~claim]], ended, rewards)
+            self._answers(rows[claim], acts[rows[claim]], ended, rewards)
         # the hands that ended so far: the next deal, its dealer's draw among the step's
         dealt = np.flatnonzero(ended)
         if len(dealt):
             self._next_hands(dealt, over, rewards, illegal)
-        self._drain(fallback, ended, rewards)
+        self._drain(ended, rewards)
+        handed = np.zeros(self.n, dtype=bool)  # (the tests': to the engine from here)
         if self.handover:
-            fallback[rows[self._handover_rng.random(len(rows)) < self.handover]] = True
-        for i in np.flatnonzero(fallback & ~ended).tolist():
+            handed[rows[self._handover_rng.random(len(rows)) < self.handover]] = True
+        for i in np.flatnonzero(handed & ~ended).tolist():
             ended[i], over[i], now, got = self._engine_take(i)
             points = self.reward == "points"
             rewards[i] = (np.array(now) - before[i]) / self._scale if points else got
@@ -314,13 +313,13 @@ class RiichiArrays(RiichiEndings):
         ended[dealt] = True
         if len(late):
             self._next_hands(late, over, rewards, illegal)
-            self._drain(fallback, ended, rewards)
+            self._drain(ended, rewards)
         terminated[over] = True
         if self.reward != "points":  # (the points' moves: none until the episode's end)
             rewards[~over] = 0
         self._finish()
 
-    def _turns(self, rows: Any, acts: Any, fallback: Any, ended: Any, rewards: Any) -> None:
+    def _turns(self, rows: Any, acts: Any, ended: Any, rewards: Any) -> None:
         """Turn decisions at ``rows``: a discard, or a closed or added kan."""
         face = self._riichi_face[acts]
         riichi = face >= 0  # (a riichi declared with its discard)
@@ -341,12 +340,12 @@ class RiichiArrays(RiichiEndings):
         self._riichi_ok[rows] = False
         self._kan_turn[rows] = False
         self._riichi_kan[rows] = False
-        self._discard(rows[discard], acts[discard], fallback, ended, rewards, riichi[discard])
+        self._discard(rows[discard], acts[discard], ended, rewards, riichi[discard])
         kan = ~discard & ~ends
         if kan.any():
-            self._turn_kan(rows[kan], acts[kan], fallback, ended, rewards)
+            self._turn_kan(rows[kan], acts[kan])
 
-    def _turn_kan(self, rows: Any, acts: Any, fallback: Any, ended: Any, rewards: Any) -> None:
+    def _turn_kan(self, rows: Any, acts: Any) -> None:
         """Closed kans (four held; their dora at once) and added kans (a pon's fourth;
         their dora at the next discard); where a seat may rob the kan, its window first
         (:meth:`_rob_window`), else the replacement draw."""
@@ -378,7 +377,7 @@ class RiichiArrays(RiichiEndings):
         self._dora_due[a] += 1
         stands = ~self._rob_window(rows, seats, face, closed)
         self._reveal(rows[closed & stands])
-        self._kanned(rows[stands], seats[stands], fallback, ended, rewards)
+        self._kanned(rows[stands], seats[stands])
 
     def _rob_window(self, rows: Any, seats: Any, faces: Any, closed: Any) -> Any:
         """The kans just made at ``rows`` (of ``faces``; ``closed``, per row) that another
@@ -415,7 +414,7 @@ class RiichiArrays(RiichiEndings):
             self._next_asked(at)
         return opened
 
-    def _open_kan(self, rows: Any, seats: Any, fallback: Any, ended: Any, rewards: Any) -> None:
+    def _open_kan(self, rows: Any, seats: Any) -> None:
         """Open kans of the discard at ``rows`` by ``seats`` (their three tiles and the
         discard; their dora at the caller's next discard)."""
         if not len(rows):
@@ -430,7 +429,7 @@ class RiichiArrays(RiichiEndings):
         self._called_flag(rows, d)
         self._turn[rows] = seats
         self._claim[rows] = False
-        self._kanned(rows, seats, fallback, ended, rewards)
+        self._kanned(rows, seats)
 
     def _kan_of_held(
         self, rows: Any, seats: Any, k: Any, meld: MeldType, called: Any = None, frm: Any = None
@@ -454,19 +453,16 @@ class RiichiArrays(RiichiEndings):
         self._meld_kc[rows, seats, k] += 4
         self._public[rows, k] += taken
 
-    def _kanned(self, rows: Any, seats: Any, fallback: Any, ended: Any, rewards: Any) -> None:
-        """A kan made at ``rows``: counted, the hand no longer clean, the replacement draw
-        (where no robbing may come first: the engine)."""
+    def _kanned(self, rows: Any, seats: Any) -> None:
+        """A kan standing at ``rows`` (nobody robbed it): counted, the hand no longer
+        clean, ippatsu broken, the replacement draw."""
         self._kans[rows, seats] += 1
         self._melds[rows, seats] += 1
         self._clean[rows] = False
         self._ippatsu[rows] = False
-        go = ~fallback[rows]
-        self._queue_draw(rows[go], seats[go], True)
+        self._queue_draw(rows, seats, True)
 
-    def _discard(
-        self, rows: Any, faces: Any, fallback: Any, ended: Any, rewards: Any, riichi: Any
-    ) -> None:
+    def _discard(self, rows: Any, faces: Any, ended: Any, rewards: Any, riichi: Any) -> None:
         """The seats on turn at ``rows`` discard ``faces`` (``riichi``, per row: declaring
         riichi with it); the claim windows open."""
         if not len(rows):
@@ -516,20 +512,17 @@ class RiichiArrays(RiichiEndings):
         if near.any():
             hands = self._kc[rows[near], seats[near]].astype(np.int64)
             self._waits[rows[near], seats[near]] = batch_waits(hands, melds=None)
-        self._window(rows, seats, kinds, faces, fallback, ended, rewards)
+        self._window(rows, seats, kinds, faces, ended, rewards)
 
-    def _window(
-        self, rows: Any, d: Any, kinds: Any, faces: Any, fallback: Any, ended: Any, rewards: Any
-    ) -> None:
-        """The claim window on each discard: the offers of each other seat; none, the
-        next turn (or the exhaustive draw); a ron that may come, the engine."""
+    def _window(self, rows: Any, d: Any, kinds: Any, faces: Any, ended: Any, rewards: Any) -> None:
+        """The claim window on each discard: the offers of each other seat (a ron, pon,
+        open kan, chi); where none has one, what follows the discard at once."""
         m = len(rows)
         others = self._seat_order[d]  # (m, 3): from the discarder's right
         r3 = rows[:, None]
         k3 = kinds[:, None]
         # a ron may be offered: the discard in a seat's waits, none of which is in its
-        # own river (furiten; the others, temporary and riichi furiten, come only after
-        # a ron offered, which the arrays leave to the engine)
+        # own river, and no ron let go since its discard (or in riichi) (furiten)
         waits = self._waits[r3, others]  # (m, 3, 34)
         furiten = (waits & (self._rcount[r3, others] > 0)).any(axis=2)
         furiten |= self._temp_furiten[r3, others] | self._riichi_furiten[r3, others]
@@ -571,7 +564,7 @@ class RiichiArrays(RiichiEndings):
         offers[:, 0, 4:16] = np.where(  # (shape s, red a, red b: column 4 + 4 s + 2 a + b)
             have.reshape(m, 12), self._chi_at[kinds].reshape(m, 12), self._no
         )
-        prompted = (offers != self._no).any(axis=2) & ~fallback[rows][:, None]
+        prompted = (offers != self._no).any(axis=2)
         self._offers[r3, others] = offers
         self._answer[rows] = -1
         bits = (prompted * self._bit[others]).sum(axis=1)
@@ -580,15 +573,15 @@ class RiichiArrays(RiichiEndings):
         self._claim[rows] = opened
         if opened.any():
             self._next_asked(rows[opened])
-        quiet = ~opened & ~fallback[rows]
-        self._after_discard(rows[quiet], d[quiet], fallback, ended, rewards)
+        quiet = ~opened
+        self._after_discard(rows[quiet], d[quiet], ended, rewards)
 
     def _next_asked(self, rows: Any) -> None:
         """At ``rows``: the next seat to answer acts; a window with none left resolves."""
         first = self._first_asked[self._turn[rows], self._asked[rows]]
         self.seat[rows] = np.where(first >= 0, first, self.seat[rows])
 
-    def _answers(self, rows: Any, acts: Any, fallback: Any, ended: Any, rewards: Any) -> None:
+    def _answers(self, rows: Any, acts: Any, ended: Any, rewards: Any) -> None:
         """Answers in claim windows: noted; a window all have answered resolves."""
         if not len(rows):
             return
@@ -608,7 +601,7 @@ class RiichiArrays(RiichiEndings):
         rons = answers == self._ron
         rob = self._rob[done] > 0
         if rob.any():  # (a kan robbed or standing)
-            self._robbed(done[rob], d[rob], order[rob], rons[rob], fallback, ended, rewards)
+            self._robbed(done[rob], d[rob], order[rob], rons[rob], ended, rewards)
             done, d, order, answers, rons = (x[~rob] for x in (done, d, order, answers, rons))
         won = rons.any(axis=1)
         if won.any():
@@ -633,17 +626,15 @@ class RiichiArrays(RiichiEndings):
         act = answers[np.arange(len(done)), pick]
         self._stick_down(done[took], d[took], rewards)  # (a called riichi discard stands)
         kan = took & (self._act_kind[act] == 3)
-        self._open_kan(done[kan], self._seat_order[d[kan], pick[kan]], fallback, ended, rewards)
+        self._open_kan(done[kan], self._seat_order[d[kan], pick[kan]])
         calling = took & ~kan
         callers = self._seat_order[d[calling], pick[calling]]
         self._call(done[calling], callers, act[calling])
-        self._forced(done[calling], fallback, ended, rewards)
+        self._forced(done[calling], ended, rewards)
         self._claim[done[~took]] = False
-        self._after_discard(done[~took], d[~took], fallback, ended, rewards)
+        self._after_discard(done[~took], d[~took], ended, rewards)
 
-    def _robbed(
-        self, rows: Any, d: Any, order: Any, rons: Any, fallback: Any, ended: Any, rewards: Any
-    ) -> None:
+    def _robbed(self, rows: Any, d: Any, order: Any, rons: Any, ended: Any, rewards: Any) -> None:
         """The rob windows answered at ``rows`` (the kan seats ``d``; ``rons``, per seat
         from their right): the wins (every ron, no three-ron abort), else a ron not taken
         makes its seat furiten and the kan stands (its dora as it would have, ippatsu
@@ -662,13 +653,12 @@ class RiichiArrays(RiichiEndings):
             self._riichi[rows[:, None], order] > 0
         )
         self._reveal(rows[kind[~won] == 2])  # (a closed kan's dora at once)
-        self._kanned(rows, d, fallback, ended, rewards)
+        self._kanned(rows, d)
 
-    def _forced(self, rows: Any, fallback: Any, ended: Any, rewards: Any) -> None:
+    def _forced(self, rows: Any, ended: Any, rewards: Any) -> None:
         """A turn with one legal action, a discard of the one face it may let go (after a
         call, or a draw to a lone tile of its face with no win), is played at once (the
         environments' autoplay)."""
-        rows = rows[~fallback[rows]]
         if not len(rows):
             return
         seats = self._turn[rows]
@@ -680,7 +670,7 @@ class RiichiArrays(RiichiEndings):
         one = (allowed.sum(axis=1) == 1) & ~self._tsumo_ok[rows] & ~self._riichi_kan[rows]
         if one.any():
             faces = allowed[one].argmax(axis=1)
-            self._discard(rows[one], faces, fallback, ended, rewards, np.zeros(len(faces), bool))
+            self._discard(rows[one], faces, ended, rewards, np.zeros(len(faces), bool))
 
     def _call(self, rows: Any, seats: Any, acts: Any) -> None:
         """Chi or pon ``acts`` by ``seats``: the meld, the called discard's flag, the
@@ -758,7 +748,7 @@ class RiichiArrays(RiichiEndings):
         place = (rows * (_P * 3 * _DISCARDS))[:, None] + self._viewer_at + 2 * _DISCARDS
         self._river_cells.reshape(-1)[place + at[:, None]] = np.where(inside, flags, self._trash)
 
-    def _after_discard(self, rows: Any, d: Any, fallback: Any, ended: Any, rewards: Any) -> None:
+    def _after_discard(self, rows: Any, d: Any, ended: Any, rewards: Any) -> None:
         """A discard nobody took: its riichi stands; the aborts of four riichi, of four
         first discards of one wind with no call, and of four kans by more than one
         player; the exhaustive draw at the wall's end; else the next seat's draw."""
@@ -775,5 +765,5 @@ class RiichiArrays(RiichiEndings):
             self._aborted(rows[aborted], ended)
             rows, d = rows[~aborted], d[~aborted]
         empty = self._pos[rows] >= self._end[rows]
-        self._exhausted(rows[empty], fallback, ended, rewards)
+        self._exhausted(rows[empty], ended, rewards)
         self._queue_draw(rows[~empty], (d[~empty] + 1) % _P, False)

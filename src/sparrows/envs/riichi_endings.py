@@ -182,7 +182,7 @@ class RiichiEndings(RiichiView):
             self._won[row] = True
             self._decided[row] = True
 
-    def _exhausted(self, rows: Any, fallback: Any, ended: Any, rewards: Any) -> None:
+    def _exhausted(self, rows: Any, ended: Any, rewards: Any) -> None:
         """The exhaustive draw: the noten payments, or where a seat's discards are all
         terminals and honours and none was called, its nagashi mangan (a mangan tsumo
         without honba or sticks, each such seat's, as the settlement pays it)."""
