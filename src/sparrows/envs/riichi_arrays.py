@@ -393,9 +393,7 @@ class RiichiArrays(RiichiEndings):
         opened = np.zeros(len(rows), dtype=bool)
         if not waits.any():
             return opened
-        furiten = (self._waits[r3, others] & (self._rcount[r3, others] > 0)).any(axis=2)
-        furiten |= self._temp_furiten[r3, others] | self._riichi_furiten[r3, others]
-        ron = waits & ~furiten
+        ron = waits & ~self._furiten(r3, others, self._waits[r3, others])
         self._rob[rows] = 1  # (the scorer's chankan)
         for j, o in zip(*np.nonzero(ron), strict=True):
             result = self._score(int(rows[j]), int(others[j, o]), int(faces[j]), False, 0, 0)
@@ -524,8 +522,7 @@ class RiichiArrays(RiichiEndings):
         # a ron may be offered: the discard in a seat's waits, none of which is in its
         # own river, and no ron let go since its discard (or in riichi) (furiten)
         waits = self._waits[r3, others]  # (m, 3, 34)
-        furiten = (waits & (self._rcount[r3, others] > 0)).any(axis=2)
-        furiten |= self._temp_furiten[r3, others] | self._riichi_furiten[r3, others]
+        furiten = self._furiten(r3, others, waits)
         ron = waits[np.arange(m)[:, None], np.arange(3)[None, :], k3] & ~furiten
         for j, o in zip(*np.nonzero(ron), strict=True):  # (the scorer: a yaku?)
             ron[j, o] = self._is_win(int(rows[j]), int(others[j, o]), int(faces[j]), False)
@@ -612,12 +609,7 @@ class RiichiArrays(RiichiEndings):
             winners = np.where(rons[some], order[some], -1)  # (from the discarder's right)
             self._wins(done[some], winners, d[some], ended, rewards)
             done, d, order, answers = done[~won], d[~won], order[~won], answers[~won]
-        offered = self._offers[done[:, None], order, _RON_AT] == self._ron
-        self._temp_furiten[done[:, None], order] |= offered
-        if offered.any():
-            self._riichi_furiten[done[:, None], order] |= offered & (
-                self._riichi[done[:, None], order] > 0
-            )
+        self._let_go(done, order)
         # the call taken: pon or kan before chi, then the seat nearest the discarder
         kind = self._act_kind[answers]  # (-1, no answer: the last entry, 0)
         big = kind >= 2
@@ -647,13 +639,27 @@ class RiichiArrays(RiichiEndings):
             self._wins(rows[won], winners, d[won], ended, rewards)
         self._rob[rows] = 0
         rows, d, order = rows[~won], d[~won], order[~won]
-        offered = self._offers[rows[:, None], order, _RON_AT] == self._ron
-        self._temp_furiten[rows[:, None], order] |= offered
-        self._riichi_furiten[rows[:, None], order] |= offered & (
-            self._riichi[rows[:, None], order] > 0
-        )
+        self._let_go(rows, order)
         self._reveal(rows[kind[~won] == 2])  # (a closed kan's dora at once)
         self._kanned(rows, d)
+
+    def _let_go(self, rows: Any, order: Any) -> None:
+        """The windows at ``rows`` closed with no ron (``order``: the seats asked from the
+        discarder's or kan seat's right): a seat that let a ron go is furiten until its
+        next discard, and for the rest of the hand in riichi."""
+        offered = self._offers[rows[:, None], order, _RON_AT] == self._ron
+        if offered.any():
+            self._temp_furiten[rows[:, None], order] |= offered
+            self._riichi_furiten[rows[:, None], order] |= offered & (
+                self._riichi[rows[:, None], order] > 0
+            )
+
+    def _furiten(self, r3: Any, others: Any, waits: Any) -> Any:
+        """``(m, 3)``: whether each of the ``others`` at the rows ``r3`` (a column) is
+        furiten for a ron: a wait of ``waits`` (their waits, ``(m, 3, 34)``) in its own
+        river, or a ron let go since its discard (in riichi, this hand)."""
+        furiten = (waits & (self._rcount[r3, others] > 0)).any(axis=2)
+        return furiten | self._temp_furiten[r3, others] | self._riichi_furiten[r3, others]
 
     def _forced(self, rows: Any, ended: Any, rewards: Any) -> None:
         """A turn with one legal action, a discard of the one face it may let go (after a
