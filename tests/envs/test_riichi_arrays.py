@@ -282,6 +282,7 @@ def test_a_hand_goes_on_on_the_engine_from_any_decision() -> None:
     handover=st.sampled_from([0.0, 0.01]),
     riichi=st.sampled_from([0.0, 1.0]),
     win=st.sampled_from([0.0, 1.0]),
+    pons=st.sampled_from([0.0, 1.0]),
     episode=st.sampled_from(["hand", "game"]),
     preset=st.sampled_from([None, "mahjongsoul"]),
 )
@@ -291,6 +292,7 @@ def test_any_seed_plays_the_engines_riichi(
     handover: float,
     riichi: float,
     win: float,
+    pons: float,
     episode: str,
     preset: str | None,
 ) -> None:
@@ -302,6 +304,7 @@ def test_any_seed_plays_the_engines_riichi(
         handover=handover,
         riichi=riichi,
         win=win,
+        pons=pons,
         episode=episode,
         preset=preset,
     )
