@@ -4,7 +4,9 @@ riichi offered, and otherwise (four decisions in five) passes every claim and th
 tile that leaves its hand nearest ready; the fifth, a random legal action.
 
 It prints the hands a second of the tables' ``step`` alone (the policy's own time is not
-counted), the hands ended and how many times a table handed its hand to its engine.
+counted), the hands ended and how many times a table handed its hand to its engine
+(none since robbed kans and pao came into the arrays; the count is for runs of older
+commits, where won and robbed hands went there).
 Run by hand, not in ``make bench`` (figures in docs/envs.md, "Riichi's tables as
 arrays"): ``.venv/bin/python benchmarks/riichi_arrays_policy.py [--tables 256]
 [--steps 1500] [--seed 7] [--passes 2]``.

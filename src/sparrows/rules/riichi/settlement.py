@@ -83,7 +83,8 @@ def pao_split(
     another player (who pays the other half). The yakuman no one is liable for are
     paid as usual (``pao_yakuman_only``, Mahjong Soul's rule), or else (Tenhou's: the
     liable player covers the whole hand) by the first liable seat as if they were its
-    own. The first liable seat pays the honba as on a ron. Sticks are not included."""
+    own. The first liable seat pays the honba as on a ron. Sticks are not included.
+    ``parts`` (from :func:`pao_parts`) is not empty."""
     owed: list[tuple[int, int]] = []  # (payer, amount)
     rest = yakuman - sum(m for _, m in parts)
     if rest and not opts.pao_yakuman_only:
@@ -131,8 +132,9 @@ def win_deltas(
     ``seat`` won ``result`` from ``from_seat`` (None: self-drawn) with ``honba`` to
     collect; ``liable``, the seats that fed its pao yakuman (yakuman name -> seat);
     ``rinshan_feeder``, with ``extra_pao`` the feeder of the open kan whose replacement
-    tile it won on (that seat pays all). The engine's settlement and riichi's array
-    tables both pay a win here."""
+    tile it won on (that seat pays all; the caller checks ``extra_pao`` and the
+    replacement draw, None otherwise). The engine's settlement and riichi's array tables
+    both pay a win here."""
     names = (*PAO_YAKUMAN, "suukantsu") if opts.extra_pao else PAO_YAKUMAN
     parts = pao_parts(liable, result.yaku, names)
     pao = parts[0][0] if parts else None  # the liable seat (of the first such yakuman)
