@@ -675,8 +675,8 @@ class RiichiArrays(RiichiEndings):
         )
         one = (allowed.sum(axis=1) == 1) & ~self._tsumo_ok[rows] & ~self._riichi_kan[rows]
         if one.any():
-            faces = allowed[one].argmax(axis=1)
-            self._discard(rows[one], faces, ended, rewards, np.zeros(len(faces), bool))
+            chosen = allowed[one].argmax(axis=1)
+            self._discard(rows[one], chosen, ended, rewards, np.zeros(len(chosen), bool))
 
     def _call(self, rows: Any, seats: Any, acts: Any) -> None:
         """Chi or pon ``acts`` by ``seats``: the meld, the called discard's flag, the
