@@ -133,7 +133,8 @@ test-pure: $(DEVSTAMP)
 FAST_SKIP := tests/docs tests/cli tests/web tests/sim tests/records/test_export.py \
 	tests/records/test_export_limits.py tests/records/test_replay_check.py \
 	tests/records/test_edges.py tests/records/test_mjlog.py tests/envs/test_dataset.py \
-	tests/bots/test_mjai.py tests/envs/test_riichi_arrays.py
+	tests/bots/test_mjai.py tests/envs/test_riichi_arrays.py \
+	tests/envs/test_riichi_arrays_edges.py
 FAST_DESELECT := tests/client/test_contract.py::test_views_round_trip_and_meet_the_schema \
 	tests/client/test_contract.py::test_the_stream_rebuilds_every_view[
 test-fast: $(FASTSTAMP)
