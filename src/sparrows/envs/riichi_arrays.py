@@ -394,12 +394,12 @@ class RiichiArrays(RiichiEndings):
         if not waits.any():
             return opened
         ron = waits & ~self._furiten(r3, others, self._waits[r3, others])
-        self._rob[rows] = 1  # (the scorer's chankan)
+        self._rob[rows] = np.where(closed, 2, 1)  # (read by the scorer: chankan)
         for j, o in zip(*np.nonzero(ron), strict=True):
             result = self._score(int(rows[j]), int(others[j, o]), int(faces[j]), False, 0, 0)
             ron[j, o] = result.is_win and (not closed[j] or result.shape == 2)
         opened = ron.any(axis=1)
-        self._rob[rows] = np.where(opened, np.where(closed, 2, 1), 0)
+        self._rob[rows[~opened]] = 0
         at = rows[opened]
         if len(at):
             offers = np.full((len(at), 3, _OFFERS), self._no, dtype=np.int64)
