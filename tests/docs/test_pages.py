@@ -29,6 +29,7 @@ PAGES = [
             "playing",
             "calculator",
             "simulation",
+            "bots-measured",
             "records",
             "library",
             "research",
