@@ -140,3 +140,67 @@ def test_hong_kong_keeps_mixed_one_suit_with_three_honours() -> None:
         "efficiency-1", HONG_KONG, obs, discards(obs)
     )
     assert choose("balanced", HONG_KONG, obs, discards(obs)) != "discard 1z"
+
+
+def test_hong_kong_hint_names_the_plan_the_bots_play() -> None:
+    """The hint box says what the bots play the hand for, from the same advice: Pure Suit
+    from twelve characters and a pair of East (7 faan: the honours go with the other
+    suits), Mixed One Suit with a pung of East (3 faan: only the other suits go), none
+    with three suits and no faan in sight; its pick is the balanced bot's discard."""
+    from dataclasses import replace
+
+    from sparrows.advice import Plan, advice_for
+
+    advice = advice_for(HONG_KONG)
+    others = frozenset(range(9, 27))  # dots and bamboo
+    cases = [
+        ("123345567899m11z", Plan("pure_suit", "Pure Suit", 7, 0, others | {27})),
+        ("1234567899m111z5s", Plan("mixed_one_suit", "Mixed One Suit", 3, 0, others)),
+        ("123m456p78s77z19m5p3s", None),
+    ]
+    for hand, plan in cases:
+        obs = view(HONG_KONG, hand)
+        legal = discards(obs)
+        hint = advice.hint(replace(obs, legal=tuple(legal)))
+        assert hint.plan == plan, hand
+        assert hint.pick is not None and str(hint.pick) == choose("balanced", HONG_KONG, obs, legal)
+
+
+def test_hong_kong_hint_picks_the_bots_discard_in_play() -> None:
+    """In whole games of four ``balanced`` bots, at every discard a bot makes the hint's
+    pick (the hint box's ``plan`` and pick, the page's JSON too) is that discard."""
+    from dataclasses import replace
+
+    from sparrows.advice import advice_for
+    from sparrows.engine import Game
+    from sparrows.server.advice import hint_json
+
+    advice = advice_for(HONG_KONG)
+    checked = planned = 0
+    for seed in (1, 2):
+        game = Game(HONG_KONG, seed)
+        bots = [make_agent("balanced", s, HONG_KONG) for s in range(4)]
+        while game.phase is not Phase.OVER and game.hand_number < 2:
+            if game.phase is Phase.TURN:
+                seat = game.turn
+                legal = list(game.pending[seat])
+                obs = game.observation(seat)
+                action = bots[seat].act(obs, legal)
+                if action.type is A.DISCARD:
+                    hint = advice.hint(replace(obs, legal=tuple(legal)))
+                    assert hint.pick == action, (seat, obs.hand, action, hint.pick)
+                    checked += 1
+                    if hint.plan is not None:
+                        planned += 1
+                        page = hint_json(HONG_KONG, game, seat)
+                        assert page["pick"] == action.to_string(HONG_KONG.dialect)
+                        assert page["plan"] == {
+                            "item": hint.plan.item,
+                            "faan": hint.plan.faan,
+                            "suit": "mps"[hint.plan.suit],
+                        }
+                game.step(seat, action)
+            else:
+                for seat, legal in list(game.pending.items()):
+                    game.step(seat, bots[seat].act(game.observation(seat), legal))
+    assert checked > 100 and planned > 20, (checked, planned)

@@ -319,3 +319,40 @@ def test_review_names_the_weighed_pick_of_a_real_game(capsys: pytest.CaptureFixt
     lines = capsys.readouterr().out.splitlines()
     less = sum(1 for w in weighed if w["played_worth"] < w["worth"])
     assert sum("weighing value and danger" in line for line in lines) == less > 0
+
+
+def test_review_names_the_hong_kong_plan_and_its_discard(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``analyze-log`` on a Hong Kong game of four ``efficiency-1`` bots: where the hand
+    plays for one suit, each discard carries the plan the ``balanced`` bot plays and the
+    discard it throws (what the hint box says); a line names them where the discard
+    played differs, and the plan's suit is the one its discards keep."""
+    from sparrows.agents import make_agent
+    from sparrows.records.record import save_record
+    from sparrows.rules import get_ruleset
+    from sparrows.sim.runner import play_game
+
+    rules = get_ruleset("hongkong")
+    bots = [make_agent("efficiency-1", s, rules) for s in range(4)]
+    game = play_game(rules, bots, 3, record=True)
+    path = save_record(game, tmp_path / "hk.json")
+    assert main(["analyze-log", str(path), "--seat", "0", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    planned = [r for r in rows if r["plan"] is not None]
+    assert 0 < len(planned) < len(rows)
+    for r in planned:
+        plan = r["plan"]
+        assert plan["item"] in ("mixed_one_suit", "pure_suit") and plan["faan"] in (3, 7)
+        assert plan["name"] == {"mixed_one_suit": "Mixed One Suit", "pure_suit": "Pure Suit"}[
+            plan["item"]
+        ]
+        suit = {"characters": "m", "dots": "p", "bamboo": "s"}[plan["suit"]]
+        held_suits = {t[-1] for t in r["held"]}
+        # the plan throws another suit's tile (or an honour, for Pure Suit) while it holds one
+        if held_suits - {suit, "z"}:
+            assert not plan["pick"].endswith(suit), (plan, r["held"])
+    assert main(["analyze-log", str(path), "--seat", "0"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    differs = sum(1 for r in planned if r["plan"]["pick"] != r["discard"])
+    assert sum("playing for" in line for line in lines) == differs

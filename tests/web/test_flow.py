@@ -234,3 +234,37 @@ def test_a_refused_win_is_said_in_the_players_language(tmp_path: Path, browser: 
         text = said.inner_text()
         assert "番" in text and "起糊" in text and "faan" not in text, text
         assert "3番" in text, text  # the table's minimum (min_faan 3)
+
+
+@pytest.mark.slow  # make test-all (the words' keys are checked in make test by test_languages)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_hint_names_the_plan_the_bots_play(tmp_path: Path, browser: Any, lang: str) -> None:
+    """A Hong Kong hand one suit makes most of: the hints line names the plan the bots
+    play it for (Mixed One Suit or Pure Suit, the suit, the faan) in the page's language,
+    and the discard the bots would throw, the server's pick."""
+    from sparrows.server.advice import hint_json
+
+    seen: dict[str, Any] = {}
+
+    def planned(game: Any, legal: list[Any]) -> bool:
+        if not any(a.type == A.DISCARD for a in legal):
+            return False
+        hint = hint_json(game.ruleset, game, 0)
+        seen.update(hint)
+        return hint["plan"] is not None
+
+    with at(tmp_path, browser, planned, ruleset="hongkong", lang=lang) as m:
+        page = m.page
+        page.click("[data-testid=hint-toggle]")
+        line = page.locator("[data-testid=hint-plan]")
+        line.wait_for(timeout=10000)
+        plan, text = seen["plan"], line.inner_text()
+        assert line.get_attribute("data-item") == plan["item"]
+        assert line.get_attribute("data-pick") == seen["pick"]
+        assert f"{plan['faan']}" in text, text
+        if lang == "en":
+            name = {"mixed_one_suit": "Mixed One Suit", "pure_suit": "Pure Suit"}[plan["item"]]
+            suit = {"m": "characters", "p": "dots", "s": "bamboo"}[plan["suit"]]
+            assert name in text and suit in text and "The bots would throw" in text, text
+        else:
+            assert "一色" in text and "番" in text and "_" not in text, text

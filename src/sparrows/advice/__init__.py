@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from .base import Advice, DiscardHint, Hint, Weight, discarded_a_wait
+from .base import Advice, DiscardHint, Hint, Plan, Weight, discarded_a_wait
 
 if TYPE_CHECKING:
     from ..engine.protocol import Ruleset
@@ -50,6 +50,7 @@ __all__ = [
     "Advice",
     "DiscardHint",
     "Hint",
+    "Plan",
     "Weight",
     "advice_class",
     "advice_for",

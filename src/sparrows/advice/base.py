@@ -50,6 +50,20 @@ class Weight:
 
 
 @dataclass(frozen=True)
+class Plan:
+    """The value plan a hand plays for, as the advice (and the ``balanced`` bot) plays it:
+    the scoring item it aims at (its id in the ruleset's scoring, e.g. Hong Kong's
+    ``mixed_one_suit``, and its English name), that item's faan, the suit it keeps
+    (0 characters, 1 dots, 2 bamboo) and the kinds it throws first."""
+
+    item: str
+    name: str
+    faan: int
+    suit: int
+    throw: frozenset[int]
+
+
+@dataclass(frozen=True)
 class Hint:
     """What a seat's hand needs, from what the seat can see and what it may do now:
     shanten (0 ready, -1 complete; tiles that can be part of no win, such as a Sichuan
@@ -57,9 +71,10 @@ class Hint:
     it (``ukeire``: kind -> copies not seen), furiten; on a turn each *legal* discard
     ranked best first (``discards``), and where the advice weighs them (riichi) each
     one's :class:`Weight` in the same order (``weights``) and the discard with the most
-    expected points, the one the ``balanced`` bot throws (``pick``); in a window of choices (an
-    exchange, a void) the advice's :meth:`Advice.suggest` (``suggestion``) and each
-    choice with the shanten it leaves (``choices``)."""
+    expected points, the one the ``balanced`` bot throws (``pick``; Hong Kong: the discard
+    its value ``plan`` throws, with the plan); in a window of choices (an exchange, a void)
+    the advice's :meth:`Advice.suggest` (``suggestion``) and each choice with the shanten
+    it leaves (``choices``)."""
 
     shanten: int
     waits: tuple[int, ...]
@@ -70,6 +85,7 @@ class Hint:
     choices: tuple[tuple[Action, int], ...] = ()
     weights: tuple[Weight, ...] = ()
     pick: Action | None = None
+    plan: Plan | None = None
 
 
 _DISCARD_TYPES: Final = frozenset(
@@ -137,6 +153,11 @@ class Advice:
         kind a dora (the ruleset's ``dora_kinds``)."""
         dora_kinds = self.rules.dora_kinds
         return int(tile.red) + sum(1 for t in indicators if tile.kind in dora_kinds((t,)))
+
+    def plan(self, obs: Observation) -> Plan | None:
+        """The value plan ``obs``'s hand plays for, as the ``balanced`` bot plays it (Hong
+        Kong: one suit); None when it plays for speed alone (the default)."""
+        return None
 
     def plan_discards(self, obs: Observation) -> frozenset[int]:
         """Kinds a bot should discard first for the hand's value (Hong Kong: the other
@@ -249,7 +270,8 @@ class Advice:
             ranked = tuple(self.rank_discards(obs, discards, complete=True))
             weights, pick = self.weights(obs, ranked)
             shanten = form_shanten(counts, form, melds, dead)
-            return Hint(shanten, (), {}, False, ranked, weights=weights, pick=pick)
+            plan = self.plan(obs)
+            return Hint(shanten, (), {}, False, ranked, weights=weights, pick=pick, plan=plan)
         if sum(counts) + dead + 3 * melds >= form.size:
             # the extra tile is held but no discard is offered (a window after a draw)
             return Hint(form_shanten(counts, form, melds, dead), (), {}, False)

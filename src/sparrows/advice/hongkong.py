@@ -1,6 +1,12 @@
 """Hong Kong's advice: a one-suit plan when one suit and the honours make most of the
-hand (Mixed One Suit carries the minimum faan), pungs of dragons and scoring winds, and
-dragons kept when speed ties."""
+hand (Mixed One Suit carries the minimum faan; Pure Suit when the suit is nearly all of
+it), pungs of dragons and scoring winds, dragons kept when speed ties, and a ready hand's
+wait chosen by the tiles that win at the minimum.
+
+Two plans live here: the baseline's (``plan_discards`` and ``call_worth`` at their
+defaults, what ``efficiency`` and ``efficiency-1`` play) and the ``balanced`` bot's
+(:meth:`HongKongAdvice.plan`, :meth:`HongKongAdvice.choose`, the figures below), which the
+hint box shows. Their worth is measured in duplicate games (docs/bots-measured.md)."""
 
 from __future__ import annotations
 
@@ -10,16 +16,29 @@ from typing import TYPE_CHECKING, Final
 from .._mypyc import mypyc_attr
 from ..engine.actions import Action, ActionType
 from ..rules.chinese.game import WinFacts
+from ..rules.hongkong.options import FAAN
 from ..rules.hongkong.scoring import score
 from ..tiles import Tile
 from ..tiles.kinds import NUM_STANDARD
-from .base import Advice, DiscardHint
+from .base import Advice, DiscardHint, Plan, Weight
 
 if TYPE_CHECKING:
     from ..engine.observation import Observation
     from ..rules.hongkong.ruleset import HongKongRuleset
 
 A: Final = ActionType
+
+#: The ``balanced`` bot's one-suit plan: from this many tiles of the suit and the honours
+#: (held and called), or PLAN_BARE while the seat's bonus tiles give no faan
+PLAN_AT: Final = 8
+PLAN_BARE: Final = 7
+#: Pure Suit (the honours thrown too) once the suit makes this many tiles with at most
+#: PURE_HONOURS honours held and none called
+PURE_AT: Final = 10
+PURE_HONOURS: Final = 2
+#: a ready hand's wait that wins only self-drawn, as a share of one that also wins on a
+#: discard (at the minimum faan)
+TSUMO_ONLY: Final = 0.3
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -102,20 +121,56 @@ class HongKongAdvice(Advice):
 
     def pure_suit_honours(
         self, obs: Observation, planned: frozenset[int], at: int, most_honours: int
-    ) -> frozenset[int]:
-        """The honours held, to throw for Pure Suit (7 faan), when the plan's suit
-        (the kinds not in ``planned``) makes ``at`` tiles, at most ``most_honours``
-        honours are held and none is called; else none."""
+    ) -> frozenset[int] | None:
+        """The honours held (maybe none), to throw for Pure Suit (7 faan), when the
+        plan's suit (the kinds not in ``planned``) makes ``at`` tiles, at most
+        ``most_honours`` honours are held and none is called; else None."""
         melds = obs.melds[obs.seat] if obs.melds else ()
         if any(m.tiles[0].kind >= 27 for m in melds):
-            return frozenset()
+            return None
         kinds = [t.kind for t in obs.hand if t.kind < 34]
         kinds += [t.kind for m in melds for t in m.tiles]
         honours = [k for k in kinds if k >= 27]
         suited = sum(1 for k in kinds if k < 27 and k not in planned)
         if len(honours) > most_honours or suited < at:
-            return frozenset()
+            return None
         return frozenset(honours)
+
+    # ------------------------------------------------------------------ balanced's plan
+    def plan_at(self, obs: Observation) -> int:
+        """The tiles of one suit and the honours from which ``balanced`` plays it."""
+        return self.one_suit_at(obs, PLAN_AT, PLAN_BARE)
+
+    def plan(self, obs: Observation) -> Plan | None:
+        """The ``balanced`` bot's plan: Mixed One Suit from :meth:`plan_at` tiles, Pure
+        Suit (the honours thrown too) from PURE_AT; None while no suit makes enough."""
+        throw = self.plan_discards(obs, self.plan_at(obs))
+        if not throw:
+            return None
+        suit = next(s for s in range(3) if s * 9 not in throw)
+        honours = self.pure_suit_honours(obs, throw, PURE_AT, PURE_HONOURS)
+        item = "mixed_one_suit" if honours is None else "pure_suit"
+        faan, text = FAAN[item]
+        name = text.partition(":")[0]  # "Mixed One Suit: one suit plus honours"
+        return Plan(item, name, faan, suit, throw | (honours or frozenset()))
+
+    def choose(self, obs: Observation, ranked: list[DiscardHint]) -> DiscardHint:
+        """The discard ``balanced`` throws among ``ranked`` (best first by
+        :meth:`rank_discards`): the plan's tiles first, the fastest of them, and a ready
+        hand's wait by :meth:`best_wait`."""
+        plan = self.plan(obs)
+        wanted = [d for d in ranked if plan is not None and d.action.tiles[0].kind in plan.throw]
+        return self.best_wait(obs, wanted or ranked, TSUMO_ONLY)
+
+    def weights(
+        self, obs: Observation, ranked: Sequence[DiscardHint]
+    ) -> tuple[tuple[Weight, ...], Action | None]:
+        """No weights (Hong Kong's bots weigh no expected points); the discard
+        :meth:`choose` throws, from the bots' own ranking."""
+        if not ranked:
+            return (), None
+        hints = self.rank_discards(obs, [d.action for d in ranked])
+        return (), self.choose(obs, hints).action
 
     def best_wait(
         self, obs: Observation, hints: list[DiscardHint], tsumo_only: float

@@ -34,7 +34,7 @@ from typing import ClassVar, Final
 from ..advice import Advice
 from ..advice import riichi_model as rm
 from ..advice.base import DiscardHint
-from ..advice.hongkong import HongKongAdvice
+from ..advice.hongkong import TSUMO_ONLY, HongKongAdvice
 from ..advice.riichi import DANGER_AHEAD, THREATENED_CHANCE, RiichiAdvice, Situation
 from ..analysis import Form, form_shanten
 from ..engine.actions import Action, ActionType
@@ -122,43 +122,25 @@ class BalancedAgent(EfficiencyAgent):
         return best[1] if best is not None else None
 
     # ------------------------------------------------------------------ Hong Kong
-    #: the one-suit plan (Mixed One Suit, 3 faan) when that suit and the honours make
-    #: this many tiles, as the efficiency bot does; hk_one_suit_bare instead while the
-    #: bonus tiles give no faan (a flower or season not the seat's own: no faan for none)
-    hk_one_suit_at: ClassVar[int] = 8
-    hk_one_suit_bare: ClassVar[int] = 7
-    #: Pure Suit (7 faan against 3): the honours go with the other suits once the suit
-    #: makes this many tiles and at most hk_pure_honours honours are held, none called
-    hk_pure_at: ClassVar[int] = 10
-    hk_pure_honours: ClassVar[int] = 2
-    #: a ready hand's wait that wins only self-drawn, as a share of one that also wins on
-    #: a discard (the minimum faan)
-    hk_tsumo_only: ClassVar[float] = 0.3
-
-    def _hk_at(self, advice: HongKongAdvice, obs: Observation) -> int:
-        return advice.one_suit_at(obs, self.hk_one_suit_at, self.hk_one_suit_bare)
-
+    # the advice's plan (HongKongAdvice.plan, its figures there, shown by the hint box):
+    # one suit from 7 or 8 tiles, Pure Suit from 10, a ready hand's wait by what wins
     def _call_worth(self, obs: Observation, action: Action) -> bool:
         advice = self.advice
         if isinstance(advice, HongKongAdvice):  # the one-suit plan from its threshold
-            return advice.call_worth(obs, action, self._hk_at(advice, obs))
+            return advice.call_worth(obs, action, advice.plan_at(obs))
         return super()._call_worth(obs, action)
 
     def _planned(self, obs: Observation) -> frozenset[int]:
         advice = self.advice
         if isinstance(advice, HongKongAdvice):  # the one-suit plan, and Pure Suit near it
-            planned = advice.plan_discards(obs, self._hk_at(advice, obs))
-            if planned:
-                planned |= advice.pure_suit_honours(
-                    obs, planned, self.hk_pure_at, self.hk_pure_honours
-                )
-            return planned
+            plan = advice.plan(obs)
+            return plan.throw if plan is not None else frozenset()
         return super()._planned(obs)
 
     def _pick(self, obs: Observation, hints: list[DiscardHint]) -> DiscardHint:
         advice = self.advice
         if isinstance(advice, HongKongAdvice):  # a ready hand's wait by what wins
-            return advice.best_wait(obs, hints, self.hk_tsumo_only)
+            return advice.best_wait(obs, hints, TSUMO_ONLY)
         return super()._pick(obs, hints)
 
     # ------------------------------------------------------------------ discards

@@ -215,6 +215,12 @@ def run_review(args: argparse.Namespace) -> int:
                 f"; weighing value and danger {weighed['pick']} (worth {weighed['worth']:,} "
                 f"points against {weighed['played_worth']:,})"
             )
+        plan = data["plan"]
+        if plan is not None and plan["pick"] not in (None, data["discard"]):
+            worth += (
+                f"; playing for {plan['name']} in {plan['suit']} ({plan['faan']} faan), "
+                f"the bots throw {plan['pick']}"
+            )
         print(
             f" {mark} {r.turn:>2}. {''.join(data['held'])}: discard {data['discard']}{riichi} "
             f"-> shanten {r.shanten}, {r.ukeire} tiles; best {best} -> shanten "

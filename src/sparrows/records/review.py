@@ -5,7 +5,8 @@ seat, the ruleset's hint (:meth:`~sparrows.advice.Advice.hint`, which counts as
 unseen only what the seat could not see) ranks every legal discard by shanten after it
 and then by the unseen tiles that would improve the hand; in riichi it also names the
 discard worth the most expected points (value, chance to win, danger: the ``balanced``
-bot's choice) beside the worth of the one played.
+bot's choice) beside the worth of the one played, and in Hong Kong the value plan the bots
+play the hand for (one suit) with the discard it throws.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..advice import Hint, advice_for
+from ..advice import Hint, Plan, advice_for
 from ..engine.actions import ActionType
 from ..engine.game import Game
 from ..engine.observation import Phase
 from ..tiles import Tile, format_tile
+from ..tiles.kinds import SUIT_NAMES
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,10 @@ class DiscardReview:
     pick: Tile | None = None
     pick_worth: int | None = None
     played_worth: int | None = None
+    #: the value plan the bots play the hand for (Hong Kong: one suit) and the discard
+    #: they throw with it (None where the advice has no plan for the hand)
+    plan: Plan | None = None
+    plan_pick: Tile | None = None
 
     @property
     def agrees(self) -> bool:
@@ -64,6 +70,15 @@ class DiscardReview:
                 "pick": name(self.pick),
                 "worth": self.pick_worth,
                 "played_worth": self.played_worth,
+            },
+            "plan": None
+            if self.plan is None
+            else {
+                "item": self.plan.item,
+                "name": self.plan.name,
+                "faan": self.plan.faan,
+                "suit": SUIT_NAMES[self.plan.suit].lower(),
+                "pick": None if self.plan_pick is None else name(self.plan_pick),
             },
         }
 
@@ -126,6 +141,8 @@ def review(played: Game, seat: int) -> list[DiscardReview]:
                     pick,
                     pick_worth,
                     played_worth,
+                    hint.plan,
+                    hint.pick.tiles[0] if hint.plan is not None and hint.pick else None,
                 )
             )
         game.step(who, action)

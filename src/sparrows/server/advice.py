@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..advice import Weight, advice_for
+from ..advice import Plan, Weight, advice_for
 from ..engine import ActionType
 from ..engine.protocol import Ruleset
 from ..reasons import Reason
@@ -29,10 +29,17 @@ def _weighed(w: Weight | None) -> dict[str, Any]:
     }
 
 
+def _plan(plan: Plan | None) -> dict[str, Any] | None:
+    if plan is None:
+        return None
+    return {"item": plan.item, "faan": plan.faan, "suit": "mps"[plan.suit]}
+
+
 def hint_json(rules: Ruleset, game: Game, seat: int) -> dict[str, Any]:
     """A seat's hint as JSON: shanten, waits and the unseen tiles that help (kinds named in
-    the ruleset's notation), furiten, each legal discard ranked, the choices of a window
-    with the shanten each leaves, and why a complete hand is offered no win."""
+    the ruleset's notation), furiten, each legal discard ranked, the bots' pick and the
+    value plan behind it, the choices of a window with the shanten each leaves, and why a
+    complete hand is offered no win."""
     obs = game.observation(seat)
     h = advice_for(rules).hint(obs)
     dialect = rules.dialect
@@ -60,6 +67,9 @@ def hint_json(rules: Ruleset, game: Game, seat: int) -> dict[str, Any]:
         ],
         # the discard with the most expected points (riichi: the balanced bot's choice)
         "pick": h.pick.to_string(dialect) if h.pick is not None else None,
+        # the value plan the bots play the hand for (Hong Kong: one suit), its scoring
+        # item's id (the page names it), faan, and suit (m characters, p dots, s bamboo)
+        "plan": _plan(h.plan),
         "suggestion": h.suggestion.to_string(dialect) if h.suggestion is not None else None,
         "choices": [[a.to_string(dialect), v] for a, v in h.choices],
         "no_win": no_win,

@@ -3,7 +3,7 @@
 
 import { el, fmtNum } from "./util.js";
 import { tileEl } from "./tiles.js";
-import { said, t } from "./i18n.js";
+import { itemName, said, t, words } from "./i18n.js";
 import { actionWords } from "./log.js";
 import { family } from "./families.js";
 
@@ -50,6 +50,16 @@ function pickPart(d) {
     tileEl(d.action.split(" ").pop(), { cls: "mini" }), ` ${why.join(", ")}`);
 }
 
+/** The value plan the bots play the hand for (Hong Kong: one suit), and the discard it
+ * throws: what the bots do that the fastest discards alone would not say. */
+function planPart(v, h) {
+  const p = h.plan;
+  const said = t("hint.plan", { item: itemName(v.ruleset, p.item), suit: words("suits")[p.suit], faan: p.faan });
+  const kids = [said];
+  if (h.pick) kids.push(` · ${t("hint.planPick")}: `, tileEl(h.pick.split(" ").pop(), { cls: "mini" }));
+  return el("span", { testid: "hint-plan", data: { item: p.item, suit: p.suit, pick: h.pick || "" } }, ...kids);
+}
+
 /** The line's parts for view ``v`` and its hint ``h`` (null while ``asking``). */
 export function hintParts(v, h, asking) {
   const parts = [];
@@ -64,6 +74,7 @@ export function hintParts(v, h, asking) {
         ` ${t("hint.after", { shanten: best.shanten, n: best.ukeire })}`));
       const pick = weighedPick(h);
       if (pick) parts.push(pickPart(pick));
+      if (h.plan) parts.push(planPart(v, h));
     }
     if (h.suggestion) parts.push(el("span", { testid: "hint-suggestion", text: `${t("hint.suggest")}: ${actionWords(h.suggestion, v.ruleset)}` }));
     if (h.no_win) parts.push(el("span.warn", { testid: "hint-no-win", text: t("hint.noWin", { reason: said(h.no_win_why, h.no_win) }) }));

@@ -263,6 +263,8 @@ export const DICT = {
       "hint.pick": "Weighing value and danger",
       "hint.value": "a win worth about {points} at {chance}%",
       "hint.risk": "deal-in cost about {points}",
+      "hint.plan": "Playing for {item} in {suit} ({faan} faan)",
+      "hint.planPick": "The bots would throw",
       "table.void": "void {suit}",
       "table.won": "won",
       "table.gave": "Gave",
@@ -449,7 +451,7 @@ export function roundLabel(view, short = false) {
 /** A Hong Kong, classical or Sichuan scoring item's name by its id: in English the
  * server's own words, in another language the community's name. */
 export function itemName(ruleset, id, fallback) {
-  if (lang === "en") return fallback || id;
+  if (lang === "en") return fallback || (itemsEn[ruleset] || {})[id] || id;
   const items = dict().items || {};
   return (items[ruleset] && items[ruleset][id]) || fallback || id;
 }

@@ -260,6 +260,8 @@ export default {
     "hint.pick": "打点と危険度で選ぶなら",
     "hint.value": "和了で約{points}点・和了率{chance}%",
     "hint.risk": "放銃の損失 約{points}点",
+    "hint.plan": "{suit}で{item}狙い（{faan}番）",
+    "hint.planPick": "ボットならこれを打つ",
     "table.void": "定缺 {suit}",
     "table.won": "和了",
     "table.gave": "渡した牌",

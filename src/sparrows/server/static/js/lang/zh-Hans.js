@@ -260,6 +260,8 @@ export default {
     "hint.pick": "兼顾打点与危险",
     "hint.value": "和了约{points}点，和了率{chance}%",
     "hint.risk": "放铳损失约{points}点",
+    "hint.plan": "做{suit}{item}（{faan}番）",
+    "hint.planPick": "电脑会打",
     "table.void": "缺{suit}",
     "table.won": "已胡",
     "table.gave": "换出",

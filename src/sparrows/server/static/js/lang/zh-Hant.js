@@ -260,6 +260,8 @@ export default {
     "hint.pick": "兼顧打點與危險",
     "hint.value": "和了約{points}點，和了率{chance}%",
     "hint.risk": "放銃損失約{points}點",
+    "hint.plan": "做{suit}{item}（{faan}番）",
+    "hint.planPick": "電腦會打",
     "table.void": "缺{suit}",
     "table.won": "已糊",
     "table.gave": "換出",
