@@ -344,9 +344,10 @@ def test_review_names_the_hong_kong_plan_and_its_discard(
     for r in planned:
         plan = r["plan"]
         assert plan["item"] in ("mixed_one_suit", "pure_suit") and plan["faan"] in (3, 7)
-        assert plan["name"] == {"mixed_one_suit": "Mixed One Suit", "pure_suit": "Pure Suit"}[
-            plan["item"]
-        ]
+        assert (
+            plan["name"]
+            == {"mixed_one_suit": "Mixed One Suit", "pure_suit": "Pure Suit"}[plan["item"]]
+        )
         suit = {"characters": "m", "dots": "p", "bamboo": "s"}[plan["suit"]]
         held_suits = {t[-1] for t in r["held"]}
         # the plan throws another suit's tile (or an honour, for Pure Suit) while it holds one
