@@ -444,3 +444,18 @@ def test_table_tells_the_penalty_of_a_misdeclared_win_from_the_event() -> None:
     e = ev.Misdeclared(1, "ron", ["1", "2", "3", "5", "5", "9"], 3, [0, -4, 4, 0])
     table.show_event(e.to_json())
     assert "penalties: " in out.getvalue() and "+4" in out.getvalue()
+
+
+def test_the_riichi_hint_names_the_weighed_pick(tmp_path: Path) -> None:
+    """`h` in a riichi game: after the ranked discards, the discard weighing value and
+    danger picks (the balanced bot's, the page's hint box's) with the hand's worth and its
+    chance; nobody threatens at the first discard, so no deal-in cost, and the pick is one
+    of the fastest discards listed."""
+    proc = run(["play", "--rules", "riichi", "--seed", "3", "--no-color"], "h\nq\n", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    said = next(line for line in lines if "Weighing value and danger:" in line)
+    pick = said.split(":", 1)[1].split(",")[0].strip()
+    fastest = [line.split()[1] for line in lines if line.startswith("  * ")]
+    assert pick in fastest, (said, fastest)
+    assert "a win worth about" in said and "deal-in" not in said

@@ -142,3 +142,27 @@ def test_all_eight_bonus_tiles_are_paid_as_a_self_draw() -> None:
     res, status = score("1m", "--flowers", "1f2f3f4f1h2h3h4h")
     assert status == 0 and res["limit_hand"] == "all_eight_bonus" and res["faan"] == 13
     assert res["payments"] == {"East": 2304, "South": -768, "West": -768, "North": -768}
+
+
+def test_the_terminal_hint_names_the_plan_and_the_bots_discard(tmp_path: Path) -> None:
+    """`h` at the terminal table, seed 2: the hand holds five characters and three honours
+    (eight of one suit and the honours, the plan's threshold), so the hint says the bots
+    play for Mixed One Suit in characters and throw a tile of another suit, as the page's
+    hint box does."""
+    proc = subprocess.run(
+        [str(SCRIPT), "play", "--rules", "hongkong", "--seed", "2", "--no-color"],
+        input="h\nq\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 0, proc.stderr
+    hand = next(line for line in proc.stdout.splitlines() if line.startswith("Your hand:"))
+    tiles = hand.removeprefix("Your hand:").split()
+    assert sum(t[-1] in "mz" for t in tiles) == 8 and sum(t[-1] == "m" for t in tiles) == 5
+    said = next(line for line in proc.stdout.splitlines() if "Playing for" in line)
+    prefix = "  Playing for Mixed One Suit in characters (3 faan): the bots would throw "
+    assert said.startswith(prefix), said
+    thrown = said.removeprefix(prefix)
+    assert thrown in tiles and thrown[-1] in "ps", said

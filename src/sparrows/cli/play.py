@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..advice import advice_for
+from ..advice import Hint, advice_for
 from ..agents import make_agent
 from ..client.extras import RiichiExtra, SichuanExtra
 from ..engine.actions import Action, ActionType
@@ -31,7 +31,7 @@ from ..errors import SparrowsError
 from ..records.record import save_record
 from ..rules import RULESETS, get_ruleset
 from ..tiles import Tile, parse_tiles
-from ..tiles.kinds import WIND_NAMES
+from ..tiles.kinds import SUIT_NAMES, WIND_NAMES
 from .common import (
     RESET,
     UNDERLINE,
@@ -367,6 +367,28 @@ class TerminalTable(Narrator):
         options += ["h = hint", "? = help"]
         return "[" + ", ".join(options) + "] > "
 
+    def _pick_lines(self, h: Hint) -> list[str]:
+        """The bots' discard and why, as the page's hint box says it: riichi's weighing of
+        value and danger, Hong Kong's value plan."""
+        if h.pick is None:
+            return []
+        pick = h.pick.to_string(self.dialect).split(" ")[-1]
+        if h.plan is not None:
+            suit = SUIT_NAMES[h.plan.suit].lower()
+            return [
+                f"  Playing for {h.plan.name} in {suit} ({h.plan.faan} faan): "
+                f"the bots would throw {pick}"
+            ]
+        weighed = {d.action: w for d, w in zip(h.discards, h.weights, strict=False)}
+        w = weighed.get(h.pick)
+        if w is None:
+            return []
+        risk = f", deal-in cost about {round(w.loss):,}" if w.loss > 0 else ""
+        return [
+            f"  Weighing value and danger: {pick}, a win worth about {w.value:,} "
+            f"at {round(w.chance * 100)}%{risk}"
+        ]
+
     def _hint_text(self) -> str:
         obs = self.game.observation(self.seat)
         h = self.advice.hint(obs)
@@ -387,6 +409,7 @@ class TerminalTable(Narrator):
                     f"  {mark} {what:<6} shanten {d.shanten}, {d.ukeire} unseen tiles help"
                     + (f": {names(d.tiles)}" if d.tiles else "")
                 )
+            lines += self._pick_lines(h)
             return "\n".join(lines)
         if h.choices:
             lines = [f"Hint: shanten now {h.shanten}."]
