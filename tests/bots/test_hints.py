@@ -357,3 +357,35 @@ def test_review_names_the_hong_kong_plan_and_its_discard(
     lines = capsys.readouterr().out.splitlines()
     differs = sum(1 for r in planned if r["plan"]["pick"] != r["discard"])
     assert sum("playing for" in line for line in lines) == differs
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("riichi", {"preset": "tenhou"}), ("hongkong", {}), ("sichuan", {}), ("classical", {})],
+)
+def test_the_hint_on_a_call_is_the_bots_answer(name: str, options: dict[str, Any]) -> None:
+    """At every chi, pon or kong offered on a discard in games of four ``balanced`` bots,
+    the hint's suggestion is the bot's answer (its call, or pass): one advice
+    (``Advice.claim``) serves both. Both answers occur."""
+    from dataclasses import replace
+
+    rules = get_ruleset(name, options)
+    advice = advice_for(rules)
+    calls = {ActionType.CHI, ActionType.PON, ActionType.KAN}
+    answers: dict[str, int] = {}
+    for seed in (1, 2, 3):
+        game = Game(rules, seed)
+        bots = [make_agent("balanced", s, rules) for s in range(rules.num_players)]
+        while game.phase is not Phase.OVER and game.hand_number < 4:
+            for seat, legal in list(game.pending.items()):
+                if game.phase is Phase.OVER:
+                    break
+                obs = game.observation(seat)
+                action = bots[seat].act(obs, legal)
+                kinds = {a.type for a in legal}
+                if kinds & calls and not kinds & {ActionType.RON, ActionType.TSUMO}:
+                    hint = advice.hint(replace(obs, legal=tuple(legal)))
+                    assert hint.suggestion == action, (name, seat, obs.hand, legal, action)
+                    answers[action.type.name] = answers.get(action.type.name, 0) + 1
+                game.step(seat, action)
+    assert answers.get("PASS", 0) > 5 and sum(answers.values()) - answers["PASS"] > 2, answers

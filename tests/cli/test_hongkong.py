@@ -166,3 +166,38 @@ def test_the_terminal_hint_names_the_plan_and_the_bots_discard(tmp_path: Path) -
     assert said.startswith(prefix), said
     thrown = said.removeprefix(prefix)
     assert thrown in tiles and thrown[-1] in "ps", said
+
+
+def test_the_terminal_hint_on_a_call_says_what_the_bots_would_do() -> None:
+    """Offered a call on a discard at the terminal table, `h` says what the bots would
+    answer (the advice's call, or pass), the same the page's Hints box shows."""
+    import io
+    from dataclasses import replace
+
+    from sparrows.advice import advice_for
+    from sparrows.agents import make_agent
+    from sparrows.cli.play import TerminalTable
+    from sparrows.engine import ActionType, Game
+    from sparrows.rules import get_ruleset
+
+    rules = get_ruleset("hongkong")
+    advice = advice_for(rules)
+    calls = {ActionType.CHI, ActionType.PON, ActionType.KAN}
+    bots = [make_agent("balanced", s, rules) for s in range(4)]
+    said: set[str] = set()
+    for seed in (1, 2):
+        game = Game(rules, seed)
+        while not game.over and game.hand_number < 2:
+            for seat, legal in list(game.pending.items()):
+                kinds = {a.type for a in legal}
+                if seat == 0 and kinds & calls and ActionType.RON not in kinds:
+                    table = TerminalTable(game, 0, io.StringIO(), io.StringIO(), color=False)
+                    text = table._hint_text()
+                    obs = replace(game.observation(0), legal=tuple(legal))
+                    answer = advice.hint(obs).suggestion
+                    assert answer is not None
+                    line = f"The bots would choose: {answer.to_string(rules.dialect)}"
+                    assert line in text, text
+                    said.add(answer.type.name)
+                game.step(seat, bots[seat].act(game.observation(seat), legal))
+    assert "PASS" in said and said - {"PASS"}, said

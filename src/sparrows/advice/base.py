@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from .._mypyc import mypyc_attr
-from ..analysis import form_shanten, improvers, waits
+from ..analysis import Form, form_shanten, improvers, waits
 from ..engine.actions import Action, ActionType
 from ..tiles import Tile
 
@@ -74,7 +74,8 @@ class Hint:
     expected points, the one the ``balanced`` bot throws (``pick``; Hong Kong: the discard
     its value ``plan`` throws, with the plan); in a window of choices (an exchange, a void)
     the advice's :meth:`Advice.suggest` (``suggestion``) and each choice with the shanten
-    it leaves (``choices``)."""
+    it leaves (``choices``); offered a call on a discard (no win), the bots' answer
+    (``suggestion``: :meth:`Advice.claim`'s call, or pass)."""
 
     shanten: int
     waits: tuple[int, ...]
@@ -91,6 +92,22 @@ class Hint:
 _DISCARD_TYPES: Final = frozenset(
     {ActionType.DISCARD, ActionType.RIICHI, ActionType.OPEN_RIICHI, ActionType.TAKO_RIICHI}
 )
+
+
+#: calls on a discard
+CLAIMS: Final = frozenset({ActionType.CHI, ActionType.PON, ActionType.KAN})
+_WINS: Final = frozenset({ActionType.RON, ActionType.TSUMO})
+
+
+def best_after_discard(counts: list[int], form: Form, melds: int, dead: int = 0) -> int:
+    """The fewest shanten ``counts`` reaches by discarding one of its tiles."""
+    best = 99
+    for k in range(34):
+        if counts[k]:
+            counts[k] -= 1
+            best = min(best, form_shanten(counts, form, melds, dead))
+            counts[k] += 1
+    return best
 
 
 def discarded_a_wait(obs: Observation, waits: Sequence[int]) -> bool:
@@ -174,6 +191,35 @@ class Advice:
     def call_worth(self, obs: Observation, action: Action) -> bool:
         """Whether a bot should make an offered call (chi, pon, kongs); none by default."""
         return False
+
+    def claim(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
+        """The call the ``balanced`` bot makes on a discard (a chi, pon or kong among
+        ``legal``), or None to let the tile go; the hint box shows it. By default, where
+        the ruleset gives no advice on calls (any complete hand wins: Sichuan, classical),
+        the call that makes the hand fastest (a kong: no slower, its replacement draw
+        follows); where it does (:meth:`call_worth`), the first call worth making. None
+        while a win is offered."""
+        if obs.last_discard is None or any(a.type in _WINS for a in legal):
+            return None
+        if type(self).call_worth is not Advice.call_worth:
+            return next((a for a in legal if a.type in CLAIMS and self.call_worth(obs, a)), None)
+        form = self.rules.form
+        counts, melds, dead = self.shape(obs)
+        before = form_shanten(counts, form, melds, dead)
+        best: tuple[int, Action] | None = None
+        for action in legal:
+            if action.type not in CLAIMS:
+                continue
+            counts, _, dead = self.shape(obs, action.tiles)
+            if action.type is ActionType.KAN:
+                after = form_shanten(counts, form, melds + 1, dead)
+                good = after <= before
+            else:
+                after = best_after_discard(counts, form, melds + 1, dead)
+                good = after < before
+            if good and (best is None or after < best[0]):
+                best = (after, action)
+        return best[1] if best is not None else None
 
     def suggest(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
         """Advice for decisions bots have no general rule for (Sichuan's exchange and
@@ -281,4 +327,9 @@ class Advice:
         furiten = bool(ready) and self.furiten(obs, ready)
         choices = tuple((a, v) for a in legal if (v := self.choice_shanten(obs, a)) is not None)
         suggestion = self.suggest(obs, legal) if choices else None
+        if suggestion is None and any(a.type in CLAIMS for a in legal):
+            # a call on a discard: the bots' answer (no win offered: the line says that)
+            passes = [a for a in legal if a.type is ActionType.PASS]
+            if not any(a.type in _WINS for a in legal):
+                suggestion = self.claim(obs, legal) or (passes[0] if passes else None)
         return Hint(value, ready, ukeire, furiten, (), suggestion, choices)

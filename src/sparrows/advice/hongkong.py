@@ -20,7 +20,7 @@ from ..rules.hongkong.options import FAAN
 from ..rules.hongkong.scoring import score
 from ..tiles import Tile
 from ..tiles.kinds import NUM_STANDARD
-from .base import Advice, DiscardHint, Plan, Weight
+from .base import CLAIMS, Advice, DiscardHint, Plan, Weight
 
 if TYPE_CHECKING:
     from ..engine.observation import Observation
@@ -153,6 +153,15 @@ class HongKongAdvice(Advice):
         faan, text = FAAN[item]
         name = text.partition(":")[0]  # "Mixed One Suit: one suit plus honours"
         return Plan(item, name, faan, suit, throw | (honours or frozenset()))
+
+    def claim(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
+        """The ``balanced`` bot's call on a discard: the first :meth:`call_worth` takes
+        with the plan from :meth:`plan_at` (a dragon or scoring wind; the plan's suit or
+        an honour); None while a win is offered."""
+        if obs.last_discard is None or any(a.type in (A.RON, A.TSUMO) for a in legal):
+            return None
+        at = self.plan_at(obs)
+        return next((a for a in legal if a.type in CLAIMS and self.call_worth(obs, a, at)), None)
 
     def choose(self, obs: Observation, ranked: list[DiscardHint]) -> DiscardHint:
         """The discard ``balanced`` throws among ``ranked`` (best first by

@@ -16,10 +16,10 @@ from ..client.extras import RiichiExtra
 from ..engine.actions import Action, ActionType
 from ..rules.riichi.hand import TERMINAL_HONOR
 from ..rules.riichi.table import _CONTINUE, _NUKI, _PASS_DEAL
-from ..tiles import Tile
+from ..tiles import Meld, MeldType, Tile
 from ..tiles.kinds import HONOR
 from . import riichi_model as rm
-from .base import Advice, DiscardHint, Weight, discarded_a_wait
+from .base import CLAIMS, Advice, DiscardHint, Weight, best_after_discard, discarded_a_wait
 
 if TYPE_CHECKING:
     from ..engine.observation import Observation
@@ -30,6 +30,9 @@ A: Final = ActionType
 THREATENED_CHANCE: Final = 0.6
 #: the danger still ahead: a discard's risk counts (1 + this x shanten after it) times
 DANGER_AHEAD: Final = 0.5
+#: the farthest from ready (after the call) a call may leave the hand: with a value-honour
+#: triplet, with another yaku, and facing a threat
+CALL_REACH: Final = (3, 2, 0)
 
 
 class Situation:
@@ -158,6 +161,51 @@ class RiichiAdvice(Advice):
             last = obs.extra.kyoku >= self.riichi._last_kyoku
             return _PASS_DEAL if top and last else _CONTINUE
         return None
+
+    # ------------------------------------------------------------------ calls
+    def claim(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
+        """The ``balanced`` bot's call on a discard: the chi or pon leaving the hand
+        fewest from ready among those worth making (:meth:`claim_shanten`); none in
+        riichi, and never an open kong from a discard."""
+        table = self.situation(obs)
+        if table.in_riichi or obs.last_discard is None:
+            return None
+        best: tuple[int, Action] | None = None
+        for action in legal:
+            if action.type not in CLAIMS:
+                continue
+            after = self.claim_shanten(obs, action, table)
+            if after is not None and (best is None or after < best[0]):
+                best = (after, action)
+        return best[1] if best is not None else None
+
+    def claim_shanten(self, obs: Observation, action: Action, table: Situation) -> int | None:
+        """The shanten after ``action`` (a chi or pon) and its best discard, when the call
+        is worth making: faster, a yaku kept in reach, not from afar (CALL_REACH) or,
+        facing a threat, only one that makes the hand ready."""
+        assert obs.last_discard is not None
+        if action.type is A.KAN:
+            return None  # an open kong from a discard: more dora for everyone, no speed
+        called = obs.last_discard[1]
+        shape = rm.shape_of(obs)
+        melds = len(shape.melds)
+        before = form_shanten(shape.counts, table.form, melds)
+        taken = rm.shape_of(obs, action.tiles)
+        meld = Meld(
+            MeldType.PON if action.type is A.PON else MeldType.CHI,
+            (*action.tiles, called),
+        )
+        counts = taken.counts
+        after = best_after_discard(counts, table.form, melds + 1)
+        if after >= before:
+            return None
+        opened = rm.Shape(counts, (*taken.melds, meld))
+        paths = rm.yaku_paths(opened, table.honours, after, table.form)
+        if not any(paths.values()):
+            return None
+        honour, other, threatened = CALL_REACH
+        reach = threatened if table.threats else honour if paths["yakuhai"] else other
+        return after if after <= reach else None
 
     # ------------------------------------------------------------------ expected points
     def situation(self, obs: Observation) -> Situation:

@@ -7,16 +7,17 @@ of each discard (riichi: every preset, three players and the house preset).
   (a dora or a value pair is kept when it costs little speed); facing a riichi a far hand
   folds (genbutsu, tiles passed after the riichi, suji, kabe, honours by copies left) and a
   ready or valuable one pushes.
-* Calls: only ones that make the hand faster and keep a yaku in reach as fast (a
-  value-honour triplet; all simples or one suit when the hand is as near completion with
-  its terminals and honours, or its other suits, thrown), never while folding, and facing
-  a threat only a call that makes the hand ready.
+* Calls (the advice's ``claim``, which the hint box shows too): only ones that make the
+  hand faster and keep a yaku in reach as fast (a value-honour triplet; all simples or
+  one suit when the hand is as near completion with its terminals and honours, or its
+  other suits, thrown), never while folding, and facing a threat only a call that makes
+  the hand ready.
 * Riichi when ready and closed, unless the hand is already worth a haneman with a yaku of
   its own (dama).
 
 In the other rulesets it calls (pung, chow, kong) whenever that makes the hand faster where
 the ruleset gives no call advice (any complete hand wins: Sichuan, classical). In Hong
-Kong it plays the efficiency bot's one-suit plan and calls, the plan from 7 tiles instead
+Kong it plays the advice's one-suit plan and calls (``HongKongAdvice.plan``), from 7 tiles instead
 of 8 while its bonus tiles give no faan, Pure Suit (the honours thrown too) when the
 suit makes 10 tiles with at most two honours held, and a ready hand's wait chosen by
 the tiles that win at the minimum faan. Elsewhere (Suzume) it plays as the efficiency
@@ -31,31 +32,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from ..advice import Advice
 from ..advice import riichi_model as rm
 from ..advice.base import DiscardHint
 from ..advice.hongkong import TSUMO_ONLY, HongKongAdvice
 from ..advice.riichi import DANGER_AHEAD, THREATENED_CHANCE, RiichiAdvice, Situation
-from ..analysis import Form, form_shanten
 from ..engine.actions import Action, ActionType
 from ..engine.observation import Observation
-from ..tiles import Meld, MeldType
 from .efficiency import EfficiencyAgent
 
 A: Final = ActionType
 _TURN_KONGS: Final = (A.ANKAN, A.KAKAN)
 _CLAIMS: Final = (A.CHI, A.PON, A.KAN)
-
-
-def _best_after_discard(counts: list[int], form: Form, melds: int, dead: int = 0) -> int:
-    """The fewest shanten ``counts`` reaches by discarding one of its tiles."""
-    best = 99
-    for k in range(34):
-        if counts[k]:
-            counts[k] -= 1
-            best = min(best, form_shanten(counts, form, melds, dead))
-            counts[k] += 1
-    return best
 
 
 class BalancedAgent(EfficiencyAgent):
@@ -64,9 +51,6 @@ class BalancedAgent(EfficiencyAgent):
     threatened_chance: ClassVar[float] = THREATENED_CHANCE
     #: the danger still ahead: a discard's risk counts (1 + this x shanten after it) times
     danger_ahead: ClassVar[float] = DANGER_AHEAD
-    #: the farthest from ready (after the call) a call may leave the hand: with a value
-    #: honour triplet, with another yaku, and facing a threat
-    call_reach: ClassVar[tuple[int, int, int]] = (3, 2, 0)
     #: dama (no riichi) when the ready hand is worth this many han without it
     dama_han: ClassVar[float] = 6
 
@@ -75,15 +59,18 @@ class BalancedAgent(EfficiencyAgent):
         advice = self.advice
         if obs is None or advice is None:
             return super().act(observation, legal)
+        if any(a.type in _CLAIMS for a in legal):  # a window on a discard
+            taken = self._declared_or_advised(obs, legal)
+            if taken is None:
+                taken = advice.claim(obs, legal)  # the call the advice makes, if any
+            passes = [a for a in legal if a.type is A.PASS]
+            return taken or (passes[0] if passes else legal[0])
         if not isinstance(advice, RiichiAdvice):
-            return self._speed_call(obs, legal) or super().act(obs, legal)
+            return super().act(obs, legal)
         taken = self._declared_or_advised(obs, legal)
         if taken is not None:
             return taken
         table = advice.situation(obs)
-        claims = [a for a in legal if a.type in _CLAIMS]
-        if claims:
-            return self._claim(obs, legal, claims, table)
         discards = [a for a in legal if a.type in (A.DISCARD, A.RIICHI)]
         if not discards:
             passes = [a for a in legal if a.type is A.PASS]
@@ -92,34 +79,6 @@ class BalancedAgent(EfficiencyAgent):
         if kongs and (table.in_riichi or not table.threats):
             return kongs[0]
         return self._discard(obs, discards, table)
-
-    def _speed_call(self, obs: Observation, legal: Sequence[Action]) -> Action | None:
-        """Where the ruleset gives no advice on calls (any complete hand wins: Sichuan,
-        classical), a pung, chow or kong from a discard that makes the hand faster (a
-        kong: no slower, as its replacement draw follows)."""
-        advice = self.advice
-        assert advice is not None
-        if type(advice).call_worth is not Advice.call_worth or obs.last_discard is None:
-            return None  # the ruleset's own call advice (Hong Kong's minimum) rules
-        if any(a.type in (A.RON, A.TSUMO) for a in legal):
-            return None
-        form = advice.rules.form
-        counts, melds, dead = advice.shape(obs)
-        before = form_shanten(counts, form, melds, dead)
-        best: tuple[int, Action] | None = None
-        for action in legal:
-            if action.type not in _CLAIMS:
-                continue
-            counts, _, dead = advice.shape(obs, action.tiles)
-            if action.type is A.KAN:
-                after = form_shanten(counts, form, melds + 1, dead)
-                good = after <= before
-            else:
-                after = _best_after_discard(counts, form, melds + 1, dead)
-                good = after < before
-            if good and (best is None or after < best[0]):
-                best = (after, action)
-        return best[1] if best is not None else None
 
     # ------------------------------------------------------------------ Hong Kong
     # the advice's plan (HongKongAdvice.plan, its figures there, shown by the hint box):
@@ -172,45 +131,3 @@ class BalancedAgent(EfficiencyAgent):
             kept, shape, table.dora, table.honours, table.form, 0, False, table.fixed_han
         )
         return not ((paths["tanyao"] or paths["yakuhai"]) and dama >= self.dama_han)
-
-    # ------------------------------------------------------------------ calls
-    def _claim(
-        self, obs: Observation, legal: Sequence[Action], claims: list[Action], table: Situation
-    ) -> Action:
-        passes = [a for a in legal if a.type is A.PASS]
-        fallback = passes[0] if passes else legal[0]
-        if table.in_riichi or obs.last_discard is None:
-            return fallback
-        best: tuple[int, Action] | None = None
-        for action in claims:
-            after = self._after_call(obs, action, table)
-            if after is not None and (best is None or after < best[0]):
-                best = (after, action)
-        return best[1] if best is not None else fallback
-
-    def _after_call(self, obs: Observation, action: Action, table: Situation) -> int | None:
-        """The shanten after ``action`` (a chi or pon) and its best discard, when the call
-        is worth making: faster, a yaku kept in reach, not from afar or into a threat."""
-        assert obs.last_discard is not None
-        if action.type is A.KAN:
-            return None  # an open kong from a discard: more dora for everyone, no speed
-        called = obs.last_discard[1]
-        shape = rm.shape_of(obs)
-        melds = len(shape.melds)
-        before = form_shanten(shape.counts, table.form, melds)
-        taken = rm.shape_of(obs, action.tiles)
-        meld = Meld(
-            MeldType.PON if action.type is A.PON else MeldType.CHI,
-            (*action.tiles, called),
-        )
-        counts = taken.counts
-        after = _best_after_discard(counts, table.form, melds + 1)
-        if after >= before:
-            return None
-        opened = rm.Shape(counts, (*taken.melds, meld))
-        paths = rm.yaku_paths(opened, table.honours, after, table.form)
-        if not any(paths.values()):
-            return None
-        honour, other, threatened = self.call_reach
-        reach = threatened if table.threats else honour if paths["yakuhai"] else other
-        return after if after <= reach else None

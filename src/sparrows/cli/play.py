@@ -421,17 +421,22 @@ class TerminalTable(Narrator):
                 mark = "*" if value == fewest else " "
                 lines.append(f"  {mark} {action.to_string(self.dialect):<22} shanten {value} after")
             return "\n".join(lines)
+        bots = (
+            f"\n  The bots would choose: {h.suggestion.to_string(self.dialect)}"
+            if h.suggestion is not None
+            else ""
+        )
         if h.shanten == 0 and h.waits:
             furiten = "  FURITEN: no ron on a discard now (tsumo only)." if h.furiten else ""
             return (
                 f"Hint: ready, waiting on {names(h.waits)} "
-                f"({sum(h.ukeire.get(k, 0) for k in h.waits)} unseen).{furiten}"
+                f"({sum(h.ukeire.get(k, 0) for k in h.waits)} unseen).{furiten}{bots}"
             )
         if h.shanten <= 0 and not h.ukeire:
-            return f"Hint: shanten {h.shanten}."
+            return f"Hint: shanten {h.shanten}.{bots}"
         return (
             f"Hint: {h.shanten} from ready; {sum(h.ukeire.values())} unseen tiles help: "
-            f"{names(h.ukeire)}"
+            f"{names(h.ukeire)}{bots}"
         )
 
     def _parse(self, text: str, legal: list[Action]) -> tuple[Action | None, str]:
