@@ -157,9 +157,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rulesets", default=",".join(RULESETS))
     parser.add_argument("--bot", default="balanced")
     parser.add_argument("--passes", type=int, default=3)
-    parser.add_argument("--self-play", type=int, default=40, help="riichi self-play games")
+    parser.add_argument(
+        "--self-play", type=int, default=40, help="riichi self-play games (0: none)"
+    )
     parser.add_argument("--skip-duplicate", action="store_true")
     args = parser.parse_args(argv)
+    if args.self_play < 0 or args.passes < 1 or args.games < 1:
+        parser.error("--self-play must be 0 or more, --passes and --games 1 or more")
     keys = [k for k in args.rulesets.split(",") if k]
     print(f"bench_bots: {args.bot} against {BASELINE}; rulesets {', '.join(keys)}")
     if not args.skip_duplicate:
@@ -177,14 +181,20 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"{n - 1} vs 1 {BASELINE}: baseline {b['average_rank']:.3f} "
                 f"({b['average_rank_ci95'][0]:.2f}-{b['average_rank_ci95'][1]:.2f})"
             )
-    print(f"\nRiichi self-play, {args.self_play} games of four of each (tenhou preset):")
+    if args.self_play:
+        self_play_table(args.bot, args.self_play)
+    decision_times(keys, args.bot, args.passes)
+
+
+def self_play_table(bot_name: str, games: int) -> None:
+    print(f"\nRiichi self-play, {games} games of four of each (tenhou preset):")
     print(
         "  bot            win   deal-in  riichi   call  avg win"
         "  no yaku in reach / no-yaku side of a wait, per 100 hands"
     )
     rules = ruleset("riichi")
-    for bot in (BASELINE, args.bot):
-        s = self_play(rules, bot, args.self_play, 5000)
+    for bot in (BASELINE, bot_name):
+        s = self_play(rules, bot, games, 5000)
         print(
             f"  {bot:13} {s['win']:5.1%}  {s['deal_in']:6.1%}  {s['riichi']:6.1%} "
             f"{s['call']:6.1%}  {s['average_win']:7,.0f}  {s['no_yaku_per_100']:5.2f}"
@@ -192,11 +202,14 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"   ({s['hands']} hands)"
         )
     print("  Tenhou top room: win 21.1%, deal-in 12.5%, riichi 17.0%, call 34.4%, avg 5,647")
-    print(f"\nDecision time (ms), median of {args.passes} passes of 10 self-play games:")
+
+
+def decision_times(keys: Sequence[str], bot_name: str, passes: int) -> None:
+    print(f"\nDecision time (ms), median of {passes} passes of 10 self-play games:")
     for key in keys:
         rules = ruleset(key)
-        for bot in (BASELINE, args.bot):
-            runs = [self_play(rules, bot, 10, 7000 + p * 100) for p in range(args.passes)]
+        for bot in (BASELINE, bot_name):
+            runs = [self_play(rules, bot, 10, 7000 + p * 100) for p in range(passes)]
             med = statistics.median(r["median_ms"] for r in runs)
             p99 = statistics.median(r["p99_ms"] for r in runs)
             print(f"  {key:10} {bot:13} median {med:.3f}  p99 {p99:.2f}")
