@@ -34,7 +34,7 @@ from typing import ClassVar, Final
 
 from ..advice import riichi_model as rm
 from ..advice.base import DiscardHint
-from ..advice.hongkong import TSUMO_ONLY, HongKongAdvice
+from ..advice.hongkong import HongKongAdvice
 from ..advice.riichi import DANGER_AHEAD, THREATENED_CHANCE, RiichiAdvice, Situation
 from ..engine.actions import Action, ActionType
 from ..engine.observation import Observation
@@ -90,16 +90,14 @@ class BalancedAgent(EfficiencyAgent):
         return super()._call_worth(obs, action)
 
     def _planned(self, obs: Observation) -> frozenset[int]:
-        advice = self.advice
-        if isinstance(advice, HongKongAdvice):  # the one-suit plan, and Pure Suit near it
-            plan = advice.plan(obs)
-            return plan.throw if plan is not None else frozenset()
+        if isinstance(self.advice, HongKongAdvice):
+            return frozenset()  # the plan is the advice's choice below (choose)
         return super()._planned(obs)
 
     def _pick(self, obs: Observation, hints: list[DiscardHint]) -> DiscardHint:
         advice = self.advice
-        if isinstance(advice, HongKongAdvice):  # a ready hand's wait by what wins
-            return advice.best_wait(obs, hints, TSUMO_ONLY)
+        if isinstance(advice, HongKongAdvice):  # the plan's discards, a ready hand's wait
+            return advice.choose(obs, hints)  # the hint box's pick too
         return super()._pick(obs, hints)
 
     # ------------------------------------------------------------------ discards
